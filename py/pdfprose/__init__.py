@@ -1,0 +1,43 @@
+"""pdfprose: the text layer of a PDF back into clean plain text or Markdown.
+
+Usage::
+
+    from pdfprose import convert, Options
+    conversion = convert(open("paper.pdf", "rb").read())
+    text = conversion.render(Options(format="md"))
+    report = conversion.report()
+
+See :class:`Converter` for page-by-page progress.
+"""
+
+from .api import Conversion, Converter, convert
+from .errors import (
+    NotAPdfError,
+    NoTextError,
+    PasswordRequiredError,
+    PdfProseError,
+    TooLargeError,
+    TooManyPagesError,
+    UnreadablePdfError,
+    WrongPasswordError,
+)
+from .options import MAX_FILE_BYTES, MAX_PAGES, Options
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Conversion",
+    "Converter",
+    "convert",
+    "Options",
+    "MAX_FILE_BYTES",
+    "MAX_PAGES",
+    "PdfProseError",
+    "NotAPdfError",
+    "NoTextError",
+    "PasswordRequiredError",
+    "WrongPasswordError",
+    "TooManyPagesError",
+    "TooLargeError",
+    "UnreadablePdfError",
+]

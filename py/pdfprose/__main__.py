@@ -1,0 +1,5 @@
+"""``python -m pdfprose``: the command line (see :mod:`pdfprose.cli`)."""
+
+from .cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,67 @@
+"""Errors raised by pdfprose, each with a stable ``code`` the page translates.
+
+Every error carries ``code`` (a short machine word, stable across versions) and ``params`` (the
+numbers a message needs, such as the file's page count and the limit), so that the browser shell
+can show the message in Spanish or English without parsing English text.
+"""
+
+from __future__ import annotations
+
+
+class PdfProseError(Exception):
+    """Base class: a conversion could not start or could not finish.
+
+    ``str(error)`` is one clear English sentence; ``code`` and ``params`` let a caller localize it.
+    """
+
+    code = "error"
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.params: dict[str, object] = params
+
+
+class NotAPdfError(PdfProseError):
+    """The bytes are empty or do not start like a PDF (no ``%PDF-`` header near the start)."""
+
+    code = "not_pdf"
+
+
+class UnreadablePdfError(PdfProseError):
+    """The file looks like a PDF but has no page pdfminer.six can find (broken beyond repair)."""
+
+    code = "unreadable"
+
+
+class PasswordRequiredError(PdfProseError):
+    """The file is encrypted with a user password and none was given."""
+
+    code = "password_required"
+
+
+class WrongPasswordError(PdfProseError):
+    """The file is encrypted with a user password and the one given does not open it."""
+
+    code = "wrong_password"
+
+
+class TooManyPagesError(PdfProseError):
+    """The document has more pages than the caller's limit (``params``: ``pages``, ``limit``)."""
+
+    code = "too_many_pages"
+
+
+class TooLargeError(PdfProseError):
+    """The file is larger than the caller's limit in bytes (``params``: ``bytes``, ``limit``)."""
+
+    code = "too_large"
+
+
+class NoTextError(PdfProseError):
+    """Every page is empty (no text layer at all): the document needs OCR.
+
+    ``params``: ``pages`` (the page count). Raised only by callers that refuse to produce an empty
+    document, such as the command line; :class:`pdfprose.Conversion` itself reports empty pages.
+    """
+
+    code = "no_text"

@@ -1,0 +1,86 @@
+"""Running headers, footers and page numbers (SPEC §8).
+
+Candidates are short paragraphs lying wholly in the top or bottom 12 % of the page. Their text,
+with every digit replaced by ``#``, is compared across pages: a candidate that repeats on at
+least half of the pages (and at least two), or on half the pages of its parity (books alternate
+left and right running heads), or on three consecutive pages (chapter titles change per chapter),
+is furniture. Stand-alone page numbers in the bands are furniture too. Footnotes are never
+dropped for being small and low: only repetition or a page-number shape counts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from .model import PageAnalysis, Paragraph
+
+BAND = 0.12
+"""SPEC §8: the top and bottom 12 % of the page height."""
+
+MAX_LINES = 2
+"""Running heads are one or two lines; a longer paragraph in the band is body text."""
+
+CONSECUTIVE_PAGES = 3
+"""A candidate on three consecutive pages is a running head even if it changes per chapter."""
+
+PAGE_NUMBER = re.compile(
+    r"^(?:[-–—]\s*)?(?:(?:page|página|pág\.?|p\.|seite|s\.)\s*)?"
+    r"(?:\d{1,4}|[ivxlcdm]{1,7})"
+    r"(?:\s*(?:/|of|de|von|sur)\s*\d{1,4})?(?:\s*[-–—])?$",
+    re.I,
+)
+"""SPEC §8: "12", "- 12 -", "12 / 40", "Page 12", "Página 12 de 40", "p. 12", roman numerals."""
+
+_DIGITS = re.compile(r"\d+")
+_SPACE = re.compile(r"\s+")
+
+
+def _key(para: Paragraph) -> str:
+    text = " ".join(line.text for line in para.lines)
+    return _SPACE.sub(" ", _DIGITS.sub("#", text)).strip().lower()
+
+
+def _in_band(para: Paragraph, page: PageAnalysis) -> bool:
+    top = min(l.top for l in para.lines)
+    bottom = max(l.bottom for l in para.lines)
+    return bottom <= BAND * page.height or top >= (1 - BAND) * page.height
+
+
+def mark_furniture(pages: list[PageAnalysis]) -> None:
+    """Set ``furniture`` on running headers, footers and page numbers across ``pages``."""
+    candidates: dict[str, list[tuple[int, Paragraph]]] = defaultdict(list)
+    for index, page in enumerate(pages):
+        for para in page.paragraphs:
+            if para.kind in ("rotated", "vertical") or len(para.lines) > MAX_LINES:
+                continue
+            if not _in_band(para, page):
+                continue
+            text = " ".join(l.text for l in para.lines).strip()
+            if PAGE_NUMBER.match(text):
+                para.furniture = True
+                continue
+            candidates[_key(para)].append((index, para))
+    n = len(pages)
+    by_parity = [sum(1 for i in range(n) if i % 2 == p) for p in (0, 1)]
+    for hits in candidates.values():
+        indices = sorted({i for i, _ in hits})
+        if _repeats(indices, n, by_parity):
+            for _, para in hits:
+                para.furniture = True
+
+
+def _repeats(indices: list[int], n: int, by_parity: list[int]) -> bool:
+    if len(indices) < 2:
+        return False
+    if 2 * len(indices) >= n:
+        return True
+    for parity in (0, 1):
+        same = [i for i in indices if i % 2 == parity]
+        if len(same) >= 2 and 2 * len(same) >= by_parity[parity]:
+            return True
+    run = best = 1
+    for a, b in zip(indices, indices[1:]):
+        run = run + 1 if b == a + 1 else 1
+        best = max(best, run)
+    return best >= CONSECUTIVE_PAGES

@@ -1,0 +1,77 @@
+"""Headings (SPEC §9): body size, size-ratio headings with levels, bold stand-alone headings."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .model import PageAnalysis, Paragraph
+
+HEADING_SIZE_RATIO = 1.15
+"""SPEC §9: a paragraph at least 1.15 x the body size is a heading candidate."""
+
+MAX_HEADING_LINES = 3
+MAX_HEADING_CHARS = 160
+"""SPEC §9: a heading is short: at most 3 lines and 160 characters."""
+
+MAX_LEVELS = 4
+"""SPEC §9: heading sizes map to Markdown levels 1-4; all smaller ones are level 4."""
+
+MAX_BOLD_HEADING_CHARS = 80
+"""A bold stand-alone line longer than this is emphasis inside prose, not a heading."""
+
+SIZE_BUCKET = 0.5
+"""Heading sizes within half a point are one level (producers round sizes differently)."""
+
+SENTENCE_END = re.compile(r"[.,;:!?]\s*$")
+NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
+
+
+def body_size(pages: list[PageAnalysis]) -> float:
+    """SPEC §9: the most common font size over all text, weighted by characters (points)."""
+    weights: Counter[float] = Counter()
+    for page in pages:
+        for para in page.paragraphs:
+            for line in para.lines:
+                weights[round(line.size * 2) / 2] += len(line.text)
+    return weights.most_common(1)[0][0] if weights else 0.0
+
+
+def _text(para: Paragraph) -> str:
+    return " ".join(line.text for line in para.lines)
+
+
+def mark_headings(pages: list[PageAnalysis]) -> None:
+    """Set ``kind="heading"`` and ``level`` on heading paragraphs of the whole document."""
+    body = body_size(pages)
+    if body <= 0:
+        return
+    by_size: list[Paragraph] = []
+    by_bold: list[Paragraph] = []
+    for page in pages:
+        for para in page.paragraphs:
+            if para.kind != "body" or para.furniture:
+                continue
+            text = _text(para)
+            if not any(ch.isalpha() for ch in text):
+                continue
+            short = len(para.lines) <= MAX_HEADING_LINES and len(text) <= MAX_HEADING_CHARS
+            if short and para.size >= HEADING_SIZE_RATIO * body:
+                by_size.append(para)
+            elif (
+                len(para.lines) == 1
+                and para.lines[0].bold
+                and para.size >= body - SIZE_BUCKET
+                and len(text) <= MAX_BOLD_HEADING_CHARS
+                and (not SENTENCE_END.search(text) or NUMBERED.match(text))
+            ):
+                by_bold.append(para)
+    sizes = sorted({round(p.size / SIZE_BUCKET) * SIZE_BUCKET for p in by_size}, reverse=True)
+    level_of = {s: min(i + 1, MAX_LEVELS) for i, s in enumerate(sizes)}
+    for para in by_size:
+        para.kind = "heading"
+        para.level = level_of[round(para.size / SIZE_BUCKET) * SIZE_BUCKET]
+    lowest = min(len(sizes) + 1, MAX_LEVELS)
+    for para in by_bold:
+        para.kind = "heading"
+        para.level = lowest

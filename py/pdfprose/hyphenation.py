@@ -1,0 +1,95 @@
+"""Joining the lines of a paragraph, with de-hyphenation (SPEC §6, §7)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .lines import is_cjk
+
+SUFFIXES = (
+    # English
+    "tion", "tions", "sion", "sions", "ment", "ments", "ness", "ing", "ings", "ity", "ities",
+    "ance", "ances", "ence", "ences", "able", "ible", "ally", "ism", "isms", "ist", "ists",
+    "ized", "ization", "ed", "er", "ers", "est", "ous", "ive", "ship", "less", "ful",
+    # Spanish
+    "ción", "ciones", "sión", "siones", "mente", "miento", "mientos", "dad", "dades", "ble",
+    "bles", "ista", "istas", "ismo", "ismos", "ado", "ada", "ados", "adas", "ido", "ida",
+    "idos", "idas", "ando", "iendo", "ario", "aria", "ción",
+)
+"""SPEC §7: common suffixes: a line-end hyphen before one of them was put there by the
+typesetter ("informa-" + "tion"), so the word is joined even if the document never spells it."""
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_TRAILING_PART = re.compile(r"([^\W\d_]+)-$")
+_LEADING_WORD = re.compile(r"^([^\W\d_]+)")
+
+SOFT_HYPHEN = "\u00ad"
+
+
+def vocabulary(paragraphs: Iterable[list[str]]) -> set[str]:
+    """Lowercased words (letters only) of the paragraphs (each a list of line texts).
+
+    Hyphenated compounds count as their parts, so a compound never vouches for dropping its own
+    hyphen; the two fragments around a line-end hyphen are left out, so that a fragment
+    ("tual" of "ac-tual") does not pass for a word of the document.
+    """
+    words: set[str] = set()
+    for lines in paragraphs:
+        broken_before = False
+        for text in lines:
+            found = _WORD.findall(text.replace(SOFT_HYPHEN, ""))
+            if broken_before and found and text.lstrip()[:1].islower():
+                found = found[1:]
+            broken_before = _TRAILING_PART.search(text.rstrip()) is not None
+            if broken_before and found:
+                found = found[:-1]
+            words.update(w.lower() for w in found)
+    return words
+
+
+def join_lines(lines: list[str], vocab: set[str]) -> str:
+    """Join a paragraph's lines into one string (SPEC §6-7).
+
+    One space between lines; none where both sides of the junction are CJK. A line ending in
+    letter + ``-`` followed by a lowercase letter is joined without the hyphen when the joined
+    word is in ``vocab`` or the second part is a common suffix, else hyphen kept and no space.
+    Before an uppercase letter or a digit the hyphen is kept, no space, unless the joined word
+    occurs elsewhere in the document (a camel-case name such as "TraceMonkey"). A soft hyphen at a line
+    end always joins the word; soft hyphens elsewhere are dropped. En and em dashes are never
+    hyphenation.
+    """
+    out = ""
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        if not out:
+            out = line
+            continue
+        if out.endswith(SOFT_HYPHEN):
+            out = out[:-1] + line
+            continue
+        m = _TRAILING_PART.search(out)
+        if m is not None:
+            head = m.group(1)
+            lead = _LEADING_WORD.match(line)
+            if lead is not None:
+                tail = lead.group(1)
+                joined = (head + tail).lower()
+                if line[0].islower():
+                    fragment = tail.lower() not in vocab
+                    if joined in vocab or tail.lower() in SUFFIXES or fragment:
+                        out = out[:-1] + line
+                        continue
+                elif joined in vocab and tail[1:].islower():
+                    # "Trace-" + "Monkey" where the document spells "TraceMonkey" elsewhere.
+                    out = out[:-1] + line
+                    continue
+            out = out + line
+            continue
+        if is_cjk(out[-1]) and is_cjk(line[0]):
+            out = out + line
+        else:
+            out = out + " " + line
+    return out.replace(SOFT_HYPHEN, "")

@@ -1,0 +1,49 @@
+"""List items (SPEC §10): a line that starts with a bullet or an enumerator starts an item."""
+
+from __future__ import annotations
+
+import re
+
+from .model import PageAnalysis
+
+BULLETS = "•·▪◦‣∙●○■□–\\-*"
+"""SPEC §10: the bullet glyphs that start a list item (symbol-font bullets arrive as •)."""
+
+LIST_MARKER = re.compile(
+    rf"^(?P<marker>[{BULLETS}]|\(?\d{{1,3}}[.)]|\(?[a-zA-Z][.)])\s+(?=\S)"
+)
+"""A bullet, or a number of at most three digits or a single letter followed by "." or ")",
+then a space (SPEC §10). "(a)" and "(1)" are accepted too: legal and technical texts use them."""
+
+
+def list_marker(text: str) -> str | None:
+    """The list marker ``text`` starts with, or ``None``."""
+    m = LIST_MARKER.match(text)
+    if m is None:
+        return None
+    marker = m.group("marker")
+    # "A. Smith" or "J. Doe": a capital letter and a period before a capitalized name is an
+    # initial, not an enumerator; letters as enumerators are lowercase or followed by ")".
+    if len(marker) == 2 and marker[0].isupper() and marker[1] == ".":
+        return None
+    return marker
+
+
+def mark_list_items(pages: list[PageAnalysis]) -> None:
+    """Set ``kind``/``marker``/``indent`` on paragraphs that start with a list marker; nesting
+    depth follows the item's indentation among the items of its block."""
+    for page in pages:
+        lefts: dict[int, list[float]] = {}
+        for para in page.paragraphs:
+            if para.kind != "body" or para.furniture:
+                continue
+            marker = list_marker(para.lines[0].text)
+            if marker is None:
+                continue
+            para.kind = "list_item"
+            para.marker = marker
+            lefts.setdefault(para.block, []).append(para.lines[0].x0)
+        for para in page.paragraphs:
+            if para.kind == "list_item":
+                base = min(lefts[para.block])
+                para.indent = min(3, int((para.lines[0].x0 - base) / max(para.size, 1.0) / 1.5))

@@ -1,0 +1,45 @@
+"""Rendering options and limits: what a user can switch without a new parse."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Format = Literal["txt", "md"]
+
+MAX_FILE_BYTES = 25 * 1000 * 1000
+"""SPEC §13: files over 25 MB are refused on the page (the message states both sizes)."""
+
+MAX_PAGES = 500
+"""SPEC §13: documents over 500 pages are refused on the page (the message states both counts)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How a :class:`~pdfprose.Conversion` is rendered; changing any field needs no new parse.
+
+    - ``format``: ``"txt"`` (plain text) or ``"md"`` (CommonMark), SPEC §12.
+    - ``join_lines``: join the lines of a paragraph with one space (SPEC §6); off keeps each
+      line break, paragraphs still separated by a blank line.
+    - ``remove_headers``: leave out running headers, footers and page numbers (SPEC §8).
+    - ``page_markers``: put ``<!-- page N -->`` (Markdown) or a marker line (TXT) before each page.
+    """
+
+    format: Format = "txt"
+    join_lines: bool = True
+    remove_headers: bool = True
+    page_markers: bool = False
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> "Options":
+        """Build options from a JSON-like dict (the browser worker's message); unknown keys are
+        ignored and a bad ``format`` raises ``ValueError``."""
+        fmt = str(data.get("format", "txt"))
+        if fmt not in ("txt", "md"):
+            raise ValueError(f"unknown format {fmt!r}: use 'txt' or 'md'")
+        return cls(
+            format=fmt,  # type: ignore[arg-type]
+            join_lines=bool(data.get("join_lines", True)),
+            remove_headers=bool(data.get("remove_headers", True)),
+            page_markers=bool(data.get("page_markers", False)),
+        )

@@ -1,0 +1,233 @@
+"""Stage 3: reading order by recursive XY-cut (SPEC §4).
+
+The page's horizontal text runs are stacked into *strips* (runs whose vertical extents overlap).
+Where consecutive strips share an empty vertical gap at the same x position (a *gutter*) and text
+stands on both sides of it, that stretch is a multi-column *region*: it is cut at its gutters and
+each column is laid out the same way, recursively. Regions are read from the top; inside a
+region, columns from left to right; inside a single-column stretch, strips from the top and the
+runs of one strip from left to right.
+
+Boxes are in page space (points, origin top left). Pure geometry: no PDF needed, so the tests
+build boxes by hand (see ``tests/test_xycut.py``).
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+from .model import Block, Line
+
+MIN_GUTTER_EM = 1.0
+"""A gutter is at least 1 em of the region's median font size wide. Runs are only cut at gaps
+over 1 em (``lines.RUN_GAP_EM``), so a narrower gap could not be seen anyway."""
+
+MIN_COLUMN_STRIPS = 3
+"""A multi-column region spans at least three strips: two text runs side by side on one or two
+rows (a label and its value, a heading and a date) are not columns."""
+
+MIN_LINES_PER_COLUMN = 2
+"""Each side of a gutter holds at least two lines, or it is a stray label, not a column."""
+
+TEXT_COLUMN_EM = 10.0
+TEXT_COLUMN_LINES = 3
+"""Only columns at least 10 em wide with at least 3 lines count in the page's column number:
+a diagram's labels or a code listing's line numbers get cut apart by the XY-cut too, but a
+reader would not call them columns of text."""
+
+MAX_DEPTH = 6
+"""Recursion limit: real layouts nest two or three levels (page, columns, a table in a column)."""
+
+
+@dataclass(slots=True)
+class _Strip:
+    lines: list[Line]
+    top: float
+    bottom: float
+    spans: list[tuple[float, float]]  # occupied x-intervals, merged and sorted
+
+
+@dataclass(slots=True)
+class _Leaf:
+    lines: list[Line]
+    region: int
+    column: int
+    columns: int
+
+
+def _strips(lines: list[Line]) -> list[_Strip]:
+    """Group runs whose vertical extents overlap (by more than a sliver) into strips."""
+    ordered = sorted(lines, key=lambda l: (l.top, l.x0))
+    strips: list[_Strip] = []
+    for line in ordered:
+        # Overlap is judged on the inner 60 % of the run's height: ascenders and descenders of
+        # tightly set lines touch without the lines being side by side.
+        inset = 0.2 * (line.bottom - line.top)
+        top, bottom = line.top + inset, line.bottom - inset
+        if strips and top < strips[-1].bottom:
+            s = strips[-1]
+            s.lines.append(line)
+            s.bottom = max(s.bottom, bottom)
+        else:
+            strips.append(_Strip([line], top, bottom, []))
+    for s in strips:
+        spans: list[tuple[float, float]] = []
+        for l in sorted(s.lines, key=lambda l: l.x0):
+            if spans and l.x0 <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], max(spans[-1][1], l.x1))
+            else:
+                spans.append((l.x0, l.x1))
+        s.spans = spans
+    return strips
+
+
+def _free(spans: list[tuple[float, float]], lo: float, hi: float) -> list[tuple[float, float]]:
+    """The complement of ``spans`` inside [lo, hi]."""
+    out = []
+    x = lo
+    for a, b in spans:
+        if a > x:
+            out.append((x, a))
+        x = max(x, b)
+    if hi > x:
+        out.append((x, hi))
+    return out
+
+
+def _intersect(
+    a: list[tuple[float, float]], b: list[tuple[float, float]], min_width: float
+) -> list[tuple[float, float]]:
+    out = []
+    i = j = 0
+    while i < len(a) and j < len(b):
+        lo, hi = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+        if hi - lo >= min_width:
+            out.append((lo, hi))
+        if a[i][1] < b[j][1]:
+            i += 1
+        else:
+            j += 1
+    return out
+
+
+def _gutters(
+    strips: list[_Strip], gaps: list[tuple[float, float]], min_width: float
+) -> list[tuple[float, float]]:
+    """Keep the gaps that have enough text on both sides to be gutters between columns."""
+    lines = [l for s in strips for l in s.lines]
+    good = []
+    for lo, hi in gaps:
+        left = sum(1 for l in lines if l.x1 <= lo + 0.01)
+        right = sum(1 for l in lines if l.x0 >= hi - 0.01)
+        if left >= MIN_LINES_PER_COLUMN and right >= MIN_LINES_PER_COLUMN and hi - lo >= min_width:
+            good.append((lo, hi))
+    return good
+
+
+def _run_end(strips: list[_Strip], start: int, lo: float, hi: float, min_width: float) -> int:
+    """Index one past the last strip of the longest run from ``start`` that keeps a common gap."""
+    gaps = _free(strips[start].spans, lo, hi)
+    end = start + 1
+    while end < len(strips):
+        narrowed = _intersect(gaps, _free(strips[end].spans, lo, hi), min_width)
+        if not any(lo < a and b < hi for a, b in narrowed):
+            break
+        gaps = narrowed
+        end += 1
+    return end
+
+
+def _common_gaps(
+    strips: list[_Strip], lo: float, hi: float, min_width: float
+) -> list[tuple[float, float]]:
+    gaps = _free(strips[0].spans, lo, hi)
+    for s in strips[1:]:
+        gaps = _intersect(gaps, _free(s.spans, lo, hi), min_width)
+    return [(a, b) for a, b in gaps if lo < a and b < hi]
+
+
+def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int]) -> int:
+    """Append the reading-order leaves of ``lines`` to ``leaves``; return the largest column
+    count found. ``region`` is a one-element counter shared through the recursion."""
+    if not lines:
+        return 0
+    lo = min(l.x0 for l in lines)
+    hi = max(l.x1 for l in lines)
+    min_width = MIN_GUTTER_EM * statistics.median(l.size for l in lines)
+    strips = _strips(lines)
+    most = 1
+    pending: list[_Strip] = []  # single-column strips waiting to be emitted as one leaf
+
+    def flush() -> None:
+        if pending:
+            ordered = [l for s in pending for l in sorted(s.lines, key=lambda l: l.x0)]
+            leaves.append(_Leaf(ordered, region[0], 0, 1))
+            region[0] += 1
+            pending.clear()
+
+    i = 0
+    while i < len(strips):
+        end = _run_end(strips, i, lo, hi, min_width) if depth < MAX_DEPTH else i + 1
+        gutters: list[tuple[float, float]] = []
+        if end - i >= MIN_COLUMN_STRIPS:
+            run = strips[i:end]
+            gutters = _gutters(run, _common_gaps(run, lo, hi, min_width), min_width)
+        if not gutters:
+            pending.append(strips[i])
+            i += 1
+            continue
+        flush()
+        run_lines = [l for s in strips[i:end] for l in s.lines]
+        cuts = [(a + b) / 2 for a, b in gutters]
+        columns: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
+        for line in run_lines:
+            k = sum(1 for c in cuts if (line.x0 + line.x1) / 2 > c)
+            columns[k].append(line)
+        columns = [c for c in columns if c]
+        size = statistics.median(l.size for l in run_lines)
+        textual = sum(
+            1
+            for c in columns
+            if len(c) >= TEXT_COLUMN_LINES
+            and max(l.x1 for l in c) - min(l.x0 for l in c) >= TEXT_COLUMN_EM * size
+        )
+        most = max(most, textual)
+        for col_index, col_lines in enumerate(columns):
+            first = len(leaves)
+            inner = _layout(col_lines, depth + 1, leaves, region)
+            most = max(most, inner)
+            for leaf in leaves[first:]:
+                if leaf.columns == 1:
+                    leaf.column, leaf.columns = col_index, len(columns)
+        i = end
+    flush()
+    return most
+
+
+def reading_order(lines: list[Line]) -> tuple[list[Block], int]:
+    """Order a page's horizontal text runs into blocks (SPEC §4).
+
+    ``lines`` are runs in page space, in any order. Returns ``(blocks, columns)``: the blocks in
+    reading order, each holding its runs in reading order, and the largest number of columns of
+    any region of the page (0 for a page without text).
+    """
+    if not lines:
+        return [], 0
+    leaves: list[_Leaf] = []
+    columns = _layout(lines, 0, leaves, [0])
+    blocks = []
+    for order, leaf in enumerate(leaves):
+        blocks.append(
+            Block(
+                lines=leaf.lines,
+                order=order,
+                region=leaf.region,
+                column=leaf.column,
+                columns=leaf.columns,
+                x0=min(l.x0 for l in leaf.lines),
+                top=min(l.top for l in leaf.lines),
+                x1=max(l.x1 for l in leaf.lines),
+                bottom=max(l.bottom for l in leaf.lines),
+            )
+        )
+    return blocks, columns
