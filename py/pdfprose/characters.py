@@ -22,7 +22,10 @@ LIGATURES = {
 ZERO_WIDTH = {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"}
 """Zero-width space, non-joiner, joiner, word joiner and BOM: invisible, dropped (SPEC §11)."""
 
-SPACES = {"\u00a0", "\u2007", "\u202f", "\u2002", "\u2003", "\u2009", "\u200a", "\u3000"}
+SPACES = {
+    "\u00a0", "\u2007", "\u202f", "\u2002", "\u2003", "\u2009", "\u200a", "\u3000",
+    "\u2028", "\u2029",
+}
 """No-break and typographic spaces that become a plain space. U+3000 (ideographic space) too:
 CJK layout uses it as an indent, and a plain space keeps word boundaries."""
 

@@ -42,6 +42,10 @@ SCRIPT_SIZE_RATIO = 0.85
 """A run at most 85 % of its neighbour's size, inside its vertical extent, is a superscript or
 subscript and joins the neighbour's line (SPEC §3)."""
 
+DROP_CAP_RATIO = 1.8
+"""A single letter at least 1.8 x the size of the text beside it is a drop cap: it belongs at the
+start of the first line of its paragraph, whose top it shares ("S" + "calable" = "Scalable")."""
+
 HORIZONTAL_ANGLE_TOLERANCE = 2.0
 """Degrees a baseline may tilt and still count as horizontal (scanned OCR layers tilt a little)."""
 
@@ -72,11 +76,14 @@ def is_cjk(ch: str) -> bool:
     return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
 
 
-def glyphs_to_text(glyphs: list[Glyph], along: list[float] | None = None) -> str:
+def glyphs_to_text(
+    glyphs: list[Glyph], along: list[float] | None = None, vertical: bool = False
+) -> str:
     """Join glyphs already in reading order, inserting word spaces by SPEC §2.
 
     ``along`` gives each glyph's (start, end) position along the line direction when it is not
-    the x axis (rotated text); by default ``x0``/``x1`` are used.
+    the x axis (rotated text); by default ``x0``/``x1`` are used. In ``vertical`` writing no
+    space is ever put between two CJK characters (columns are set on a grid with gaps).
     """
     parts: list[str] = []
     prev: Glyph | None = None
@@ -86,6 +93,8 @@ def glyphs_to_text(glyphs: list[Glyph], along: list[float] | None = None) -> str
         if prev is not None and g.text:
             gap = start - prev_end
             both_cjk = is_cjk(prev.text[-1:]) and is_cjk(g.text[:1])
+            if vertical and both_cjk:
+                gap = 0.0
             threshold = (CJK_SPACE_GAP_EM if both_cjk else SPACE_GAP_EM) * max(prev.size, g.size)
             if gap > threshold and not prev.text.endswith(" ") and not g.text.startswith(" "):
                 parts.append(" ")
@@ -184,6 +193,58 @@ def _attach_scripts(lines: list[Line]) -> list[Line]:
     return [l for k, l in enumerate(lines) if k not in merged]
 
 
+VERTICAL_STACK_GAP_EM = 0.25
+"""CJK glyphs drawn with a horizontal font but stacked in columns (vertical Japanese set glyph
+by glyph): a glyph whose neighbour below is at most 0.25 em away, closer than any neighbour on
+its baseline, is set vertically."""
+
+MIN_VERTICAL_CJK = 20
+"""Pages with fewer CJK glyphs are not searched for vertical stacks (a stray kanji label)."""
+
+
+def mark_vertical_cjk(glyphs: list[Glyph]) -> None:
+    """Set ``vertical`` on CJK glyphs that are set in vertical columns (VERTICAL_STACK_GAP_EM)."""
+    cjk = [g for g in glyphs if not g.vertical and g.angle == 0.0 and is_cjk(g.text[:1])]
+    if len(cjk) < MIN_VERTICAL_CJK:
+        return
+    columns: dict[int, list[Glyph]] = {}
+    rows: dict[int, list[Glyph]] = {}
+    for g in cjk:
+        columns.setdefault(round(g.x0 * 2), []).append(g)
+        rows.setdefault(round(g.baseline * 2), []).append(g)
+    vgap: dict[int, float] = {}
+    for stack in columns.values():
+        stack.sort(key=lambda g: g.top)
+        for a, b in zip(stack, stack[1:]):
+            gap = b.top - a.bottom
+            for g in (a, b):
+                vgap[id(g)] = min(vgap.get(id(g), math.inf), abs(gap))
+    hgap: dict[int, float] = {}
+    for row in rows.values():
+        row.sort(key=lambda g: g.x0)
+        for a, b in zip(row, row[1:]):
+            gap = b.x0 - a.x1
+            for g in (a, b):
+                hgap[id(g)] = min(hgap.get(id(g), math.inf), abs(gap))
+    for g in cjk:
+        v = vgap.get(id(g), math.inf)
+        h = hgap.get(id(g), math.inf)
+        if v <= VERTICAL_STACK_GAP_EM * g.size and h > v + 0.1 * g.size:
+            g.vertical = True
+    # A column is vertical as a whole: spread the decision along each tight stack, both ways,
+    # to the glyphs whose neighbour in the next column happened to sit closer.
+    for stack in columns.values():
+        if not any(g.vertical for g in stack):
+            continue
+        pairs = [
+            (a, b) for a, b in zip(stack, stack[1:])
+            if abs(b.top - a.bottom) <= VERTICAL_STACK_GAP_EM * a.size
+        ]
+        for a, b in pairs + pairs[::-1]:
+            if a.vertical or b.vertical:
+                a.vertical = b.vertical = True
+
+
 def build_lines(glyphs: Iterable[Glyph]) -> tuple[list[Line], list[Line]]:
     """Group glyphs into lines (text runs).
 
@@ -193,6 +254,8 @@ def build_lines(glyphs: Iterable[Glyph]) -> tuple[list[Line], list[Line]]:
     """
     horizontal: list[Glyph] = []
     other: list[Glyph] = []
+    glyphs = list(glyphs)
+    mark_vertical_cjk(glyphs)
     for g in glyphs:
         if not g.text:
             continue
@@ -223,7 +286,46 @@ def _horizontal_lines(glyphs: list[Glyph]) -> list[Line]:
             line = _make_line(run)
             if line.text:
                 lines.append(line)
-    return _attach_scripts(lines)
+    return _attach_drop_caps(_attach_scripts(lines))
+
+
+def _attach_drop_caps(lines: list[Line]) -> list[Line]:
+    """Move each drop cap to the start of the line whose top it shares (see DROP_CAP_RATIO)."""
+    caps = [
+        l
+        for l in lines
+        if l.glyphs
+        and len(l.glyphs[0].text) == 1
+        and l.glyphs[0].text.isalpha()
+        and (len(l.glyphs) == 1 or l.glyphs[0].size >= DROP_CAP_RATIO * l.size)
+    ]
+    for line in caps:
+        cap = line.glyphs[0]
+        best: Line | None = None
+        for other in lines:
+            if other is line and len(line.glyphs) == 1:
+                continue
+            if cap.size < DROP_CAP_RATIO * other.size:
+                continue
+            near = cap.x1 - 0.5 * other.size <= other.x0 <= cap.x1 + 1.5 * other.size
+            if other is line:
+                rest = line.glyphs[1:]
+                near = bool(rest) and cap.x1 - 0.5 * other.size <= rest[0].x0 <= cap.x1 + 1.5 * other.size
+            aligned = cap.top - other.size <= other.top <= cap.top + 1.5 * other.size
+            if near and aligned and (best is None or other.top < best.top):
+                best = other
+        if best is None or best is line:
+            continue
+        index = lines.index(best)
+        lines[index] = _make_line(best.glyphs, text=cap.text + best.text)
+        lines[index].glyphs = [cap] + best.glyphs
+        rest = line.glyphs[1:]
+        position = lines.index(line)
+        if rest:
+            lines[position] = _make_line(rest)
+        else:
+            del lines[position]
+    return lines
 
 
 def _directional_lines(glyphs: list[Glyph]) -> list[Line]:
@@ -269,7 +371,7 @@ def _directional_lines(glyphs: list[Glyph]) -> list[Line]:
                 for u, g in ((t[1], t[2]) for t in r):
                     half = (g.x1 - g.x0 if abs(sin) < 0.5 else g.bottom - g.top) / 2
                     along.extend((u - half, u + half))
-                text = glyphs_to_text(gl, along)
+                text = glyphs_to_text(gl, along, vertical=angle == -90)
                 if text:
                     lines.append(_make_line(gl, angle=float(angle), text=text))
     return lines

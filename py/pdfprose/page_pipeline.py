@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .lines import build_lines
-from .model import Block, PageAnalysis, Paragraph
+from .model import Block, Line, PageAnalysis, Paragraph
 from .paragraphs import split_paragraphs
 from .parse import ParsedPage
 from .xycut import reading_order
@@ -40,30 +40,69 @@ def analyze_page(parsed: ParsedPage) -> PageAnalysis:
     paragraphs: list[Paragraph] = []
     for block in blocks:
         paragraphs.extend(split_paragraphs(block))
-    if directional:
-        # SPEC §5: rotated and vertical text follows the page's horizontal text, one paragraph
-        # per direction and block of lines.
-        order = len(blocks)
-        block = Block(
-            lines=directional,
-            order=order,
-            region=(blocks[-1].region + 1) if blocks else 0,
-            column=0,
-            columns=1,
-            x0=min(l.x0 for l in directional),
-            top=min(l.top for l in directional),
-            x1=max(l.x1 for l in directional),
-            bottom=max(l.bottom for l in directional),
-        )
-        blocks.append(block)
-        current: Paragraph | None = None
-        for line in directional:
-            if current is None or line.angle != current.lines[-1].angle:
-                kind = "vertical" if any(g.vertical for g in line.glyphs) else "rotated"
-                current = Paragraph(lines=[], block=order, kind=kind)
-                paragraphs.append(current)
-            current.lines.append(line)
+    vertical = [l for l in directional if l.angle == -90.0]
+    rotated = [l for l in directional if l.angle != -90.0]
+    if vertical:
+        _append_vertical(vertical, blocks, paragraphs)
+    if rotated:
+        _append_rotated(rotated, blocks, paragraphs)
     page.blocks = blocks
     page.paragraphs = paragraphs
     page.columns = max(columns, 1)
     return page
+
+
+def _new_block(lines: list[Line], blocks: list[Block]) -> Block:
+    block = Block(
+        lines=lines,
+        order=len(blocks),
+        region=(blocks[-1].region + 1) if blocks else 0,
+        column=0,
+        columns=1,
+        x0=min(l.x0 for l in lines),
+        top=min(l.top for l in lines),
+        x1=max(l.x1 for l in lines),
+        bottom=max(l.bottom for l in lines),
+    )
+    blocks.append(block)
+    return block
+
+
+def _append_rotated(lines: list[Line], blocks: list[Block], paragraphs: list[Paragraph]) -> None:
+    """SPEC §5: rotated text follows the page's horizontal text, a paragraph per angle."""
+    block = _new_block(lines, blocks)
+    current: Paragraph | None = None
+    for line in lines:
+        if current is None or line.angle != current.lines[-1].angle:
+            current = Paragraph(lines=[], block=block.order, kind="rotated")
+            paragraphs.append(current)
+        current.lines.append(line)
+
+
+def _append_vertical(lines: list[Line], blocks: list[Block], paragraphs: list[Paragraph]) -> None:
+    """SPEC §5: vertical writing, columns from the right, each from the top.
+
+    The XY-cut runs in a turned frame where a vertical column becomes a horizontal line (its
+    top-to-bottom extent becomes left-to-right, columns further left come lower), so tiers of
+    columns are found like columns of lines and read one tier after another.
+    """
+    turned = {
+        id(t): l
+        for l in lines
+        for t in [Line(text=l.text, x0=l.top, top=-l.x1, x1=l.bottom, bottom=-l.x0,
+                       baseline=-l.x0, size=l.size)]
+    }
+    virtual = [
+        Line(text=l.text, x0=l.top, top=-l.x1, x1=l.bottom, bottom=-l.x0, baseline=-l.x0,
+             size=l.size, glyphs=[])
+        for l in lines
+    ]
+    originals = {id(v): l for v, l in zip(virtual, lines)}
+    del turned
+    ordered, _ = reading_order(virtual)
+    for vblock in ordered:
+        real = [originals[id(v)] for v in vblock.lines if id(v) in originals]
+        if not real:
+            continue
+        block = _new_block(real, blocks)
+        paragraphs.append(Paragraph(lines=real, block=block.order, kind="vertical"))

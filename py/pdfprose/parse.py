@@ -15,12 +15,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pdfminer.pdfdevice import PDFTextDevice
-from pdfminer.pdfdocument import PDFDocument, PDFPasswordIncorrect
+from pdfminer.pdfdocument import PDFDocument, PDFNoValidXRef, PDFPasswordIncorrect
 from pdfminer.pdffont import PDFFont, PDFUnicodeNotDefined
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
-from pdfminer.pdftypes import PDFStream
+from pdfminer.pdftypes import PDFStream, resolve1
+from pdfminer.utils import mult_matrix
 
 from .characters import clean_glyph_text
 from .errors import NotAPdfError, PasswordRequiredError, UnreadablePdfError, WrongPasswordError
@@ -234,6 +235,8 @@ class ParsedDocument:
                     f"Page {number}: the content stream is damaged ({type(exc).__name__}); "
                     "the text before the damage was kept."
                 )
+        if error is None:
+            _render_annotations(self._interpreter, page)
         glyphs = device.glyphs
         hidden = device.hidden
         if device.invisible:
@@ -253,6 +256,73 @@ class ParsedDocument:
         )
 
 
+class _RebuiltXRefDocument(PDFDocument):
+    """A PDFDocument that ignores the file's cross-reference table and rebuilds it by scanning
+    for ``N G obj`` (pdfminer's fallback): for files whose xref offsets point at the wrong bytes,
+    which pdfminer accepts silently and then finds no catalog."""
+
+    def find_xref(self, parser: PDFParser) -> int:
+        raise PDFNoValidXRef("xref ignored: rebuilding it by scanning the file")
+
+
+def _open_document(data: bytes, password: str, rebuild: bool) -> tuple[PDFDocument, list[PDFPage]]:
+    cls = _RebuiltXRefDocument if rebuild else PDFDocument
+    document = cls(PDFParser(io.BytesIO(data)), password=password)
+    return document, list(PDFPage.create_pages(document))
+
+
+ANNOT_HIDDEN = 1 << 1
+ANNOT_NOVIEW = 1 << 5
+"""Annotation /F flags (ISO 32000-1, 12.5.3): Hidden and NoView annotations are not shown."""
+
+
+def _render_annotations(interpreter: PDFPageInterpreter, page: PDFPage) -> None:
+    """Render the normal appearance of the page's visible annotations (filled-in form fields,
+    widget captions, stamps) after its content, as a viewer does: text a reader sees on the page
+    is part of it even when it lives in an annotation (ISO 32000-1, 12.5.5)."""
+    try:
+        annots = resolve1(page.annots) if page.annots else None
+    except Exception:  # noqa: BLE001
+        return
+    if not isinstance(annots, list):
+        return
+    ctm = _page_ctm(page)
+    for ref in annots:
+        try:
+            annot = resolve1(ref)
+            if not isinstance(annot, dict):
+                continue
+            if int(resolve1(annot.get("F", 0)) or 0) & (ANNOT_HIDDEN | ANNOT_NOVIEW):
+                continue
+            ap = resolve1(annot.get("AP"))
+            if not isinstance(ap, dict):
+                continue
+            normal = resolve1(ap.get("N"))
+            if isinstance(normal, dict) and not isinstance(normal, PDFStream):
+                state = resolve1(annot.get("AS"))
+                name = getattr(state, "name", None)
+                normal = resolve1(normal.get(name)) if name else None
+            if not isinstance(normal, PDFStream):
+                continue
+            rect = [float(resolve1(v)) for v in resolve1(annot.get("Rect"))]
+            bbox = [float(resolve1(v)) for v in resolve1(normal.get("BBox", rect))]
+            matrix = tuple(float(resolve1(v)) for v in resolve1(normal.get("Matrix", [1, 0, 0, 1, 0, 0])))
+            # Map the appearance's transformed BBox onto the annotation's Rect (12.5.5, step 2).
+            corners = [_apply(matrix, x, y) for x, y in ((bbox[0], bbox[1]), (bbox[2], bbox[3]),
+                                                         (bbox[0], bbox[3]), (bbox[2], bbox[1]))]
+            tx0, ty0 = min(c[0] for c in corners), min(c[1] for c in corners)
+            tx1, ty1 = max(c[0] for c in corners), max(c[1] for c in corners)
+            rx0, ry0, rx1, ry1 = min(rect[0], rect[2]), min(rect[1], rect[3]), max(rect[0], rect[2]), max(rect[1], rect[3])
+            sx = (rx1 - rx0) / (tx1 - tx0) if tx1 > tx0 else 1.0
+            sy = (ry1 - ry0) / (ty1 - ty0) if ty1 > ty0 else 1.0
+            fit = (sx, 0.0, 0.0, sy, rx0 - tx0 * sx, ry0 - ty0 * sy)
+            full = mult_matrix(mult_matrix(matrix, fit), ctm)
+            resources = resolve1(normal.get("Resources")) or page.resources
+            interpreter.render_contents(resources, [normal], ctm=full)
+        except Exception:  # noqa: BLE001 - a broken annotation costs itself, not the page
+            continue
+
+
 def open_pdf(data: bytes, password: str = "") -> ParsedDocument:
     """Open ``data`` (a whole PDF file) and list its pages; no page content is parsed yet.
 
@@ -264,19 +334,23 @@ def open_pdf(data: bytes, password: str = "") -> ParsedDocument:
         raise NotAPdfError("the file is empty")
     if b"%PDF-" not in data[:HEADER_SEARCH_BYTES]:
         raise NotAPdfError("this file is not a PDF (it has no %PDF- header)")
-    try:
-        parser = PDFParser(io.BytesIO(data))
-        document = PDFDocument(parser, password=password)
-    except PDFPasswordIncorrect:
-        if password:
-            raise WrongPasswordError("the password is wrong for this PDF") from None
-        raise PasswordRequiredError("this PDF is protected by a password") from None
-    except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds for broken files
-        raise UnreadablePdfError(f"this PDF cannot be read: {type(exc).__name__}: {exc}") from exc
-    try:
-        pages = list(PDFPage.create_pages(document))
-    except Exception as exc:  # noqa: BLE001
-        raise UnreadablePdfError(f"this PDF's page tree cannot be read: {exc}") from exc
-    if not pages:
+    failure: Exception | None = None
+    for rebuild in (False, True):
+        try:
+            document, pages = _open_document(data, password, rebuild)
+        except PDFPasswordIncorrect:
+            if password:
+                raise WrongPasswordError("the password is wrong for this PDF") from None
+            raise PasswordRequiredError("this PDF is protected by a password") from None
+        except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds for broken files
+            failure = exc
+            continue
+        if pages:
+            break
+    else:
+        if failure is not None:
+            raise UnreadablePdfError(
+                f"this PDF cannot be read: {type(failure).__name__}: {failure}"
+            ) from failure
         raise UnreadablePdfError("this PDF has no pages that can be found")
     return ParsedDocument(document, pages)

@@ -35,6 +35,17 @@ TEXT_COLUMN_LINES = 3
 a diagram's labels or a code listing's line numbers get cut apart by the XY-cut too, but a
 reader would not call them columns of text."""
 
+SECTION_GAP_EM = 1.0
+"""A full-width empty band at least 1 em high between two strips may separate two regions of
+different column structure (a title block over a three-column body). It is cut only where the
+part above, taken alone, has other gutters than the whole run: a coincidental full-width gap
+inside two columns of prose must not split them (the classic XY-cut failure)."""
+
+EDGE_STRIPS = 2
+EDGE_SIZE_RATIO = 0.95
+"""At most two strips set in a smaller size than the run, beyond an empty band at its top or
+bottom, are cut off the run (see ``_stray_edge``)."""
+
 MAX_DEPTH = 6
 """Recursion limit: real layouts nest two or three levels (page, columns, a table in a column)."""
 
@@ -146,6 +157,48 @@ def _common_gaps(
     return [(a, b) for a, b in gaps if lo < a and b < hi]
 
 
+def _section_cut(run: list[_Strip], lo: float, hi: float, min_width: float) -> int:
+    """The number of leading strips to split off the run, or 0 (see SECTION_GAP_EM).
+
+    A cut is made at a full-width empty band where a line on one side crosses a gutter that the
+    other side, taken alone, has: the two parts are laid out differently.
+    """
+    size = statistics.median(l.size for s in run for l in s.lines)
+    for k in range(1, len(run)):
+        above_bottom = max(l.bottom for l in run[k - 1].lines)
+        below_top = min(l.top for l in run[k].lines)
+        if below_top - above_bottom < SECTION_GAP_EM * size:
+            continue
+        head, tail = run[:k], run[k:]
+        if _crosses(head, _own_gutters(tail, lo, hi, min_width)) or _crosses(
+            tail, _own_gutters(head, lo, hi, min_width)
+        ):
+            return k
+        if _stray_edge(head, size) or _stray_edge(tail, size):
+            return k
+    return 0
+
+
+def _own_gutters(
+    strips: list[_Strip], lo: float, hi: float, min_width: float
+) -> list[tuple[float, float]]:
+    if len(strips) < MIN_COLUMN_STRIPS:
+        return []
+    return _gutters(strips, _common_gaps(strips, lo, hi, min_width), min_width)
+
+
+def _stray_edge(strips: list[_Strip], size: float) -> bool:
+    """One or two lines in a smaller size, set off from the columns by an empty band: a running
+    head, a footer or a catalogue number inside one column's width, not part of that column."""
+    if len(strips) > EDGE_STRIPS:
+        return False
+    return statistics.median(l.size for s in strips for l in s.lines) < EDGE_SIZE_RATIO * size
+
+
+def _crosses(strips: list[_Strip], gutters: list[tuple[float, float]]) -> bool:
+    return any(l.x0 < b and l.x1 > a for s in strips for l in s.lines for a, b in gutters)
+
+
 def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int]) -> int:
     """Append the reading-order leaves of ``lines`` to ``leaves``; return the largest column
     count found. ``region`` is a one-element counter shared through the recursion."""
@@ -172,6 +225,14 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         if end - i >= MIN_COLUMN_STRIPS:
             run = strips[i:end]
             gutters = _gutters(run, _common_gaps(run, lo, hi, min_width), min_width)
+            if gutters:
+                cut = _section_cut(run, lo, hi, min_width)
+                if cut:
+                    end = i + cut
+                    run = strips[i:end]
+                    gutters = []
+                    if len(run) >= MIN_COLUMN_STRIPS:
+                        gutters = _gutters(run, _common_gaps(run, lo, hi, min_width), min_width)
         if not gutters:
             pending.append(strips[i])
             i += 1

@@ -1,0 +1,1 @@
+"""Namespace of the browser stand-in; see cryptography/__init__.py."""

@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Vendor everything the browser page loads into static/ (git-ignored), pinned and checked.
+
+Run by ``./dev`` after ``npm ci``; each step is skipped when its output is already current, so a
+second run takes well under a second (the engine wheel is rebuilt only when its sources change).
+
+- static/vendor/pyodide/: the Pyodide runtime files, copied from node_modules/pyodide (npm ci has
+  checked them against the sha512 integrity hashes in package-lock.json).
+- static/vendor/noble-ciphers.mjs: @noble/ciphers' AES bundled by esbuild into one ES module.
+- static/wheels/: the wheels of requirements-web.txt (pip checks their sha256), the engine's own
+  wheel, and manifest.json listing them with SRI hashes, which the worker passes to fetch().
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+VENDOR = ROOT / "static" / "vendor"
+WHEELS = ROOT / "static" / "wheels"
+MANIFEST = WHEELS / "manifest.json"
+REQUIREMENTS = ROOT / "requirements-web.txt"
+NOBLE_ENTRY = ROOT / "scripts" / "noble_entry.mjs"
+NOBLE_OUT = VENDOR / "noble-ciphers.mjs"
+ENGINE_NAME = "pdfprose"
+
+PYODIDE_VERSION = "314.0.7"
+# What loadPyodide() fetches in a module worker; the rest of the npm package (node glue, the
+# classic-script loader, source maps, consoles, typings) is never requested by the page.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
+def log(message: str) -> None:
+    print(f"vendor: {message}", flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def sri(hex_digest: str) -> str:
+    """The Subresource Integrity form (``sha256-<base64>``) that fetch({integrity}) checks."""
+    return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode("ascii")
+
+
+def vendor_pyodide() -> None:
+    meta = json.loads((NODE_PYODIDE / "package.json").read_text(encoding="utf-8"))
+    if meta.get("version") != PYODIDE_VERSION:
+        sys.exit(f"vendor: node_modules has pyodide {meta.get('version')}, want {PYODIDE_VERSION}")
+    target = VENDOR / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    copied = 0
+    for name in PYODIDE_FILES:
+        source, dest = NODE_PYODIDE / name, target / name
+        src_stat = source.stat()
+        # copy2 keeps mtime, so equal size and mtime means this exact file was copied before.
+        if dest.exists():
+            dst_stat = dest.stat()
+            if (dst_stat.st_size, int(dst_stat.st_mtime)) == (src_stat.st_size, int(src_stat.st_mtime)):
+                continue
+        shutil.copy2(source, dest)
+        copied += 1
+    for stray in set(p.name for p in target.iterdir()) - set(PYODIDE_FILES):
+        (target / stray).unlink()
+    if copied:
+        log(f"copied {copied} Pyodide {PYODIDE_VERSION} file(s) to {target.relative_to(ROOT)}")
+
+
+def bundle_noble() -> None:
+    lock = ROOT / "package-lock.json"
+    stamp = hashlib.sha256(lock.read_bytes() + NOBLE_ENTRY.read_bytes()).hexdigest()
+    stamp_file = VENDOR / ".noble-ciphers.stamp"
+    if NOBLE_OUT.exists() and stamp_file.exists() and stamp_file.read_text() == stamp:
+        return
+    esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
+    subprocess.run(
+        [str(esbuild), str(NOBLE_ENTRY), "--bundle", "--format=esm", "--minify",
+         "--target=es2022", "--log-level=warning", f"--outfile={NOBLE_OUT}"],
+        check=True,
+        cwd=ROOT,
+    )
+    stamp_file.write_text(stamp)
+    log(f"bundled @noble/ciphers AES into {NOBLE_OUT.relative_to(ROOT)}")
+
+
+def required_hashes() -> set[str]:
+    """Every ``--hash=sha256:`` in requirements-web.txt (pip enforces the pairing with names)."""
+    return set(re.findall(r"--hash=sha256:([0-9a-f]{64})", REQUIREMENTS.read_text(encoding="utf-8")))
+
+
+def pyodide_python_version() -> str:
+    """'3.14' for Pyodide 314: read from the lock file so a Pyodide bump cannot go unnoticed."""
+    lock = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    major, minor = lock["info"]["python"].split(".")[:2]
+    return f"{major}.{minor}"
+
+
+def vendor_dependency_wheels() -> None:
+    WHEELS.mkdir(parents=True, exist_ok=True)
+    wanted = required_hashes()
+    present = {sha256_file(p): p for p in WHEELS.glob("*.whl") if not p.name.startswith(f"{ENGINE_NAME}-")}
+    for digest, path in present.items():
+        if digest not in wanted:  # an old pin: leaving it would make the worker load two versions
+            path.unlink()
+    if wanted <= present.keys():
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+             "--require-hashes", "--no-deps", "--only-binary=:all:",
+             "--python-version", pyodide_python_version(), "--implementation", "py",
+             "--abi", "none", "--platform", "any",
+             "-r", str(REQUIREMENTS), "-d", tmp],
+            check=True,
+        )
+        for wheel in Path(tmp).glob("*.whl"):
+            shutil.move(str(wheel), WHEELS / wheel.name)
+            log(f"downloaded {wheel.name}")
+
+
+def engine_sources() -> list[Path]:
+    files = [ROOT / "pyproject.toml"]
+    if (ROOT / "README.md").exists():
+        files.append(ROOT / "README.md")
+    files += sorted(
+        p for p in (ROOT / "py").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and ".egg-info" not in str(p)
+    )
+    return files
+
+
+def engine_fingerprint() -> str:
+    digest = hashlib.sha256()
+    for path in engine_sources():
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def build_engine_wheel(fingerprint: str) -> None:
+    """``pip wheel`` the engine from a clean snapshot of its sources.
+
+    Building in a copy keeps setuptools' build/ cache out of the repo: a module deleted from py/
+    must not survive in build/lib and ride along into the wheel.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        snapshot = Path(tmp) / "src"
+        for path in engine_sources():
+            dest = snapshot / path.relative_to(ROOT)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, dest)
+        out = Path(tmp) / "out"
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check",
+             "--no-deps", "-w", str(out), str(snapshot)],
+            check=True,
+        )
+        (built,) = out.glob(f"{ENGINE_NAME}-*.whl")
+        for old in WHEELS.glob(f"{ENGINE_NAME}-*.whl"):
+            old.unlink()
+        shutil.move(str(built), WHEELS / built.name)
+        log(f"built {built.name} (sources {fingerprint[:12]})")
+
+
+def write_manifest(fingerprint: str) -> None:
+    wheels = sorted(WHEELS.glob("*.whl"))
+    manifest = {
+        "engine_sources": fingerprint,
+        "wheels": [
+            {"file": w.name, "size": w.stat().st_size, "integrity": sri(sha256_file(w))} for w in wheels
+        ],
+    }
+    text = json.dumps(manifest, indent=2) + "\n"
+    if not MANIFEST.exists() or MANIFEST.read_text(encoding="utf-8") != text:
+        MANIFEST.write_text(text, encoding="utf-8")
+
+
+def vendor_engine() -> None:
+    fingerprint = engine_fingerprint()
+    current = None
+    if MANIFEST.exists():
+        current = json.loads(MANIFEST.read_text(encoding="utf-8")).get("engine_sources")
+    if current != fingerprint or not list(WHEELS.glob(f"{ENGINE_NAME}-*.whl")):
+        build_engine_wheel(fingerprint)
+    write_manifest(fingerprint)
+
+
+def main() -> None:
+    if not NODE_PYODIDE.is_dir():
+        sys.exit("vendor: node_modules/pyodide is missing: run `npm ci` first (./dev does)")
+    vendor_pyodide()
+    bundle_noble()
+    vendor_dependency_wheels()
+    vendor_engine()
+
+
+if __name__ == "__main__":
+    main()

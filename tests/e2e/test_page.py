@@ -1,0 +1,335 @@
+"""The page end to end in real headless Chromium: drop a PDF, read its text, copy, download,
+switch format and language, and the refusals (over 25 MB, over 500 pages, not a PDF).
+
+The expected sentences of the TraceMonkey paper were checked against poppler's pdftotext; each
+avoids a line-end hyphen, so it reads the same whatever de-hyphenation decides.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from .conftest import CONFIG, TIMINGS, App, new_context
+
+TRACEMONKEY = "real/tracemonkey_pldi09_2col.pdf"
+# In reading order: abstract (left column), the introduction further down the left column, then
+# the right column of page 1, then page 2's left column and its right column.
+TRACEMONKEY_ORDER = [
+    "Dynamic languages such as JavaScript are more difficult to",
+    "We have implemented a dynamic compiler for JavaScript based on our technique",
+    "They are used for small scripts as well as for complex applications.",
+    "In this domain, in order to provide a fluid user experience",
+    "This design choice is based on the expectation that programs spend most of their time in hot loops.",
+    "Every compiled trace contains all the guards (checks) required to validate the speculation.",
+    "a set of industry benchmarks",
+]
+
+
+def make_pdf(pages: list[list[str]], size: tuple[float, float] = (595, 842)) -> bytes:
+    """A PDF with one list of lines per page (an empty list makes a blank page)."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=size)
+    for lines in pages:
+        y = size[1] - 72
+        for line in lines:
+            canvas.setFont("Helvetica", 11)
+            canvas.drawString(72, y, line)
+            y -= 15
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def pdf_payload(name: str, data: bytes) -> dict[str, object]:
+    return {"name": name, "mimeType": "application/pdf", "buffer": data}
+
+
+def assert_in_order(text: str, expected: list[str]) -> None:
+    positions = [text.find(sentence) for sentence in expected]
+    missing = [s for s, p in zip(expected, positions) if p < 0]
+    assert not missing, f"missing from the output: {missing}"
+    assert positions == sorted(positions), f"out of order: {list(zip(positions, expected))}"
+
+
+def download_text(app: App) -> tuple[str, str]:
+    with app.page.expect_download() as info:
+        app.testid("download").click()
+    download = info.value
+    return download.suggested_filename, Path(download.path()).read_text(encoding="utf-8")
+
+
+# ---- boot ----------------------------------------------------------------------------------
+
+
+def test_boot_is_ready_with_english_texts(app: App) -> None:
+    assert app.testid("lang").input_value() == "en"
+    assert app.page.locator("h1").text_content() == "PDF to text, on your device"
+    assert app.testid("progress").is_visible()
+    assert app.testid("drop-zone").is_visible()
+
+
+# ---- a real two-column paper -----------------------------------------------------------------
+
+
+def test_tracemonkey_text_column_by_column(app: App, corpus_file: Callable[[str], Path]) -> None:
+    app.show(corpus_file(TRACEMONKEY))
+    assert_in_order(app.output(), TRACEMONKEY_ORDER)
+    assert app.testid("status").text_content().startswith("Done: 14 pages in ")
+    assert app.testid("progress").get_attribute("max") == "14"
+    assert app.page.eval_on_selector("[data-testid=progress]", "el => el.value") == 14
+    assert app.testid("note-deduced").is_visible()
+    assert not app.testid("notice-empty").is_visible()
+
+
+def test_tracemonkey_page_list(app: App, corpus_file: Callable[[str], Path]) -> None:
+    app.show(corpus_file(TRACEMONKEY))
+    items = app.testid("page-list").locator(":scope > *")
+    assert items.count() == 14
+    for index in range(14):
+        item = items.nth(index)
+        assert item.get_attribute("data-page") == str(index + 1)
+        assert item.get_attribute("data-empty") == "false"
+        assert int(item.get_attribute("data-columns")) >= 1
+    # The paper is set in two columns throughout.
+    assert items.nth(0).get_attribute("data-columns") == "2"
+    assert "2 columns" in items.nth(0).text_content()
+
+
+def test_browser_output_equals_cpython_output(app: App, corpus_file: Callable[[str], Path]) -> None:
+    """The page runs the same engine as the library: same bytes in, same text out."""
+    from pdfprose import Options, convert
+
+    path = corpus_file(TRACEMONKEY)
+    app.show(path)
+    conversion = convert(path.read_bytes())
+    assert app.output() == conversion.render(Options(format="txt"))
+
+
+def test_download_holds_the_output(app: App, corpus_file: Callable[[str], Path]) -> None:
+    app.show(corpus_file(TRACEMONKEY))
+    name, text = download_text(app)
+    assert name == "tracemonkey_pldi09_2col.txt"
+    assert text == app.output()
+    assert app.testid("download").text_content() == "Download .txt"
+
+
+def test_format_switch_renders_markdown_without_a_new_parse(app: App, corpus_file: Callable[[str], Path]) -> None:
+    from pdfprose import Options, convert
+
+    path = corpus_file(TRACEMONKEY)
+    app.show(path)
+    txt, parses = app.output(), app.parses
+    started = time.monotonic()
+    app.set_format("md")
+    app.page.wait_for_function(
+        "() => document.querySelector('[data-testid=download]').download.endsWith('.md')"
+    )
+    TIMINGS["re-render tracemonkey as Markdown"] = time.monotonic() - started
+    markdown = app.output()
+    assert markdown != txt
+    assert markdown == convert(path.read_bytes()).render(Options(format="md"))
+    assert app.parses == parses, "switching the format parsed the PDF again"
+    assert app.state == "done"
+    name, text = download_text(app)
+    assert (name, text) == ("tracemonkey_pldi09_2col.md", markdown)
+
+    app.set_format("txt")
+    app.page.wait_for_function(
+        "() => document.querySelector('[data-testid=download]').download.endsWith('.txt')"
+    )
+    assert app.output() == txt
+    assert app.parses == parses
+
+
+def test_copy_puts_the_output_on_the_clipboard(app: App, corpus_file: Callable[[str], Path]) -> None:
+    app.show(corpus_file(TRACEMONKEY))
+    app.testid("copy").click()
+    app.page.wait_for_function("() => document.querySelector('[data-testid=copy]').dataset.copied === 'true'")
+    assert app.testid("copy").text_content() == "Copied"
+    assert app.page.evaluate("() => navigator.clipboard.readText()") == app.output()
+
+
+def test_no_request_leaves_the_origin(app: App, corpus_file: Callable[[str], Path]) -> None:
+    app.show(corpus_file(TRACEMONKEY))
+    download_text(app)
+    outside = [
+        url for url in app.requests
+        if not (url.startswith(app.origin + "/") or url.startswith(("blob:", "data:")))
+    ]
+    assert outside == []
+    # The recorder sees the worker's own fetches, so an empty list above means something.
+    seen = "\n".join(app.requests)
+    for needle in ("/static/vendor/pyodide/pyodide.asm.wasm", "/static/wheels/pdfminer_six-", "/app/worker.js"):
+        assert needle in seen
+
+
+def test_language_switch_translates_everything_shown(app: App, corpus_file: Callable[[str], Path]) -> None:
+    app.show(corpus_file(TRACEMONKEY))
+    try:
+        app.testid("lang").select_option("es")
+        assert app.page.locator("html").get_attribute("lang") == "es"
+        assert app.testid("status").text_content().startswith("Hecho: 14 páginas en ")
+        first = app.testid("page-list").locator(":scope > *").first
+        assert "Página 1" in first.text_content() and "2 columnas" in first.text_content()
+        assert app.testid("download").text_content() == "Descargar .txt"
+        assert app.testid("format").locator("option").first.text_content() == "Texto plano (.txt)"
+    finally:
+        app.testid("lang").select_option("en")
+    assert app.testid("status").text_content().startswith("Done: 14 pages in ")
+
+
+# ---- other inputs ------------------------------------------------------------------------------
+
+
+def test_drop_on_the_drop_zone(app: App) -> None:
+    data = make_pdf([["Quiet harbor lanterns glow at dusk."], ["The second page carries the closing line."]])
+    app.ensure_idle()
+    transfer = app.page.evaluate_handle(
+        """([name, b64]) => {
+            const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([bytes], name, { type: 'application/pdf' }));
+            return transfer;
+        }""",
+        ["dropped.pdf", base64.b64encode(data).decode("ascii")],
+    )
+    app.testid("drop-zone").dispatch_event("drop", {"dataTransfer": transfer})
+    assert app.wait_state("done", "error") == "done"
+    app.shown = None
+    assert_in_order(app.output(), ["Quiet harbor lanterns glow at dusk.", "The second page carries the closing line."])
+    assert app.testid("page-list").locator(":scope > *").count() == 2
+    assert app.testid("download").get_attribute("download") == "dropped.txt"
+
+
+def test_file_over_25_mb_is_refused_before_reading(app: App, tmp_path: Path) -> None:
+    big = tmp_path / "huge scan.pdf"
+    with big.open("wb") as handle:  # 26,214,400 bytes = 26.2 MB, rounded up to 26.3
+        handle.write(b"%PDF-1.4\n")
+        handle.truncate(25 * 1024 * 1024)
+    parses = app.parses
+    assert app.convert(big, big.name) == "error"
+    notice = app.testid("notice-limit")
+    assert notice.is_visible()
+    assert notice.text_content().startswith("This file is 26.3 MB; the limit is 25 MB.")
+    assert app.parses == parses
+    assert not app.testid("download").is_visible()
+    assert app.testid("page-list").locator(":scope > *").count() == 0
+
+
+def test_pdf_over_500_pages_is_refused_with_its_page_count(app: App) -> None:
+    data = make_pdf([[f"p{n}"] for n in range(1, 502)], size=(72, 72))
+    assert app.convert(pdf_payload("long.pdf", data), "long.pdf") == "error"
+    notice = app.testid("notice-limit")
+    assert notice.is_visible()
+    assert notice.text_content().startswith("This PDF has 501 pages; the limit is 500 pages.")
+    assert not app.testid("download").is_visible()
+
+
+def test_not_a_pdf_gets_a_clear_message(app: App) -> None:
+    payload = {"name": "notes.pdf", "mimeType": "application/pdf", "buffer": b"just some notes, not a PDF\n"}
+    assert app.convert(payload, "notes.pdf") == "error"
+    assert app.testid("error").text_content() == "This file is not a PDF."
+    assert not app.testid("notice-limit").is_visible()
+
+
+def test_user_password_is_reported(app: App, corpus_file: Callable[[str], Path]) -> None:
+    assert app.convert(corpus_file("real/aes128_user_password.pdf"), "aes128") == "error"
+    assert "password" in app.testid("error").text_content()
+
+
+def test_aes_encrypted_file_converts_like_cpython(app: App, corpus_file: Callable[[str], Path]) -> None:
+    """AES-128 (owner password only) goes through the @noble/ciphers bridge in the browser."""
+    from pdfprose import convert
+
+    path = corpus_file("real/es_i9_form_xfa_aes_owner.pdf")
+    app.convert_ok(path, path.name)
+    expected = convert(path.read_bytes()).render()
+    assert "EMPIECE AQUI" in expected
+    assert app.output() == expected
+
+
+def test_aes256_r6_file_opens(app: App, corpus_file: Callable[[str], Path]) -> None:
+    """AES-256 revision 6 runs the password hash (AES-CBC encryption) through the bridge too."""
+    path = corpus_file("real/aes256_r6_owner_noextract.pdf")
+    app.convert_ok(path, path.name)
+
+
+# ---- pages without text -------------------------------------------------------------------------
+
+
+def test_empty_pages_notice_lists_six_then_counts(app: App) -> None:
+    data = make_pdf([["Only the first page has text."]] + [[] for _ in range(8)])
+    app.convert_ok(pdf_payload("mostly blank.pdf", data), "mostly blank")
+    notice = app.testid("notice-empty")
+    assert notice.is_visible()
+    assert notice.text_content().startswith("Pages 2, 3, 4, 5, 6, 7, and 2 more have no text layer")
+    assert "OCR" in notice.text_content()
+    items = app.testid("page-list").locator(":scope > *")
+    assert [items.nth(i).get_attribute("data-empty") for i in range(9)] == ["false"] + ["true"] * 8
+    assert app.testid("download").is_visible()
+    assert "Only the first page has text." in app.output()
+
+
+def test_scan_without_text_offers_no_download(app: App, corpus_file: Callable[[str], Path]) -> None:
+    path = corpus_file("real/grumman_service_bulletin_scan.pdf")
+    app.convert_ok(path, path.name)
+    notice = app.testid("notice-empty")
+    assert notice.is_visible()
+    assert notice.text_content().startswith("None of the 2 pages has a text layer")
+    assert "OCR" in notice.text_content()
+    assert not app.testid("download").is_visible()
+    assert not app.testid("copy").is_visible()
+    assert not app.testid("output").is_visible()
+    items = app.testid("page-list").locator(":scope > *")
+    assert [items.nth(i).get_attribute("data-empty") for i in range(items.count())] == ["true", "true"]
+
+
+# ---- cancel (boots a second worker, so it runs late) ---------------------------------------------
+
+
+def test_cancel_stops_the_work_and_the_page_recovers(app: App) -> None:
+    line = "Cancelling must stop this long document while it is still being read, page after page. "
+    data = make_pdf([[f"{page}.{row} {line}" for row in range(48)] for page in range(1, 121)])
+    app.ensure_idle()
+    app.testid("file-input").set_input_files(pdf_payload("long read.pdf", data))
+    app.page.wait_for_function("() => document.querySelector('[data-testid=progress]').value >= 2")
+    assert app.state == "working"
+    app.testid("cancel").click()
+    assert app.state == "loading"
+    assert app.testid("page-list").locator(":scope > *").count() == 0
+    started = time.monotonic()
+    assert app.wait_state("ready", "error", timeout=CONFIG.BOOT_TIMEOUT_MS) == "ready"
+    TIMINGS["reboot after cancel"] = time.monotonic() - started
+    assert app.testid("status").text_content() == "Cancelled. Ready for another PDF."
+    assert not app.testid("cancel").is_visible()
+    app.shown = None
+    data = make_pdf([["After the cancel, the fresh worker converts this."]])
+    app.convert_ok(pdf_payload("after.pdf", data), "after.pdf")
+    assert "After the cancel, the fresh worker converts this." in app.output()
+
+
+# ---- language from the browser, remembered -------------------------------------------------------
+
+
+def test_language_follows_the_browser_and_the_choice_is_remembered(browser: object, site_url: str) -> None:
+    context = new_context(browser, site_url, locale="es-ES")
+    try:
+        page = context.new_page()
+        page.goto("/")
+        assert page.locator("html").get_attribute("lang") == "es"
+        assert page.locator("h1").text_content() == "De PDF a texto, en tu dispositivo"
+        assert page.get_by_test_id("lang").input_value() == "es"
+        page.get_by_test_id("lang").select_option("en")
+        assert page.locator("h1").text_content() == "PDF to text, on your device"
+        page.reload()
+        assert page.get_by_test_id("lang").input_value() == "en"
+        assert page.locator("h1").text_content() == "PDF to text, on your device"
+    finally:
+        context.close()

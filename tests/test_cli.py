@@ -1,0 +1,83 @@
+"""The command line, run as a user runs it: ``python -m pdfprose``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from pdfgen import canvas_pdf, columns_pdf
+
+
+def pdfprose(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pdfprose", *args], capture_output=True,
+                          text=True, encoding="utf-8")
+
+
+def test_text_to_stdout_markdown_to_file_and_report(tmp_path: Path) -> None:
+    pdf = tmp_path / "paper.pdf"
+    truth = columns_pdf(pdf, 2, title="Quiet Orchards")
+    plain = pdfprose(str(pdf))
+    assert plain.returncode == 0, plain.stderr
+    assert plain.stdout.startswith("Quiet Orchards\n\n" + truth[1][:40])
+
+    out, report = tmp_path / "paper.md", tmp_path / "report.json"
+    md = pdfprose(str(pdf), "--format", "md", "-o", str(out), "--report", str(report))
+    assert md.returncode == 0 and md.stdout == ""
+    assert out.read_text(encoding="utf-8").startswith("# Quiet Orchards\n\n")
+    assert json.loads(report.read_text()) == {
+        "pages": [{"number": 1, "columns": 2, "empty": False, "garbled": False, "error": None,
+                   "glyphs": sum(len(t.replace(" ", "")) for t in truth),
+                   "unmapped": 0, "hidden": 0}],
+        "empty_pages": [],
+        "garbled_pages": [],
+        "failed_pages": [],
+        "warnings": [],
+    }
+
+
+def test_not_a_pdf_fails_with_one_clear_line(tmp_path: Path) -> None:
+    bogus = tmp_path / "notes.pdf"
+    bogus.write_text("just some notes, not a PDF")
+    result = pdfprose(str(bogus))
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        "pdfprose: notes.pdf: this file is not a PDF (it has no %PDF- header)"
+    ]
+
+
+def test_missing_file_and_empty_file(tmp_path: Path) -> None:
+    assert pdfprose(str(tmp_path / "nope.pdf")).returncode == 1
+    empty = tmp_path / "empty.pdf"
+    empty.write_bytes(b"")
+    result = pdfprose(str(empty))
+    assert result.returncode == 1 and "the file is empty" in result.stderr
+
+
+def test_document_without_any_text_layer_says_so_and_writes_no_text(tmp_path: Path) -> None:
+    pdf = tmp_path / "scan.pdf"
+    canvas_pdf(pdf, lambda c, i: c.rect(50, 50, 400, 600, fill=1), pages=2)
+    out, report = tmp_path / "scan.txt", tmp_path / "r.json"
+    result = pdfprose(str(pdf), "-o", str(out), "--report", str(report))
+    assert result.returncode == 1
+    assert "use OCR" in result.stderr
+    assert not out.exists()
+    assert json.loads(report.read_text())["empty_pages"] == [1, 2]
+
+
+def test_no_join_lines_and_page_markers(tmp_path: Path) -> None:
+    pdf = tmp_path / "two.pdf"
+
+    def draw(canvas, index):  # type: ignore[no-untyped-def]
+        canvas.setFont("Helvetica", 11)
+        canvas.drawString(72, 700, f"first line of page {index + 1}")
+        canvas.drawString(72, 687, "second line")
+
+    canvas_pdf(pdf, draw, pages=2)
+    result = pdfprose(str(pdf), "--no-join-lines", "--page-markers", "--format", "md")
+    assert result.stdout == (
+        "<!-- page 1 -->\n\nfirst line of page 1\nsecond line\n\n"
+        "<!-- page 2 -->\n\nfirst line of page 2\nsecond line\n"
+    )

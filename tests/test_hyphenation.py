@@ -1,0 +1,41 @@
+"""Joining lines and de-hyphenation (SPEC §6, §7)."""
+
+from __future__ import annotations
+
+from pdfprose.hyphenation import join_lines, vocabulary
+
+
+def test_hyphen_dropped_when_joined_word_occurs_elsewhere() -> None:
+    vocab = vocabulary([["el documento dice"]])
+    assert join_lines(["un docu-", "mento largo"], vocab) == "un documento largo"
+
+
+def test_hyphen_dropped_before_a_common_suffix() -> None:
+    assert join_lines(["la informa-", "ción es"], set()) == "la información es"
+    assert join_lines(["the informa-", "tion is"], set()) == "the information is"
+
+
+def test_compound_keeps_its_hyphen_and_gets_no_space() -> None:
+    vocab = vocabulary([["a law of power", "un curso práctico"]])
+    assert join_lines(["a power-", "law tail"], vocab) == "a power-law tail"
+    assert join_lines(["curso teórico-", "práctico"], vocab) == "curso teórico-práctico"
+
+
+def test_fragment_that_is_no_word_of_the_document_is_joined() -> None:
+    paragraphs = [["the ac-", "tual types"]]
+    assert join_lines(paragraphs[0], vocabulary(paragraphs)) == "the actual types"
+
+
+def test_uppercase_or_digit_after_hyphen_keeps_it() -> None:
+    assert join_lines(["the Anglo-", "Saxon"], set()) == "the Anglo-Saxon"
+    assert join_lines(["COVID-", "19 cases"], set()) == "COVID-19 cases"
+
+
+def test_soft_hyphen_joins_and_dashes_never_do() -> None:
+    assert join_lines(["hyphen\u00ad", "ation"], set()) == "hyphenation"
+    assert join_lines(["a pause —", "then"], set()) == "a pause — then"
+    assert join_lines(["pages 3–", "5"], set()) == "pages 3– 5"
+
+
+def test_cjk_lines_join_without_space() -> None:
+    assert join_lines(["日本語の", "文章です"], set()) == "日本語の文章です"

@@ -1,0 +1,88 @@
+"""Reading order on hand-built text runs, no PDF at all (in the manner of pdfminer.six's
+tests/test_layout.py). Boxes are in page space: points, origin top left."""
+
+from __future__ import annotations
+
+from pdfprose.model import Line
+from pdfprose.xycut import reading_order
+
+SIZE = 10.0
+PITCH = 12.0
+
+
+def run(text: str, x0: float, top: float, x1: float, size: float = SIZE) -> Line:
+    return Line(text=text, x0=x0, top=top, x1=x1, bottom=top + size, baseline=top + 0.8 * size,
+                size=size)
+
+
+def column(tag: str, x0: float, x1: float, top: float, count: int) -> list[Line]:
+    return [run(f"{tag}{i}", x0, top + i * PITCH, x1) for i in range(count)]
+
+
+def texts(lines: list[Line]) -> list[str]:
+    blocks, _ = reading_order(lines)
+    return [l.text for b in blocks for l in b.lines]
+
+
+def test_two_columns_read_left_then_right_even_when_drawn_row_by_row() -> None:
+    left = column("L", 50, 280, 100, 6)
+    right = column("R", 310, 540, 100, 6)
+    interleaved = [l for pair in zip(left, right) for l in pair]
+    blocks, columns = reading_order(interleaved)
+    assert columns == 2
+    assert texts(interleaved) == [f"L{i}" for i in range(6)] + [f"R{i}" for i in range(6)]
+    assert [b.column for b in blocks] == [0, 1]
+
+
+def test_full_width_title_then_two_columns_then_full_width_footer() -> None:
+    title = [run("Title", 50, 60, 540, size=18)]
+    body = column("L", 50, 280, 100, 5) + column("R", 310, 540, 100, 5)
+    footer = [run("Footer text across", 50, 300, 540)]
+    order = texts(footer + body + title)
+    assert order == ["Title"] + [f"L{i}" for i in range(5)] + [f"R{i}" for i in range(5)] + [
+        "Footer text across"
+    ]
+
+
+def test_three_columns() -> None:
+    lines = column("A", 50, 200, 100, 4) + column("B", 220, 370, 100, 4) + column("C", 390, 540, 100, 4)
+    blocks, columns = reading_order(lines[::-1])
+    assert columns == 3
+    assert texts(lines[::-1]) == [l.text for l in lines]
+
+
+def test_short_last_line_of_left_column_does_not_break_the_gutter() -> None:
+    left = column("L", 50, 280, 100, 5) + [run("end.", 50, 160, 90)]
+    right = column("R", 310, 540, 100, 6)
+    assert texts(right + left) == [l.text for l in left] + [l.text for l in right]
+
+
+def test_two_runs_on_one_or_two_rows_are_not_columns() -> None:
+    lines = [run("Name:", 50, 100, 100), run("Ada Lovelace", 320, 100, 400),
+             run("Date:", 50, 112, 100), run("1843", 320, 112, 350)]
+    blocks, columns = reading_order(lines)
+    assert columns == 1
+    assert texts(lines) == ["Name:", "Ada Lovelace", "Date:", "1843"]
+
+
+def test_single_column_with_ragged_lines_is_one_column() -> None:
+    lines = [run("long line of text", 50, 100 + i * PITCH, 540 - (i % 3) * 60) for i in range(8)]
+    blocks, columns = reading_order(lines)
+    assert columns == 1
+    assert len(blocks) == 1
+
+
+def test_narrow_diagram_labels_do_not_count_as_text_columns() -> None:
+    # A two-column page whose right column holds a figure with small side-by-side labels.
+    left = column("L", 50, 280, 100, 10)
+    right = column("R", 310, 540, 100, 3) + [
+        run(f"lab{i}{side}", x, 140 + i * 8, x + 20, size=5)
+        for i in range(4)
+        for side, x in (("a", 320), ("b", 380), ("c", 440))
+    ]
+    _, columns = reading_order(left + right)
+    assert columns == 2
+
+
+def test_empty_page_has_no_columns() -> None:
+    assert reading_order([]) == ([], 0)
