@@ -74,3 +74,22 @@ def test_rotated_glyphs_are_kept_apart() -> None:
     horizontal, other = build_lines(flat + up)
     assert [l.text for l in horizontal] == ["flat"]
     assert [l.text for l in other] == ["up"]
+
+
+def test_accent_drawn_as_its_own_glyph_composes_with_its_letter() -> None:
+    # Old TeX output: "d´ej`a" with each accent drawn over the letter that follows it.
+    letters = glyphs("deja", 0, 100)
+    acute = Glyph(text="\u00b4", x0=letters[1].x0 + 0.5, top=92, x1=letters[1].x1 - 0.5,
+                  bottom=95, baseline=100, size=10, font="F")
+    grave = Glyph(text="`", x0=letters[3].x0 + 0.5, top=92, x1=letters[3].x1 - 0.5, bottom=95,
+                  baseline=100, size=10, font="F")
+    horizontal, _ = build_lines(letters[:1] + [acute] + letters[1:3] + [grave] + letters[3:])
+    assert [l.text for l in horizontal] == ["déjà"]
+
+
+def test_ascii_caret_between_letters_stays_a_caret() -> None:
+    a = glyphs("x", 0, 100)
+    caret = glyphs("^", a[-1].x1, 100)
+    b = glyphs("2", caret[-1].x1, 100)
+    horizontal, _ = build_lines(a + caret + b)
+    assert [l.text for l in horizontal] == ["x^2"]

@@ -15,5 +15,5 @@ from .model import PageAnalysis
 def run_document_passes(pages: list[PageAnalysis]) -> None:
     """Run every document pass, in order, on the analysed pages (in place)."""
     mark_furniture(pages)
-    mark_list_items(pages)
     mark_headings(pages)
+    mark_list_items(pages)

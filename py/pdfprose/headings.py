@@ -24,6 +24,8 @@ SIZE_BUCKET = 0.5
 """Heading sizes within half a point are one level (producers round sizes differently)."""
 
 SENTENCE_END = re.compile(r"[.,;:!?]\s*$")
+CAPTION = re.compile(r"^(?:fig(?:ure|ura)?\.?|table|tabla|cuadro|listing|algorithm)\s*[\dIVX]", re.I)
+"""Captions ("Figure 3.", "Tabla 2") are set bold or large but are not headings."""
 NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
 
 
@@ -53,14 +55,14 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
             if para.kind != "body" or para.furniture:
                 continue
             text = _text(para)
-            if not any(ch.isalpha() for ch in text):
+            if sum(ch.isalpha() for ch in text) < 2 or CAPTION.match(text):
                 continue
             short = len(para.lines) <= MAX_HEADING_LINES and len(text) <= MAX_HEADING_CHARS
             if short and para.size >= HEADING_SIZE_RATIO * body:
                 by_size.append(para)
             elif (
                 len(para.lines) == 1
-                and para.lines[0].bold
+                and para.lines[0].all_bold
                 and para.size >= body - SIZE_BUCKET
                 and len(text) <= MAX_BOLD_HEADING_CHARS
                 and (not SENTENCE_END.search(text) or NUMBERED.match(text))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 
@@ -102,6 +103,50 @@ def glyphs_to_text(
         if g.text:
             prev, prev_end = g, end
     return clean_line_text(_MULTISPACE.sub(" ", "".join(parts)).strip())
+
+
+SPACING_ACCENTS = {
+    "\u00b4": "\u0301", "\u02ca": "\u0301", "`": "\u0300", "\u02cb": "\u0300",
+    "\u00a8": "\u0308", "\u02c6": "\u0302", "^": "\u0302", "\u02dc": "\u0303", "~": "\u0303",
+    "\u00b8": "\u0327", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02d9": "\u0307",
+    "\u02da": "\u030a", "\u02dd": "\u030b", "\u00af": "\u0304", "\u02db": "\u0328",
+}
+"""Spacing accents that old TeX output draws as a glyph of their own over a letter (SPEC §11:
+"d´ej`a" must read "déjà"), with the combining mark each becomes."""
+
+ACCENT_OVERLAP = 0.3
+"""An accent composes with the letter its box overlaps by at least 30 % of the narrower width;
+an ASCII ^, ~ or ` standing between letters overlaps neither."""
+
+_DOTLESS = {"\u0131": "i", "\u0237": "j"}
+
+
+def _compose_accents(glyphs: list[Glyph]) -> list[Glyph]:
+    """Fold spacing-accent glyphs into the letter they sit over (input sorted by x0)."""
+    if not any(g.text in SPACING_ACCENTS for g in glyphs):
+        return glyphs
+    dropped: set[int] = set()
+    for i, g in enumerate(glyphs):
+        mark = SPACING_ACCENTS.get(g.text)
+        if mark is None:
+            continue
+        best, best_overlap = None, 0.0
+        for j in (i - 1, i + 1, i - 2, i + 2):
+            if not 0 <= j < len(glyphs) or j in dropped:
+                continue
+            letter = glyphs[j]
+            if len(letter.text) != 1 or not letter.text.isalpha():
+                continue
+            overlap = min(g.x1, letter.x1) - max(g.x0, letter.x0)
+            narrower = min(g.x1 - g.x0, letter.x1 - letter.x0)
+            if narrower > 0 and overlap >= ACCENT_OVERLAP * narrower and overlap > best_overlap:
+                best, best_overlap = j, overlap
+        if best is not None:
+            letter = glyphs[best]
+            base = _DOTLESS.get(letter.text, letter.text)
+            letter.text = unicodedata.normalize("NFC", base + mark)
+            dropped.add(i)
+    return [g for k, g in enumerate(glyphs) if k not in dropped]
 
 
 def _dedupe(glyphs: list[Glyph]) -> list[Glyph]:
@@ -282,7 +327,7 @@ def _horizontal_lines(glyphs: list[Glyph]) -> list[Line]:
     lines: list[Line] = []
     for cluster in clusters:
         cluster.sort(key=lambda g: g.x0)
-        for run in _split_runs(_dedupe(cluster)):
+        for run in _split_runs(_compose_accents(_dedupe(cluster))):
             line = _make_line(run)
             if line.text:
                 lines.append(line)

@@ -62,6 +62,12 @@ class Line:
     def width(self) -> float:
         return self.x1 - self.x0
 
+    @property
+    def all_bold(self) -> bool:
+        """True when every visible glyph is bold (a run-in bold phrase does not count)."""
+        marks = [g.bold for g in self.glyphs if g.text.strip()]
+        return bool(marks) and all(marks) if self.glyphs else self.bold
+
 
 @dataclass(slots=True)
 class Block:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import statistics
 
+from .lists import list_marker
 from .model import Block, Line, Paragraph
 
 PARAGRAPH_GAP_EM = 1.8
@@ -71,12 +72,13 @@ def split_paragraphs(block: Block) -> list[Paragraph]:
     block.lines = lines
     if not lines:
         return []
-    pitches = [
-        b.baseline - a.baseline
-        for a, b in zip(lines, lines[1:])
-        if 0 < b.baseline - a.baseline < 3 * a.size and abs(a.size - b.size) < 0.5
-    ]
-    pitch = statistics.median(pitches) if len(pitches) >= 2 else None
+    # The usual pitch is measured per font size: a title's leading says nothing about the
+    # body's, and the other way round.
+    samples: dict[float, list[float]] = {}
+    for a, b in zip(lines, lines[1:]):
+        if 0 < b.baseline - a.baseline < 3 * a.size and abs(a.size - b.size) < 0.5:
+            samples.setdefault(round(a.size), []).append(b.baseline - a.baseline)
+    pitch = {size: statistics.median(gaps) for size, gaps in samples.items() if len(gaps) >= 2}
     left = _usual_left(lines)
     right = max(l.x1 for l in lines)
 
@@ -98,20 +100,25 @@ def _usual_left(lines: list[Line]) -> float:
 
 
 def _breaks(
-    prev: Line, line: Line, nxt: Line | None, pitch: float | None, left: float, right: float
+    prev: Line, line: Line, nxt: Line | None, pitch: dict[float, float], left: float, right: float
 ) -> bool:
     size = max(prev.size, line.size)
     gap = line.baseline - prev.baseline
     if gap > PARAGRAPH_GAP_EM * size or gap < -0.5 * size:
         return True
-    if pitch is not None and gap > PITCH_RATIO * pitch:
+    usual = pitch.get(round(prev.size))
+    if usual is not None and gap > PITCH_RATIO * usual:
         return True
     if abs(prev.size - line.size) > SIZE_CHANGE_RATIO * size:
         return True
-    if prev.bold != line.bold and (prev.bold and len(prev.text) < 80):
+    if prev.all_bold and not line.bold and len(prev.text) < 80:
+        return True
+    if list_marker(line.text) is not None and not list_marker(prev.text + " x"):
         return True
     indent = line.x0 - left
-    if INDENT_MIN_EM * line.size <= indent <= INDENT_MAX_EM * line.size:
+    # A first line runs on to the right edge: a centred line is not indented, it is centred.
+    reaches_right = right - line.x1 < 2 * line.size
+    if reaches_right and INDENT_MIN_EM * line.size <= indent <= INDENT_MAX_EM * line.size:
         prev_indent = prev.x0 - left
         back = nxt is None or abs(nxt.x0 - left) < INDENT_MIN_EM * line.size
         if back and prev_indent < INDENT_MIN_EM * line.size:

@@ -24,12 +24,14 @@ def document_vocabulary(pages: list[PageAnalysis]) -> set[str]:
     )
 
 
-def escape_markdown(text: str) -> str:
+def escape_markdown(text: str, line_starts: bool = True) -> str:
     """Escape what would turn body text into accidental Markdown syntax (SPEC §12): inline
     emphasis, code, links and HTML everywhere; headings, quotes, lists, tables, rules and fences
-    at a line start."""
+    at a line start (unless ``line_starts`` is false: after a heading's or list item's marker)."""
     text = _MD_INLINE.sub(r"\\\1", text)
     text = _MD_UNDERSCORE.sub(r"\\_", text)
+    if not line_starts:
+        return text
     out = []
     for line in text.split("\n"):
         m = _MD_LINE_START.match(line)
@@ -58,7 +60,7 @@ def _strip_marker(text: str, marker: str) -> str:
 def _render_md(para: Paragraph, text: str) -> str:
     if para.kind == "heading":
         flat = " ".join(text.split("\n"))
-        return "#" * max(1, min(para.level, 6)) + " " + escape_markdown(flat)
+        return "#" * max(1, min(para.level, 6)) + " " + escape_markdown(flat, line_starts=False)
     if para.kind == "list_item":
         body = escape_markdown(_strip_marker(text, para.marker))
         pad = "  " * para.indent
