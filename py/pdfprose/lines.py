@@ -14,7 +14,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .characters import clean_line_text
 from .model import Glyph, Line
@@ -247,6 +247,23 @@ MIN_VERTICAL_CJK = 20
 """Pages with fewer CJK glyphs are not searched for vertical stacks (a stray kanji label)."""
 
 
+def _nearest_gaps(
+    groups: Iterable[list[Glyph]],
+    position: Callable[[Glyph], float],
+    gap: Callable[[Glyph, Glyph], float],
+) -> dict[int, float]:
+    """For each glyph (by id), the smallest gap to its neighbour in its group, sorted by
+    ``position``."""
+    nearest: dict[int, float] = {}
+    for group in groups:
+        group.sort(key=position)
+        for a, b in zip(group, group[1:]):
+            d = abs(gap(a, b))
+            for g in (a, b):
+                nearest[id(g)] = min(nearest.get(id(g), math.inf), d)
+    return nearest
+
+
 def mark_vertical_cjk(glyphs: list[Glyph]) -> None:
     """Set ``vertical`` on CJK glyphs that are set in vertical columns (VERTICAL_STACK_GAP_EM)."""
     cjk = [g for g in glyphs if not g.vertical and g.angle == 0.0 and is_cjk(g.text[:1])]
@@ -257,20 +274,8 @@ def mark_vertical_cjk(glyphs: list[Glyph]) -> None:
     for g in cjk:
         columns.setdefault(round(g.x0 * 2), []).append(g)
         rows.setdefault(round(g.baseline * 2), []).append(g)
-    vgap: dict[int, float] = {}
-    for stack in columns.values():
-        stack.sort(key=lambda g: g.top)
-        for a, b in zip(stack, stack[1:]):
-            gap = b.top - a.bottom
-            for g in (a, b):
-                vgap[id(g)] = min(vgap.get(id(g), math.inf), abs(gap))
-    hgap: dict[int, float] = {}
-    for row in rows.values():
-        row.sort(key=lambda g: g.x0)
-        for a, b in zip(row, row[1:]):
-            gap = b.x0 - a.x1
-            for g in (a, b):
-                hgap[id(g)] = min(hgap.get(id(g), math.inf), abs(gap))
+    vgap = _nearest_gaps(columns.values(), lambda g: g.top, lambda a, b: b.top - a.bottom)
+    hgap = _nearest_gaps(rows.values(), lambda g: g.x0, lambda a, b: b.x0 - a.x1)
     for g in cjk:
         v = vgap.get(id(g), math.inf)
         h = hgap.get(id(g), math.inf)

@@ -86,19 +86,12 @@ def _append_vertical(lines: list[Line], blocks: list[Block], paragraphs: list[Pa
     top-to-bottom extent becomes left-to-right, columns further left come lower), so tiers of
     columns are found like columns of lines and read one tier after another.
     """
-    turned = {
-        id(t): l
-        for l in lines
-        for t in [Line(text=l.text, x0=l.top, top=-l.x1, x1=l.bottom, bottom=-l.x0,
-                       baseline=-l.x0, size=l.size)]
-    }
     virtual = [
         Line(text=l.text, x0=l.top, top=-l.x1, x1=l.bottom, bottom=-l.x0, baseline=-l.x0,
              size=l.size, glyphs=[])
         for l in lines
     ]
     originals = {id(v): l for v, l in zip(virtual, lines)}
-    del turned
     ordered, _ = reading_order(virtual)
     for vblock in ordered:
         real = [originals[id(v)] for v in vblock.lines if id(v) in originals]
