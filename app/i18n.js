@@ -32,6 +32,44 @@ const STRINGS = {
       'Runs on Pyodide and pdfminer.six, served by this site. No file or text leaves your device.',
     progress_label: 'Conversion progress',
 
+    options_legend: 'Output',
+    opt_join: 'Join line breaks',
+    opt_remove_headers: 'Remove headers and footers',
+    opt_page_markers: 'Page markers',
+    view_legend: 'View',
+    view_source: 'Markdown',
+    view_rendered: 'Preview',
+    view_both: 'Both',
+    output_label: 'Converted text',
+    rendered_label: 'Markdown preview',
+    pages_hint: 'Pick a page to jump to its text.',
+    legend_title: 'What the drawings show',
+    legend_columns: 'Lines of columns 1, 2, 3 and 4',
+    legend_span: 'Lines across the full width',
+    legend_rotated: 'Rotated or vertical text',
+    legend_form: 'Form fields',
+    legend_furniture: 'Running headers and footers (struck through when removed)',
+    legend_order: 'Blocks numbered in reading order',
+    legend_empty: 'No text layer',
+    legend_garbled: 'Unreadable fonts',
+    page_no_text: (p) => `Page ${p.number} has no text in the output.`,
+    page_not_ready: 'The text appears when every page has been read.',
+    password_label: 'Password',
+    password_submit: 'Open',
+    password_required: (p) =>
+      `${p.name} is protected with a password. Type the password to open it; it stays on this device.`,
+    password_wrong: 'That password does not open this PDF. Check it (capital letters count) and try again.',
+    status_password: (p) => `Waiting for the password of ${p.name}.`,
+    status_cancelling: 'Cancelling…',
+    status_restarting: 'Restarting the converter…',
+    error_crashed: (p) =>
+      `The converter stopped unexpectedly (${p.message}). It is being restarted: try the file ` +
+      'again, or another one.',
+    error_memory:
+      'The converter ran out of memory on this PDF. It is being restarted; a smaller file, or the ' +
+      'document split into parts, should work.',
+    offline_ready: 'Works offline from now on.',
+
     status_loading: 'Loading the converter…',
     status_loading_queued: (p) => `Loading the converter; ${p.name} starts as soon as it is ready…`,
     status_ready: 'Ready. Drop a PDF to start.',
@@ -62,12 +100,18 @@ const STRINGS = {
       'OCRmyPDF) and try again.',
     notice_garbled: (p, h) =>
       `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)} ` +
-      `${p.pages.length === 1 ? 'uses fonts' : 'use fonts'} whose characters cannot be identified, ` +
-      'so that text is unreliable. OCR gives better results there.',
+      `${p.pages.length === 1 ? 'uses fonts' : 'use fonts'} whose characters cannot be identified` +
+      (p.percent ? ` (${h.percent(p.percent)} of ${p.pages.length === 1 ? 'its' : 'their'} characters have no known meaning)` : '') +
+      ', so that text is unreliable. Run OCR on the PDF (for example OCRmyPDF with --force-ocr) ' +
+      'to get readable text from those pages.',
     notice_failed: (p, h) =>
-      `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)} could not be read and ` +
-      `${p.pages.length === 1 ? 'is' : 'are'} missing from the text.`,
+      `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages.map((f) => f.number))} could not be read and ` +
+      `${p.pages.length === 1 ? 'is' : 'are'} missing from the text: ` +
+      h.reasons(p.pages, (n) => `page ${n}`) + '.',
     list_more: (p) => `${p.count} more`,
+    reason_content_missing: 'its content is missing from the file (cut short or damaged)',
+    reason_page_box: 'its page size cannot be read',
+    reason_internal: 'an internal error of pdfprose',
 
     limit_size: (p, h) =>
       `This file is ${h.decimal(p.mb)} MB; the limit is ${p.limit} MB. ` +
@@ -78,9 +122,34 @@ const STRINGS = {
 
     error_not_pdf: 'This file is not a PDF.',
     error_unreadable: 'This PDF is damaged and could not be read.',
-    error_password_required:
-      'This PDF is protected with a password. Opening password-protected files is not available yet.',
-    error_wrong_password: 'The password does not open this PDF.',
+
+    error_truncated: 'This PDF is cut short (perhaps it did not finish downloading) and nothing in it could be read.',
+    error_unsupported_encryption: (p) =>
+      `This PDF is encrypted with a method pdfprose cannot open${p.method ? ` (${p.method})` : ''}.`,
+    cause_type3_no_unicode: 'Type3 fonts that carry no Unicode meaning',
+    cause_no_tounicode: 'fonts without a ToUnicode map, whose characters cannot be identified',
+    cause_no_usable_encoding: 'font subsets without a usable character encoding',
+    cause_broken_tounicode: 'fonts whose ToUnicode maps are incomplete or broken',
+    cause_shifted_encoding: 'fonts that map characters to the wrong codes, so the text comes out as a letter-shifted jumble',
+    cause_unmapped: 'characters without Unicode meaning',
+    notice_garbled_causes: (p, h) =>
+      p.groups
+        .map((g) => `${g.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(g.pages)} ${g.pages.length === 1 ? 'uses' : 'use'} ${h.causes([g])}. `)
+        .join('') +
+      (p.percent ? `${h.percent(p.percent)} of the characters on those pages have no known meaning. ` : '') +
+      'That text is unreliable: run OCR on the PDF (for example OCRmyPDF with --force-ocr) to get ' +
+      'readable text from those pages.',
+    notice_damaged: (p) =>
+      `This PDF is damaged${p.truncated ? ' (the file is cut short)' : ''}: ` +
+      (p.expected ? `${p.recovered} of its ${p.expected} pages could be recovered.` : `${p.recovered} pages could be recovered.`) +
+      ' The text may be incomplete.',
+    notice_content_damaged: (p, h) =>
+      `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)}: the content is damaged; ` +
+      'the text before the damage was kept.',
+    notice_copy_restricted:
+      "The document's permissions ask readers not to copy its text; pdfprose extracts it for your own use.",
+    notice_internal:
+      'Headings, lists and running headers could not be found (an internal error); the text is given without them.',
     error_read_failed: 'The file could not be read from your device.',
     error_internal: (p) => `Something went wrong while converting this PDF (${p.message}).`,
     error_boot: (p) => `The converter could not start (${p.message}). Reload the page to try again.`,
@@ -111,6 +180,44 @@ const STRINGS = {
       'Funciona con Pyodide y pdfminer.six, servidos por este sitio. Ningún archivo ni texto sale ' +
       'de tu dispositivo.',
     progress_label: 'Progreso de la conversión',
+
+    options_legend: 'Salida',
+    opt_join: 'Unir saltos de línea',
+    opt_remove_headers: 'Quitar encabezados y pies de página',
+    opt_page_markers: 'Marcas de página',
+    view_legend: 'Vista',
+    view_source: 'Markdown',
+    view_rendered: 'Vista previa',
+    view_both: 'Ambas',
+    output_label: 'Texto convertido',
+    rendered_label: 'Vista previa del Markdown',
+    pages_hint: 'Elige una página para ir a su texto.',
+    legend_title: 'Qué muestran los dibujos',
+    legend_columns: 'Líneas de las columnas 1, 2, 3 y 4',
+    legend_span: 'Líneas a todo el ancho',
+    legend_rotated: 'Texto girado o vertical',
+    legend_form: 'Campos de formulario',
+    legend_furniture: 'Encabezados y pies de página (tachados si se quitan)',
+    legend_order: 'Bloques numerados en orden de lectura',
+    legend_empty: 'Sin capa de texto',
+    legend_garbled: 'Fuentes ilegibles',
+    page_no_text: (p) => `La página ${p.number} no tiene texto en la salida.`,
+    page_not_ready: 'El texto aparece cuando se han leído todas las páginas.',
+    password_label: 'Contraseña',
+    password_submit: 'Abrir',
+    password_required: (p) =>
+      `${p.name} está protegido con contraseña. Escríbela para abrirlo; no sale de este dispositivo.`,
+    password_wrong: 'Esa contraseña no abre este PDF. Revísala (las mayúsculas cuentan) y vuelve a intentarlo.',
+    status_password: (p) => `Esperando la contraseña de ${p.name}.`,
+    status_cancelling: 'Cancelando…',
+    status_restarting: 'Reiniciando el conversor…',
+    error_crashed: (p) =>
+      `El conversor se detuvo de forma inesperada (${p.message}). Se está reiniciando: vuelve a ` +
+      'probar con el archivo o con otro.',
+    error_memory:
+      'El conversor se quedó sin memoria con este PDF. Se está reiniciando; un archivo más pequeño, ' +
+      'o el documento dividido en partes, debería funcionar.',
+    offline_ready: 'Desde ahora funciona sin conexión.',
 
     status_loading: 'Cargando el conversor…',
     status_loading_queued: (p) => `Cargando el conversor; ${p.name} empezará en cuanto esté listo…`,
@@ -143,13 +250,19 @@ const STRINGS = {
       '(por ejemplo con OCRmyPDF) y vuelve a intentarlo.',
     notice_garbled: (p, h) =>
       `${p.pages.length === 1 ? 'La página' : 'Las páginas'} ${h.list(p.pages)} ` +
-      `${p.pages.length === 1 ? 'usa' : 'usan'} fuentes cuyos caracteres no se pueden identificar, ` +
-      'así que ese texto no es fiable. Con OCR se obtienen mejores resultados.',
+      `${p.pages.length === 1 ? 'usa' : 'usan'} fuentes cuyos caracteres no se pueden identificar` +
+      (p.percent ? ` (el ${h.percent(p.percent)} de sus caracteres no tiene un significado conocido)` : '') +
+      ', así que ese texto no es fiable. Aplica OCR al PDF (por ejemplo OCRmyPDF con --force-ocr) ' +
+      'para obtener texto legible de esas páginas.',
     notice_failed: (p, h) =>
       `No se ${p.pages.length === 1 ? 'pudo' : 'pudieron'} leer ` +
-      `${p.pages.length === 1 ? 'la página' : 'las páginas'} ${h.list(p.pages)}; ` +
-      `${p.pages.length === 1 ? 'falta' : 'faltan'} en el texto.`,
+      `${p.pages.length === 1 ? 'la página' : 'las páginas'} ${h.list(p.pages.map((f) => f.number))}, ` +
+      `que ${p.pages.length === 1 ? 'falta' : 'faltan'} en el texto: ` +
+      h.reasons(p.pages, (n) => `página ${n}`) + '.',
     list_more: (p) => `${p.count} más`,
+    reason_content_missing: 'falta su contenido en el archivo (cortado o dañado)',
+    reason_page_box: 'no se puede leer su tamaño de página',
+    reason_internal: 'un error interno de pdfprose',
 
     limit_size: (p, h) =>
       `Este archivo ocupa ${h.decimal(p.mb)} MB; el límite es de ${p.limit} MB. ` +
@@ -160,9 +273,34 @@ const STRINGS = {
 
     error_not_pdf: 'Este archivo no es un PDF.',
     error_unreadable: 'Este PDF está dañado y no se pudo leer.',
-    error_password_required:
-      'Este PDF está protegido con contraseña. Todavía no se pueden abrir archivos con contraseña.',
-    error_wrong_password: 'La contraseña no abre este PDF.',
+
+    error_truncated: 'Este PDF está cortado (quizá no terminó de descargarse) y no se pudo leer nada de él.',
+    error_unsupported_encryption: (p) =>
+      `Este PDF está cifrado con un método que pdfprose no puede abrir${p.method ? ` (${p.method})` : ''}.`,
+    cause_type3_no_unicode: 'fuentes Type3 sin significado Unicode',
+    cause_no_tounicode: 'fuentes sin tabla ToUnicode, cuyos caracteres no se pueden identificar',
+    cause_no_usable_encoding: 'subconjuntos de fuentes sin una codificación de caracteres utilizable',
+    cause_broken_tounicode: 'fuentes con tablas ToUnicode incompletas o dañadas',
+    cause_shifted_encoding: 'fuentes que asignan los caracteres a códigos equivocados, así que el texto sale con las letras desplazadas',
+    cause_unmapped: 'caracteres sin significado Unicode',
+    notice_garbled_causes: (p, h) =>
+      p.groups
+        .map((g) => `${g.pages.length === 1 ? 'La página' : 'Las páginas'} ${h.list(g.pages)} ${g.pages.length === 1 ? 'usa' : 'usan'} ${h.causes([g])}. `)
+        .join('') +
+      (p.percent ? `El ${h.percent(p.percent)} de los caracteres de esas páginas no tiene un significado conocido. ` : '') +
+      'Ese texto no es fiable: aplica OCR al PDF (por ejemplo OCRmyPDF con --force-ocr) para obtener ' +
+      'texto legible de esas páginas.',
+    notice_damaged: (p) =>
+      `Este PDF está dañado${p.truncated ? ' (el archivo está cortado)' : ''}: ` +
+      (p.expected ? `se pudieron recuperar ${p.recovered} de sus ${p.expected} páginas.` : `se pudieron recuperar ${p.recovered} páginas.`) +
+      ' Puede que falte texto.',
+    notice_content_damaged: (p, h) =>
+      `${p.pages.length === 1 ? 'Página' : 'Páginas'} ${h.list(p.pages)}: el contenido está dañado; ` +
+      'se conservó el texto anterior al daño.',
+    notice_copy_restricted:
+      'Los permisos del documento piden no copiar su texto; pdfprose lo extrae para tu uso personal.',
+    notice_internal:
+      'No se pudieron encontrar títulos, listas ni encabezados (un error interno); el texto se da sin ellos.',
     error_read_failed: 'No se pudo leer el archivo de tu dispositivo.',
     error_internal: (p) => `Algo falló al convertir este PDF (${p.message}).`,
     error_boot: (p) => `El conversor no pudo arrancar (${p.message}). Recarga la página para reintentarlo.`,
@@ -197,6 +335,16 @@ const helpers = {
   plural: (n, one, many) => `${formatInteger(n)} ${n === 1 ? one : many}`,
   decimal: (x) =>
     new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x),
+  // garbled causes ({key, text}): the engine's keys translated, its English text otherwise
+  causes: (causes) =>
+    causes.map(({ key, text }) => (STRINGS[language][`cause_${key}`] ?? text ?? key)).join('; '),
+  percent: (x) => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(x),
+  // "page 3: reason; page 7: reason" for up to six failed pages
+  reasons: (failed, name) =>
+    failed
+      .slice(0, MAX_LISTED_PAGES)
+      .map((f) => `${name(f.number)}: ${reasonText(f)}`)
+      .join('; '),
   list: (numbers) => {
     const shown = numbers.slice(0, MAX_LISTED_PAGES).map(String);
     const rest = numbers.length - shown.length;
@@ -205,8 +353,26 @@ const helpers = {
   },
 };
 
+// A failed page's reason: the engine's reason code translated when there is one (or when its
+// English words are known), its own words otherwise.
+const REASON_PHRASES = [
+  ['its content is missing from the file', 'content_missing'],
+  ['unreadable page box', 'page_box'],
+  ['internal error', 'internal'],
+];
+function reasonText(failed) {
+  const reason = failed.reason ?? '';
+  const code = failed.code ?? REASON_PHRASES.find(([phrase]) => reason.startsWith(phrase))?.[1];
+  return STRINGS[language][`reason_${code}`] ?? (reason || '?');
+}
+
 function formatInteger(n) {
   return new Intl.NumberFormat(language).format(n);
+}
+
+/** Every message key of `lang` (the tests check that both languages have the same keys). */
+export function messageKeys(lang) {
+  return Object.keys(STRINGS[lang] ?? {}).sort();
 }
 
 /** The message `key` in the current language, with `params` filled in. */

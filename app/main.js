@@ -1,12 +1,19 @@
-// The page shell: takes a PDF, hands it to the engine worker, shows progress, pages, notices and
-// the text, and offers copy and download. All the PDF work happens in the worker (app/worker.js).
+// The page shell: takes a PDF, hands it to the engine worker, shows progress, the pages (with a
+// schematic drawing of each), notices and the text, re-renders on option changes, and offers
+// copy and download. All the PDF work happens in the worker (app/worker.js, via app/engine.js).
 
 import { EngineBridge } from './engine.js';
 import { currentLanguage, setLanguage, t, translateStatic } from './i18n.js';
+import { markFurniture, pageSvg } from './preview.js';
+import { MarkdownView, preload as preloadMarkdown } from './markdown.js';
 
 const MAX_FILE_BYTES = 25 * 1000 * 1000; // SPEC §13, same as pdfprose.options.MAX_FILE_BYTES
 const MAX_FILE_MB = 25;
 const MAX_PAGES = 500;
+const THUMB_PX = 132; // the drawings' width in the page list (static/app.css, .page-card svg)
+const SOURCE_CHUNK_CHARS = 12_000; // the source view is cut into blocks laid out only when seen
+const HIGHLIGHT = 'pdfprose-page'; // the CSS custom highlight of the page jumped to
+const MEMORY_FAILURE = /MemoryError|out of memory|Aborted\(|fatal error|allocation failed/i;
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -18,31 +25,59 @@ const ui = {
   cancel: $('cancel'),
   noticeLimit: $('notice-limit'),
   error: $('error'),
+  passwordForm: $('password-form'),
+  passwordMessage: $('password-message'),
+  password: $('password'),
   result: $('result'),
   noticeEmpty: $('notice-empty'),
   noticeGarbled: $('notice-garbled'),
   noticeFailed: $('notice-failed'),
+  noticeMore: $('notice-more'),
   outputPanel: $('output-panel'),
   format: $('format'),
+  joinLines: $('join-lines'),
+  removeHeaders: $('remove-headers'),
+  pageMarkers: $('page-markers'),
+  viewSwitch: $('view-switch'),
+  views: $('views'),
   copy: $('copy'),
   download: $('download'),
   output: $('output'),
+  rendered: $('rendered'),
   pageList: $('page-list'),
+  jumpNote: $('jump-note'),
+  announce: $('announce'),
+  offlineNote: $('offline-note'),
 };
 
 const state = {
+  bridge: null,
+  bridgeBooted: false, // the first engine is up (the service worker is registered then)
   engineReady: false,
   job: 0, // bumped per conversion, so late messages of an older one are ignored
-  parses: 0, // finished conversions: a format switch must not change it
+  parses: 0, // finished conversions: an option change must not change it
+  file: null, // the File shown (or asked a password for), kept to try again with a password
   fileName: '',
-  pending: null, // a file picked while the engine is still booting
+  password: '',
+  pending: null, // {file, password} picked while the engine was booting or cancelling
+  cancelling: 0, // the job being cancelled
+  announceCancel: false,
+  analysisKept: false, // the worker holds this document's analysis (options re-render from it)
   pages: [],
   report: null,
-  text: '',
+  text: '', // exactly what Copy and Download give
+  key: '', // the options key of `text`
+  starts: null, // where each page starts in `text` (UTF-16 offsets), once asked for
+  seq: 0, // render requests, newest wins
+  renderStarted: 0,
+  pendingJump: null,
+  currentPage: null, // the page the reader picked last in this document
+  chunkStarts: [], // where each block of the source view starts in `text`
+  results: new Map(), // options key -> rendering of this document, as the worker sent it
+  flashed: null, // the element highlighted by the last jump
   downloadUrl: null,
-  cancelled: false,
-  status: ['status_loading', {}], // [message key, params], re-translated on a language switch
 };
+const markdownView = new MarkdownView(ui.rendered);
 
 // Texts shown from a message key remember it, so switching language re-translates them.
 const messages = new Map();
@@ -60,7 +95,7 @@ function say(el, key, params = {}) {
 
 function setStatus(stateName, key, params = {}) {
   ui.status.dataset.state = stateName;
-  if (stateName === 'loading') ui.progress.removeAttribute('value'); // indeterminate: booting
+  if (stateName === 'loading' || stateName === 'cancelling') ui.progress.removeAttribute('value');
   else if (stateName === 'ready') ui.progress.value = 0;
   say(ui.status, key, params);
   // Busy while pages tick by, so screen readers announce the outcome, not every page.
@@ -68,8 +103,26 @@ function setStatus(stateName, key, params = {}) {
   ui.cancel.hidden = stateName !== 'working';
 }
 
+function announce(key, params = {}) {
+  ui.announce.textContent = '';
+  // A new text node each time, so the same message is announced again.
+  requestAnimationFrame(() => {
+    ui.announce.textContent = t(key, params);
+  });
+}
+
 function outputOptions() {
-  return { format: ui.format.value, join_lines: true, remove_headers: true, page_markers: false };
+  return {
+    format: ui.format.value,
+    join_lines: ui.joinLines.checked,
+    remove_headers: ui.removeHeaders.checked,
+    page_markers: ui.pageMarkers.checked,
+  };
+}
+
+// The same key as the worker's (app/worker.js optionsKey).
+function optionsKey(o = outputOptions()) {
+  return `${o.format}|${+o.join_lines}|${+o.remove_headers}|${+o.page_markers}`;
 }
 
 function baseName(name) {
@@ -77,24 +130,49 @@ function baseName(name) {
 }
 
 function resetResult() {
-  for (const el of [ui.noticeLimit, ui.error, ui.noticeEmpty, ui.noticeGarbled, ui.noticeFailed]) say(el, null);
+  for (const el of [ui.noticeLimit, ui.error, ui.noticeEmpty, ui.noticeGarbled, ui.noticeFailed, ui.jumpNote]) {
+    say(el, null);
+  }
+  hidePassword();
+  for (const li of ui.noticeMore.children) messages.delete(li);
+  ui.noticeMore.replaceChildren();
+  ui.noticeMore.hidden = true;
   state.pages = [];
   state.report = null;
   state.text = '';
+  state.key = '';
+  state.starts = null;
+  state.pendingJump = null;
+  state.analysisKept = false;
+  state.results.clear();
   ui.pageList.replaceChildren();
-  ui.output.textContent = '';
+  showSource('');
+  markdownView.clear();
   ui.outputPanel.hidden = true;
+  delete ui.outputPanel.dataset.pending;
+  state.currentPage = null;
   ui.result.hidden = true;
   setDownload(null);
 }
 
 // ---- taking a file ---------------------------------------------------------------------------
 
-async function takeFile(file) {
+function busy() {
+  return ['working', 'cancelling'].includes(ui.status.dataset.state);
+}
+
+async function takeFile(file, password = '') {
   if (!file) return;
   if (ui.status.dataset.state === 'working') cancel(false);
+  if (state.cancelling) {
+    // The engine is finishing its current page; this file starts as soon as it is free.
+    state.pending = { file, password };
+    return;
+  }
   resetResult();
+  state.file = file;
   state.fileName = file.name;
+  state.password = password;
   // 'working' at once, before any await: nothing may still read 'done' from the last file.
   ui.progress.removeAttribute('value'); // indeterminate until the page count is known
   setStatus('working', 'status_opening', { name: file.name });
@@ -107,7 +185,7 @@ async function takeFile(file) {
     return;
   }
   if (!state.engineReady) {
-    state.pending = file;
+    state.pending = { file, password };
     setStatus('loading', 'status_loading_queued', { name: file.name });
     return;
   }
@@ -125,31 +203,49 @@ async function takeFile(file) {
     setStatus('error', 'status_error', { name: file.name });
     return;
   }
-  state.cancelled = false;
-  state.bridge.convert(job, bytes, outputOptions());
+  state.announceCancel = false;
+  state.bridge.convert(job, bytes, password, outputOptions());
 }
 
-function cancel(announce = true) {
+function cancel(announceIt = true) {
+  if (ui.status.dataset.state !== 'working') return;
   resetResult(); // a half-read document is not a result
-  state.job += 1;
-  state.engineReady = false;
-  state.cancelled = announce;
-  state.bridge.restart();
-  setStatus('loading', 'status_loading');
+  const job = state.job;
+  state.job += 1; // whatever the old job still says is ignored
+  state.pending = null;
+  state.announceCancel = announceIt;
+  if (!state.engineReady) {
+    setStatus('loading', 'status_loading');
+    return;
+  }
+  state.cancelling = job;
+  setStatus('cancelling', 'status_cancelling');
+  state.bridge.cancel(job);
+}
+
+function startPending() {
+  const pending = state.pending;
+  state.pending = null;
+  if (pending) takeFile(pending.file, pending.password);
 }
 
 // ---- messages from the worker ----------------------------------------------------------------
 
 function onEngineMessage(message) {
+  if (message.type === 'cancelled') return onCancelled(message);
+  if (message.type === 'crashed') return onCrashed(message);
   if ('job' in message && message.job !== state.job) return;
   switch (message.type) {
     case 'ready': {
+      const first = !state.bridgeBooted;
+      state.bridgeBooted = true;
       state.engineReady = true;
-      console.info(`pdfprose: engine booted in ${message.bootMs} ms`);
-      const pending = state.pending;
-      state.pending = null;
-      setStatus('ready', state.cancelled ? 'status_cancelled' : 'status_ready');
-      if (pending) takeFile(pending);
+      console.info(`pdfprose: engine booted in ${message.bootMs} ms`, message.phases ?? {});
+      ui.status.dataset.bootMs = String(message.bootMs);
+      ui.status.dataset.boots = String(Number(ui.status.dataset.boots ?? 0) + 1);
+      if (!busy()) setStatus('ready', state.announceCancel ? 'status_cancelled' : 'status_ready');
+      if (first) registerServiceWorker();
+      startPending();
       break;
     }
     case 'boot-error':
@@ -163,42 +259,142 @@ function onEngineMessage(message) {
       ui.progress.max = Math.max(1, message.pageCount);
       ui.progress.value = 0;
       ui.result.hidden = false;
+      ui.outputPanel.dataset.pending = 'true';
+      ui.outputPanel.hidden = false;
       setStatus('working', 'status_working', { done: 0, total: message.pageCount });
       break;
     case 'page':
       state.pages.push(message.page);
       ui.pageList.append(pageItem(message.page));
-      ui.progress.value = message.page.number;
+      ui.progress.value = state.pages.length;
       setStatus('working', 'status_working', { done: state.pages.length, total: ui.progress.max });
       break;
     case 'done':
+      ui.password.value = '';
+      delete ui.views.dataset.ahead;
       state.parses += 1;
+      state.analysisKept = true;
       ui.status.dataset.parses = String(state.parses);
+      ui.status.dataset.parseMs = String(message.parseMs);
       showReport(message.report);
-      showText(message.text);
+      state.results.set(message.result.key, message.result);
+      showResult(message.result);
       setStatus('done', 'status_done', { pages: state.pages.length, seconds: message.parseMs / 1000 });
       break;
     case 'rendered':
-      if (message.options.format === ui.format.value) showText(message.text);
+      state.results.set(message.result.key, message.result);
+      if (message.seq === state.seq) showResult(message.result);
+      break;
+    case 'ahead':
+      // Kept here, so that switching to these options needs no message to the worker at all.
+      state.results.set(message.result.key, message.result);
+      ui.views.dataset.ahead = `${ui.views.dataset.ahead ?? ''} ${message.result.key}`.trim();
+      break;
+    case 'located':
+      if (message.key === state.key) {
+        state.starts = message.starts;
+        if (state.pendingJump !== null) jumpTo(state.pendingJump.number, state.pendingJump.focus);
+      }
       break;
     case 'failed':
+      if ((message.during === 'render' || message.during === 'locate') && state.report) {
+        say(ui.error, 'error_internal', { message: message.error.message || message.error.code });
+        state.renderStarted = 0;
+        break;
+      }
       showFailure(message.error);
       break;
   }
+  return undefined;
+}
+
+function onCancelled({ job, restarted }) {
+  if (job !== state.cancelling) return;
+  state.cancelling = 0;
+  if (restarted) {
+    state.engineReady = false;
+    setStatus('loading', 'status_restarting');
+    return; // 'ready' follows, then the pending file, if any
+  }
+  setStatus('ready', state.announceCancel ? 'status_cancelled' : 'status_ready');
+  startPending();
+}
+
+function onCrashed({ message }) {
+  // The bridge has already started a fresh worker: the page stays usable.
+  const wasWorking = busy();
+  state.engineReady = false;
+  state.cancelling = 0;
+  state.job += 1;
+  state.analysisKept = false; // the analysis died with the worker: an option change parses again
+  if (wasWorking) {
+    const { file, password } = state;
+    resetResult();
+    state.file = file;
+    state.password = password;
+  }
+  ui.progress.value = 0;
+  say(ui.error, MEMORY_FAILURE.test(message) ? 'error_memory' : 'error_crashed', { message });
+  setStatus('loading', 'status_restarting');
 }
 
 function showFailure(error) {
+  ui.progress.value = 0;
+  ui.result.hidden = state.pages.length === 0;
+  if (error.code === 'password_required' || error.code === 'wrong_password') {
+    showPassword(error.code === 'password_required' ? 'password_required' : 'password_wrong');
+    setStatus('password', 'status_password', { name: state.fileName });
+    return;
+  }
   if (error.code === 'too_many_pages') {
     say(ui.noticeLimit, 'limit_pages', { pages: error.params.pages, limit: error.params.limit ?? MAX_PAGES });
-  } else if (['not_pdf', 'unreadable', 'password_required', 'wrong_password'].includes(error.code)) {
-    say(ui.error, `error_${error.code}`);
+  } else if (error.code === 'too_large') {
+    const mb = Math.ceil((error.params.bytes ?? 0) / 1e5) / 10;
+    say(ui.noticeLimit, 'limit_size', { mb, limit: MAX_FILE_MB });
+  } else if (['not_pdf', 'unreadable', 'truncated', 'unsupported_encryption'].includes(error.code)) {
+    say(ui.error, `error_${error.code}`, error.params ?? {});
+  } else if (MEMORY_FAILURE.test(error.message || '')) {
+    // The interpreter may be left broken: drop the partial result, start a fresh one.
+    const { file, password } = state;
+    resetResult();
+    state.file = file;
+    state.password = password;
+    say(ui.error, 'error_memory');
+    restartEngine();
+    return;
   } else {
     say(ui.error, 'error_internal', { message: error.message || error.code });
   }
-  ui.result.hidden = state.pages.length === 0;
-  ui.progress.value = 0;
   setStatus('error', 'status_error', { name: state.fileName });
 }
+
+function restartEngine() {
+  state.engineReady = false;
+  state.job += 1;
+  state.analysisKept = false;
+  state.bridge.restart();
+  setStatus('loading', 'status_restarting');
+}
+
+// ---- the password ------------------------------------------------------------------------------
+
+function showPassword(key) {
+  say(ui.passwordMessage, key, { name: state.fileName });
+  ui.passwordForm.hidden = false;
+  ui.passwordForm.dataset.reason = key;
+  ui.password.setAttribute('aria-invalid', String(key === 'password_wrong'));
+  ui.password.focus();
+  ui.password.select();
+}
+
+function hidePassword() {
+  ui.passwordForm.hidden = true;
+  delete ui.passwordForm.dataset.reason;
+  messages.delete(ui.passwordMessage);
+  ui.passwordMessage.textContent = '';
+}
+
+// ---- pages ---------------------------------------------------------------------------------------
 
 function pageItem(page) {
   const li = document.createElement('li');
@@ -206,11 +402,22 @@ function pageItem(page) {
   li.dataset.columns = String(page.columns);
   li.dataset.empty = String(Boolean(page.empty));
   li.dataset.garbled = String(Boolean(page.garbled));
-  fillPageItem(li, page);
+  li.dataset.failed = String(Boolean(page.error));
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'page-card';
+  button.dataset.page = String(page.number);
+  button.append(pageSvg(page, { pixelWidth: THUMB_PX }));
+  const caption = document.createElement('span');
+  caption.className = 'page-caption';
+  button.append(caption);
+  li.append(button);
+  fillCaption(li, page);
   return li;
 }
 
-function fillPageItem(li, page) {
+function fillCaption(li, page) {
+  const caption = li.querySelector('.page-caption');
   const label = document.createElement('span');
   label.className = 'page-number';
   label.textContent = t('page_item', { number: page.number });
@@ -230,7 +437,17 @@ function fillPageItem(li, page) {
     parts.push(columns);
   }
   if (page.garbled) parts.push(badge('badge_garbled', 'warn'));
-  li.replaceChildren(...parts);
+  caption.replaceChildren(...parts);
+}
+
+function pageItemFor(number) {
+  return ui.pageList.querySelector(`li[data-page="${number}"]`);
+}
+
+// ---- the report and its notices --------------------------------------------------------------
+
+function pageNumberOf(entry) {
+  return typeof entry === 'object' && entry !== null ? entry.number : entry;
 }
 
 function showReport(report) {
@@ -238,22 +455,300 @@ function showReport(report) {
   ui.result.hidden = false;
   const allEmpty = Boolean(report.all_empty);
   if (allEmpty) say(ui.noticeEmpty, 'notice_all_empty', { pages: report.pages.length });
-  else if (report.empty_pages.length) say(ui.noticeEmpty, 'notice_empty', { pages: report.empty_pages });
-  if (report.garbled_pages.length) say(ui.noticeGarbled, 'notice_garbled', { pages: report.garbled_pages });
+  else if (report.empty_pages.length) say(ui.noticeEmpty, 'notice_empty', { pages: report.empty_pages.map(pageNumberOf) });
+  const garbled = report.garbled_pages.map(pageNumberOf);
+  if (garbled.length) {
+    const summaries = report.pages.filter((p) => garbled.includes(p.number));
+    const glyphs = summaries.reduce((sum, p) => sum + (p.glyphs || 0), 0);
+    const unmapped = summaries.reduce((sum, p) => sum + (p.unmapped || 0), 0);
+    const percent = glyphs && unmapped / glyphs >= 0.01 ? unmapped / glyphs : 0;
+    // The cause (a font fact) when the engine names it: grouped in its notices, or per page.
+    let groups = (report.notices ?? [])
+      .filter((n) => n.code === 'garbled' && n.cause && Array.isArray(n.pages))
+      .map((n) => ({ key: n.cause, text: n.cause_text, pages: n.pages }));
+    if (!groups.length) {
+      const byCause = new Map();
+      for (const p of summaries) {
+        if (!p.garbled_cause) continue;
+        if (!byCause.has(p.garbled_cause)) byCause.set(p.garbled_cause, []);
+        byCause.get(p.garbled_cause).push(p.number);
+      }
+      groups = [...byCause].map(([key, pages]) => ({ key, pages }));
+    }
+    if (groups.length) say(ui.noticeGarbled, 'notice_garbled_causes', { groups, percent });
+    else say(ui.noticeGarbled, 'notice_garbled', { pages: garbled, percent });
+  }
   if (report.failed_pages.length) {
-    say(ui.noticeFailed, 'notice_failed', { pages: report.failed_pages.map((p) => p.number) });
+    const failed = report.failed_pages.map((f) => (typeof f === 'object' ? f : { number: f, reason: null }));
+    say(ui.noticeFailed, 'notice_failed', { pages: failed });
+  }
+  showOtherNotices(report.notices ?? []);
+  // Running headers and footers are only known after the document passes.
+  for (const summary of report.pages) {
+    const svg = pageItemFor(summary.number)?.querySelector('svg');
+    if (svg && summary.furniture) markFurniture(svg, summary.furniture);
   }
   // Nothing to read means nothing to copy or download: no empty document passed off as a result.
+  delete ui.outputPanel.dataset.pending;
   ui.outputPanel.hidden = allEmpty;
+  $('pages-hint').hidden = allEmpty;
 }
 
-function showText(text) {
-  state.text = text;
-  ui.output.textContent = text;
-  if (state.report && !state.report.all_empty) setDownload(text);
+// What else the engine noticed (a damaged file, damaged content, copy restrictions, an internal
+// error in the document passes), each in the page's language; a notice this page does not know
+// yet is shown in the engine's own (English) words rather than not at all.
+const NOTICE_KEYS = {
+  damaged: 'notice_damaged',
+  content_damaged: 'notice_content_damaged',
+  copy_restricted: 'notice_copy_restricted',
+  internal: 'notice_internal',
+};
+const NOTICES_SHOWN_ELSEWHERE = new Set(['garbled', 'failed_pages']);
+
+function showOtherNotices(notices) {
+  const items = [];
+  for (const notice of notices) {
+    if (NOTICES_SHOWN_ELSEWHERE.has(notice.code)) continue;
+    const li = document.createElement('li');
+    li.dataset.code = notice.code;
+    const key = NOTICE_KEYS[notice.code];
+    if (key) say(li, key, { ...notice, pages: notice.pages ?? [] });
+    else if (notice.message) li.textContent = notice.message;
+    else continue;
+    items.push(li);
+  }
+  ui.noticeMore.replaceChildren(...items);
+  ui.noticeMore.hidden = items.length === 0;
 }
 
-function setDownload(text) {
+// ---- the text ------------------------------------------------------------------------------------
+
+function currentView() {
+  if (ui.format.value !== 'md') return 'source';
+  return ui.viewSwitch.querySelector('input:checked')?.value ?? 'source';
+}
+
+function applyView() {
+  const view = currentView();
+  ui.viewSwitch.hidden = ui.format.value !== 'md';
+  ui.views.dataset.view = view;
+  ui.output.hidden = view === 'rendered';
+  ui.rendered.hidden = view === 'source';
+  ui.pageList.classList.toggle('strike-furniture', ui.removeHeaders.checked);
+  return view;
+}
+
+// The source view: the text in blocks cut after a blank line, each laid out by the browser only
+// when it scrolls into view (content-visibility in static/app.css), so that 400 KB of text shows
+// at once. The blocks' text put together is exactly the output.
+function showSource(text) {
+  const chunks = [];
+  const starts = [];
+  // Each block's height is estimated from its lines and the box's width until the browser lays
+  // it out (then it remembers the real one), so the scrollbar is about right from the start.
+  const charsPerLine = Math.max(20, Math.floor(((ui.output.clientWidth || 900) - 24) / 8.3));
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + SOURCE_CHUNK_CHARS);
+    if (end < text.length) {
+      const cut = text.indexOf('\n\n', end);
+      end = cut < 0 ? text.length : cut + 2;
+    }
+    const chunk = document.createElement('div');
+    chunk.className = 'src-chunk';
+    const body = text.slice(start, end);
+    chunk.textContent = body;
+    let lines = 0;
+    for (const line of body.split('\n')) lines += Math.max(1, Math.ceil(line.length / charsPerLine));
+    chunk.style.containIntrinsicSize = `auto ${Math.round(lines * 20.6)}px`;
+    chunks.push(chunk);
+    starts.push(start);
+    start = end;
+  }
+  state.chunkStarts = starts;
+  state.flashed = null;
+  CSS.highlights?.delete(HIGHLIGHT);
+  ui.output.replaceChildren(...chunks);
+}
+
+async function showResult(result) {
+  if (result.key !== optionsKey()) return; // the options changed again since: wait for that one
+  state.text = result.text;
+  const sameDocument = state.key !== '';
+  state.key = result.key;
+  state.starts = null;
+  showSource(result.text);
+  // Another rendering of the same document stays on the page the reader picked; a new
+  // document starts at its top.
+  ui.output.scrollTop = 0;
+  ui.rendered.scrollTop = 0;
+  if (sameDocument && state.currentPage !== null) state.pendingJump = { number: state.currentPage, focus: false };
+  ui.views.dataset.key = result.key;
+  ui.views.dataset.engineMs = String(result.renderMs);
+  ui.views.dataset.cached = String(result.cached);
+  if (state.report && !state.report.all_empty) setDownload(result.text, result.options.format);
+  const view = applyView();
+  if (view !== 'source') await markdownView.show(result.text);
+  if (state.renderStarted) {
+    // Measured once the browser has painted the new text.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    ui.views.dataset.renderMs = String(Math.round(performance.now() - state.renderStarted));
+    state.renderStarted = 0;
+  }
+  ui.views.dataset.shown = result.key;
+  if (state.pendingJump !== null) requestLocate();
+}
+
+function rerender() {
+  applyView();
+  if (ui.format.value === 'md') preloadMarkdown();
+  if (ui.status.dataset.state !== 'done' || !state.report || state.report.all_empty) return;
+  if (!state.analysisKept) {
+    // The worker that held the analysis is gone (it crashed): read the file again.
+    if (state.file) takeFile(state.file, state.password);
+    return;
+  }
+  state.seq += 1;
+  state.renderStarted = performance.now();
+  const kept = state.results.get(optionsKey());
+  if (kept) {
+    showResult({ ...kept, renderMs: 0, cached: true });
+    state.bridge.plan(state.job, outputOptions());
+    return;
+  }
+  state.bridge.render(state.job, state.seq, outputOptions());
+}
+
+// ---- jumping to a page's text --------------------------------------------------------------------
+
+function requestLocate() {
+  if (state.starts || !state.analysisKept) return;
+  state.bridge.locate(state.job, outputOptions());
+}
+
+// A point of the source view's text: [text node, offset in it].
+function pointAt(offset) {
+  let index = state.chunkStarts.length - 1;
+  while (index > 0 && state.chunkStarts[index] > offset) index -= 1;
+  const chunk = ui.output.children[index];
+  if (!chunk) return null;
+  let rest = offset - (state.chunkStarts[index] ?? 0);
+  const walker = document.createTreeWalker(chunk, NodeFilter.SHOW_TEXT);
+  let node = walker.nextNode();
+  let last = null;
+  while (node) {
+    if (rest <= node.length) return [node, rest];
+    rest -= node.length;
+    last = node;
+    node = walker.nextNode();
+  }
+  return last ? [last, last.length] : [chunk, 0];
+}
+
+// An empty, focusable marker where a page's text starts (the text itself is unchanged).
+function placeAnchor(number, offset) {
+  const old = ui.output.querySelector('.page-anchor');
+  if (old) {
+    const parent = old.parentNode;
+    old.remove();
+    parent.normalize();
+  }
+  const point = pointAt(offset);
+  if (!point) return null;
+  const anchor = document.createElement('span');
+  anchor.className = 'page-anchor';
+  anchor.dataset.page = String(number);
+  anchor.tabIndex = -1;
+  const [node, at] = point;
+  if (node.nodeType === Node.TEXT_NODE) node.splitText(at).before(anchor);
+  else node.prepend(anchor);
+  return anchor;
+}
+
+// Scrolls `container` so that `target` (or `rect`'s element) is at its top. Blocks around the
+// target are laid out only once they come near the view (content-visibility), which can move
+// the target a little: the position is corrected over the next frames.
+function scrollWithin(container, target, rect, bringIntoView) {
+  const place = (box) => {
+    container.scrollTop += box.top - container.getBoundingClientRect().top - 8;
+  };
+  place(rect ?? target.getBoundingClientRect());
+  const box = container.getBoundingClientRect();
+  if (bringIntoView && (box.top < 0 || box.top > window.innerHeight * 0.6)) container.scrollIntoView({ block: 'start' });
+  let corrections = 3;
+  const again = () => {
+    const now = target.getBoundingClientRect();
+    const off = now.top - container.getBoundingClientRect().top - 8;
+    if (Math.abs(off) > 2) place(now);
+    if (--corrections > 0) requestAnimationFrame(again);
+  };
+  requestAnimationFrame(again);
+}
+
+function flash(el) {
+  state.flashed?.classList.remove('flash');
+  el.classList.add('flash');
+  state.flashed = el;
+}
+
+function onPageClick(number) {
+  state.currentPage = number;
+  for (const li of ui.pageList.children) {
+    if (li.dataset.page === String(number)) li.firstElementChild.setAttribute('aria-current', 'true');
+    else li.firstElementChild.removeAttribute('aria-current');
+  }
+  if (ui.status.dataset.state !== 'done' || ui.outputPanel.hidden) {
+    say(ui.jumpNote, ui.status.dataset.state === 'done' ? 'page_no_text' : 'page_not_ready', { number });
+    return;
+  }
+  state.pendingJump = { number, focus: true };
+  if (state.starts) jumpTo(number, true);
+  else requestLocate();
+}
+
+// `focus`: move the focus to the page's text (a click on the page), or not (the same page shown
+// again after an option change, while the focus stays on that option).
+function jumpTo(number, focus) {
+  state.pendingJump = null;
+  const index = state.pages.findIndex((p) => p.number === number);
+  if (index < 0 || !state.starts) return;
+  const start = state.starts[index] ?? state.text.length;
+  const end = index + 1 < state.starts.length ? state.starts[index + 1] : state.text.length;
+  ui.output.dataset.jumpPage = String(number);
+  ui.output.dataset.jumpStart = String(start);
+  if (start >= end || !state.text.slice(start, end).trim()) say(ui.jumpNote, 'page_no_text', { number });
+  else say(ui.jumpNote, null);
+  const view = currentView();
+  if (view !== 'rendered') {
+    const anchor = placeAnchor(number, start);
+    if (anchor) {
+      const range = new Range();
+      range.setStartAfter(anchor);
+      const endPoint = pointAt(end);
+      if (endPoint) range.setEnd(...endPoint);
+      if (CSS.highlights && typeof Highlight === 'function') CSS.highlights.set(HIGHLIGHT, new Highlight(range));
+      const rects = range.getClientRects();
+      scrollWithin(ui.output, anchor, rects.length ? rects[0] : null, focus);
+      if (focus) anchor.focus({ preventScroll: true });
+    }
+  }
+  if (view !== 'source') {
+    const line = (state.text.slice(0, start).match(/\n/g) ?? []).length;
+    const target = markdownView.elementForLine(line);
+    if (target) {
+      scrollWithin(ui.rendered, target, null, focus && view === 'rendered');
+      flash(target);
+      if (view === 'rendered' && focus) {
+        target.tabIndex = -1;
+        target.focus({ preventScroll: true });
+      }
+    }
+  }
+}
+
+// ---- copy and download -------------------------------------------------------------------------
+
+function setDownload(text, format = ui.format.value) {
   if (state.downloadUrl) URL.revokeObjectURL(state.downloadUrl);
   state.downloadUrl = null;
   if (text === null) {
@@ -262,7 +757,7 @@ function setDownload(text) {
     ui.copy.hidden = true;
     return;
   }
-  const ext = ui.format.value;
+  const ext = format === 'md' ? 'md' : 'txt';
   const type = ext === 'md' ? 'text/markdown' : 'text/plain';
   state.downloadUrl = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
   ui.download.href = state.downloadUrl;
@@ -271,8 +766,6 @@ function setDownload(text) {
   ui.download.hidden = false;
   ui.copy.hidden = false;
 }
-
-// ---- controls ---------------------------------------------------------------------------------
 
 async function copyOutput() {
   let key = 'copied';
@@ -283,6 +776,7 @@ async function copyOutput() {
   }
   ui.copy.dataset.copied = String(key === 'copied');
   say(ui.copy, key);
+  announce(key);
   clearTimeout(copyOutput.timer);
   copyOutput.timer = setTimeout(() => {
     delete ui.copy.dataset.copied;
@@ -290,13 +784,32 @@ async function copyOutput() {
   }, 2000);
 }
 
+// ---- offline -------------------------------------------------------------------------------------
+
+function registerServiceWorker() {
+  // Registered once the engine is up, so that its first download never competes with the
+  // engine's own; it then caches the shell and the runtime for the next visits (sw.js).
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker
+    .register(new URL('../sw.js', import.meta.url), { scope: new URL('../', import.meta.url).pathname })
+    .then(() => navigator.serviceWorker.ready)
+    .then(() => {
+      ui.offlineNote.hidden = false;
+      document.documentElement.dataset.offlineReady = 'true';
+    })
+    .catch((err) => console.warn('pdfprose: offline copy unavailable:', err?.message ?? err));
+}
+
+// ---- controls ---------------------------------------------------------------------------------
+
 function wireControls() {
   ui.lang.value = currentLanguage();
   ui.lang.addEventListener('change', () => {
     setLanguage(ui.lang.value);
     for (const [el, [key, params]] of messages) el.textContent = t(key, params);
     for (const li of ui.pageList.children) {
-      fillPageItem(li, state.pages.find((p) => String(p.number) === li.dataset.page));
+      const page = state.pages.find((p) => String(p.number) === li.dataset.page);
+      if (page) fillCaption(li, page);
     }
   });
   ui.fileInput.addEventListener('change', () => {
@@ -317,16 +830,35 @@ function wireControls() {
     takeFile(event.dataTransfer?.files?.[0]);
   });
   ui.cancel.addEventListener('click', () => cancel(true));
-  ui.format.addEventListener('change', () => {
-    if (ui.status.dataset.state === 'done' && state.report && !state.report.all_empty) {
-      state.bridge.render(state.job, outputOptions());
-    }
+  for (const control of [ui.format, ui.joinLines, ui.removeHeaders, ui.pageMarkers]) {
+    control.addEventListener('change', rerender);
+  }
+  ui.viewSwitch.addEventListener('change', () => {
+    const view = applyView();
+    if (view !== 'source' && state.text) markdownView.show(state.text);
   });
   ui.copy.addEventListener('click', copyOutput);
+  ui.pageList.addEventListener('click', (event) => {
+    const button = event.target.closest('button.page-card');
+    if (button) onPageClick(Number(button.dataset.page));
+  });
+  ui.passwordForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!state.file) return;
+    const password = ui.password.value;
+    takeFile(state.file, password);
+  });
+  // For the end-to-end tests: make the engine fail the way a crash or a lack of memory does.
+  window.addEventListener('pdfprose:test-crash', (event) => state.bridge.crashForTest(event.detail));
 }
 
+// On a phone the preview sits below the source; on a wide screen they stand side by side.
+if (!window.matchMedia('(min-width: 70rem)').matches) {
+  ui.viewSwitch.querySelector('input[value="source"]').checked = true;
+}
 translateStatic();
 wireControls();
+applyView();
 setDownload(null);
 setStatus('loading', 'status_loading');
 state.bridge = new EngineBridge(onEngineMessage);

@@ -1,14 +1,32 @@
 // The module Web Worker that runs the Python engine: boots Pyodide from /static/vendor, unpacks
 // the vendored wheels, then drives pdfprose.web.WebSession one page at a time so the page can
 // show progress. It never reaches beyond its own origin: every URL below is relative to this file.
-// Cancelling is the page's job: it terminates this worker and starts a fresh one.
 //
-// Messages in:  {type: 'convert', job, bytes: ArrayBuffer, options}
-//               {type: 'render', job, options}
-// Messages out: {type: 'ready', bootMs} | {type: 'boot-error', message}
+// Work is done one message at a time (a small inbox), but the worker yields to its event loop
+// between pages, so a 'cancel' is seen at the next page boundary and the worker stays booted
+// (the page terminates it only when it does not answer quickly).
+// The analysis of the last document is kept: option changes are rendered from it, never parsed
+// again, and each rendering is cached; while idle, the worker renders the options the user is
+// most likely to pick next (one switch away), so a switch is usually answered from the cache.
+//
+// Messages in:  {type: 'convert', job, bytes: ArrayBuffer, password, options}
+//               {type: 'render', job, seq, options}
+//               {type: 'locate', job, options}      where each page's text starts in the output
+//               {type: 'plan', job, options}        the page showed `options` from its own copy:
+//                                                   render ahead what is one switch away from it
+//               {type: 'cancel', job}
+//               {type: 'test-crash', how}            for the end-to-end tests: 'throw' (the worker
+//                                                    dies), 'memory' (Python runs out of memory),
+//                                                    'fail-page' (the next document's page 2 fails)
+// Messages out: {type: 'ready', bootMs, phases} | {type: 'boot-error', message}
 //               {type: 'opened', job, pageCount} | {type: 'page', job, page}
-//               {type: 'done', job, report, text, parseMs} | {type: 'rendered', job, text, options}
+//               {type: 'done', job, report, result, parseMs}
+//               {type: 'rendered', job, seq, result}
+//               {type: 'located', job, key, starts}
+//               {type: 'ahead', job, result}       rendered ahead of a switch, while idle
+//               {type: 'cancelled', job}
 //               {type: 'failed', job, error: {code, message, params}}
+// where result = {key, options, text, renderMs, cached}.
 
 import { loadPyodide } from '../static/vendor/pyodide/pyodide.mjs';
 import { cbc } from '../static/vendor/noble-ciphers.mjs';
@@ -30,32 +48,104 @@ const COMPAT_FILES = [
 const MAX_PAGES = 500; // SPEC §13; the engine refuses larger documents with too_many_pages
 
 let session = null; // the WebSession of the last document, kept for re-rendering
+let sessionJob = 0; // the job whose document `session` holds
+let cancelledJob = 0; // the highest job the page has cancelled
+const renders = new Map(); // options key -> output text, for the document in `session`
+let prefetch = []; // options still worth rendering ahead, most likely first
+const inbox = [];
+let pumping = false;
+let runningJob = 0; // the job being converted right now
 
 const post = (message) => self.postMessage(message);
 
 // Registered before any message can arrive: a module worker delivers messages only after its
-// top-level code has run, and each handler waits for the boot itself.
+// top-level code has run; the inbox waits for the boot itself.
 const booted = boot();
-self.onmessage = async ({ data }) => {
-  let engine;
-  try {
-    engine = await booted;
-  } catch {
-    return; // boot-error was already reported; the page offers a reload
+self.onmessage = ({ data }) => {
+  if (data.type === 'cancel') {
+    cancelledJob = Math.max(cancelledJob, data.job);
+    // Not being converted and not waiting in the inbox: nothing to stop, say so at once.
+    const queued = inbox.some((m) => m.type === 'convert' && m.job === data.job);
+    if (runningJob !== data.job && !queued) post({ type: 'cancelled', job: data.job });
+    return;
   }
-  try {
-    if (data.type === 'convert') convert(engine, data);
-    else if (data.type === 'render') render(data);
-  } catch (err) {
-    post({ type: 'failed', job: data.job, error: internalError(err) });
+  if (data.type === 'test-crash') {
+    testCrash(data.how);
+    return;
   }
+  inbox.push(data);
+  pump();
 };
 
 booted.then(
-  ({ bootMs }) => post({ type: 'ready', bootMs }),
+  ({ bootMs, phases }) => post({ type: 'ready', bootMs, phases }),
   (err) => post({ type: 'boot-error', message: String(err?.message ?? err) }),
 );
 
+// A task, not a microtask: lets queued messages (a cancel) in. MessageChannel is not clamped to
+// 4 ms the way a nested setTimeout is.
+function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    let engine;
+    try {
+      engine = await booted;
+    } catch {
+      return; // boot-error was already reported; the page offers a reload
+    }
+    for (;;) {
+      if (inbox.length) {
+        const data = inbox.shift();
+        try {
+          await handle(engine, data);
+        } catch (err) {
+          // A failed rendering leaves the document (and its other renderings) in place.
+          post({ type: 'failed', job: data.job, error: internalError(err), during: data.type });
+        }
+        continue;
+      }
+      if (!prefetch.length) break;
+      await nextTask(); // anything the page sent meanwhile goes first
+      if (inbox.length) continue;
+      const options = prefetch.shift();
+      try {
+        post({ type: 'ahead', job: sessionJob, result: renderCached(options) });
+      } catch {
+        prefetch = []; // it will fail again when asked for, and be reported then
+      }
+    }
+  } finally {
+    pumping = false;
+  }
+}
+
+function handle(engine, data) {
+  switch (data.type) {
+    case 'convert':
+      return convert(engine, data);
+    case 'render':
+      return render(data);
+    case 'locate':
+      return locate(data);
+    case 'plan':
+      if (session && data.job === sessionJob) planPrefetch(data.options);
+      return undefined;
+    default:
+      return undefined;
+  }
+}
 async function fetchOk(url, init) {
   const response = await fetch(url, init);
   if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${url}`);
@@ -90,14 +180,22 @@ function aesCbc(encrypt) {
 
 async function boot() {
   const started = performance.now();
+  const phases = {};
+  const mark = (name) => {
+    phases[name] = Math.round(performance.now() - started);
+  };
   // Wheels and compat sources download while the interpreter starts.
-  const wheelsPromise = fetchWheels();
+  const wheelsPromise = fetchWheels().then((wheels) => {
+    mark('wheels fetched');
+    return wheels;
+  });
   const compatPromise = fetchCompat();
   const pyodide = await loadPyodide({
     indexURL: PYODIDE_URL,
     stdout: (line) => console.log('[python]', line),
     stderr: (line) => console.warn('[python]', line),
   });
+  mark('pyodide loaded');
   pyodide.registerJsModule('pdfprose_aes', {
     cbc_encrypt: aesCbc(true),
     cbc_decrypt: aesCbc(false),
@@ -112,9 +210,13 @@ async function boot() {
     pyodide.FS.writeFile(target, source);
   }
   pyodide.runPython('import importlib; importlib.invalidate_caches()');
+  mark('wheels unpacked');
   const WebSession = pyodide.pyimport('pdfprose.web').WebSession;
-  return { pyodide, WebSession, bootMs: Math.round(performance.now() - started) };
+  mark('engine imported');
+  return { pyodide, WebSession, phases, bootMs: Math.round(performance.now() - started) };
 }
+
+// ---- conversion ---------------------------------------------------------------------------------
 
 function internalError(err) {
   return { code: 'internal', message: String(err?.message ?? err).split('\n').slice(-2).join(' '), params: {} };
@@ -123,30 +225,272 @@ function internalError(err) {
 // A fatal result is {"error": {...}}; a page summary also has "error", but as null or a string.
 const fatal = (result) => (result.error && typeof result.error === 'object' ? result.error : null);
 
-function convert({ WebSession }, { job, bytes, options }) {
-  const started = performance.now();
+let pageNumbers = []; // the numbers of the pages of the document in `session`
+let crashNext = null; // a failure the tests asked for, injected into the next conversion
+
+function forget() {
   if (session) {
     session.destroy(); // free the previous document's analysis before parsing the next one
     session = null;
   }
+  sessionJob = 0;
+  renders.clear();
+  prefetch = [];
+  pageNumbers = [];
+}
+
+async function convert(engine, data) {
+  runningJob = data.job;
+  try {
+    return await convertJob(engine, data);
+  } finally {
+    runningJob = 0;
+  }
+}
+
+async function convertJob({ WebSession, pyodide }, { job, bytes, password, options }) {
+  forget();
+  if (job <= cancelledJob) return post({ type: 'cancelled', job });
+  const started = performance.now();
   session = WebSession();
-  const opened = JSON.parse(session.open(new Uint8Array(bytes), '', MAX_PAGES));
-  if (fatal(opened)) return post({ type: 'failed', job, error: fatal(opened) });
+  const opened = JSON.parse(session.open(new Uint8Array(bytes), password || '', MAX_PAGES));
+  if (fatal(opened)) {
+    forget();
+    return post({ type: 'failed', job, error: fatal(opened) });
+  }
   post({ type: 'opened', job, pageCount: opened.page_count });
   for (;;) {
+    await nextTask();
+    if (job <= cancelledJob) {
+      forget();
+      return post({ type: 'cancelled', job });
+    }
+    if (crashNext === 'memory') {
+      crashNext = null;
+      // What running out of memory looks like from here: Python raises MemoryError.
+      pyodide.runPython("raise MemoryError('test: out of memory')");
+    }
     const json = session.next_page();
     if (!json) break;
     const page = JSON.parse(json);
-    if (fatal(page)) return post({ type: 'failed', job, error: fatal(page) });
+    if (fatal(page)) {
+      forget();
+      return post({ type: 'failed', job, error: fatal(page) });
+    }
+    if (crashNext === 'fail-page' && page.number === 2) failPage(page);
+    pageNumbers.push(page.number);
     post({ type: 'page', job, page });
   }
+  await nextTask();
+  if (job <= cancelledJob) {
+    forget();
+    return post({ type: 'cancelled', job });
+  }
   const report = JSON.parse(session.finish());
-  if (fatal(report)) return post({ type: 'failed', job, error: fatal(report) });
-  const text = session.render(JSON.stringify(options));
-  post({ type: 'done', job, report, text, parseMs: Math.round(performance.now() - started) });
+  if (fatal(report)) {
+    forget();
+    return post({ type: 'failed', job, error: fatal(report) });
+  }
+  if (crashNext === 'fail-page') {
+    crashNext = null;
+    const summary = report.pages.find((p) => p.number === 2);
+    if (summary) {
+      failPage(summary);
+      report.failed_pages.push({ number: 2, reason: summary.error });
+    }
+  }
+  sessionJob = job;
+  const parseMs = Math.round(performance.now() - started);
+  const result = renderCached(options);
+  post({ type: 'done', job, report, result, parseMs });
+  planPrefetch(options);
 }
 
-function render({ job, options }) {
-  if (!session) return;
-  post({ type: 'rendered', job, text: session.render(JSON.stringify(options)), options });
+// ---- rendering ----------------------------------------------------------------------------------
+
+const OPTION_NAMES = ['format', 'join_lines', 'remove_headers', 'page_markers'];
+
+function normalize(options) {
+  return {
+    format: options.format === 'md' ? 'md' : 'txt',
+    join_lines: options.join_lines !== false,
+    remove_headers: options.remove_headers !== false,
+    page_markers: options.page_markers === true,
+  };
+}
+
+function optionsKey(options) {
+  const o = normalize(options);
+  return `${o.format}|${+o.join_lines}|${+o.remove_headers}|${+o.page_markers}`;
+}
+
+function renderCached(options) {
+  const normal = normalize(options);
+  const key = optionsKey(normal);
+  if (renders.has(key)) return { key, options: normal, text: renders.get(key), renderMs: 0, cached: true };
+  const started = performance.now();
+  const text = session.render(JSON.stringify(normal));
+  const renderMs = Math.round(performance.now() - started);
+  renders.set(key, text);
+  prefetch = prefetch.filter((o) => optionsKey(o) !== key);
+  return { key, options: normal, text, renderMs, cached: false };
+}
+
+// The options one switch away from `current`, in the order people tend to try them.
+function planPrefetch(current) {
+  const base = normalize(current);
+  const flips = [
+    { ...base, format: base.format === 'md' ? 'txt' : 'md' },
+    { ...base, join_lines: !base.join_lines },
+    { ...base, remove_headers: !base.remove_headers },
+    { ...base, page_markers: !base.page_markers },
+  ];
+  prefetch = flips.filter((o) => !renders.has(optionsKey(o)));
+}
+
+function render({ job, seq, options }) {
+  if (!session || job !== sessionJob) return; // a newer document replaced it: nothing to render
+  const result = renderCached(options);
+  post({ type: 'rendered', job, seq, result });
+  planPrefetch(options);
+}
+
+// ---- where each page starts in the output ------------------------------------------------------
+
+function markerText(format, number) {
+  return format === 'md' ? `<!-- page ${number} -->` : `[page ${number}]`;
+}
+
+// Page markers are chunks of their own: at the start or after a blank line, and followed by a
+// blank line or the final newline. Returns, per page, [marker start, end of marker and its gap].
+function findMarkers(text, format) {
+  const found = [];
+  let cursor = 0;
+  for (const number of pageNumbers) {
+    const marker = markerText(format, number);
+    let at = text.indexOf(marker, cursor);
+    while (at >= 0) {
+      const end = at + marker.length;
+      const before = at === 0 || text.startsWith('\n\n', at - 2);
+      const after = text.startsWith('\n\n', end) || end === text.length - 1;
+      if (before && after) break;
+      at = text.indexOf(marker, at + 1);
+    }
+    if (at < 0) {
+      found.push(null);
+      continue;
+    }
+    const end = at + marker.length;
+    found.push([at, Math.min(text.length, end + 2)]);
+    cursor = end;
+  }
+  return found;
+}
+
+// Python counts characters in code points, JavaScript in UTF-16 units.
+function codePointsToUtf16(text, offsets) {
+  const out = [];
+  let unit = 0;
+  let point = 0;
+  for (const target of offsets) {
+    while (point < target && unit < text.length) {
+      const code = text.charCodeAt(unit);
+      unit += code >= 0xd800 && code <= 0xdbff ? 2 : 1;
+      point += 1;
+    }
+    out.push(unit);
+  }
+  return out;
+}
+
+// Fills holes (pages whose text was not found: empty pages, or text merged away) with the start
+// of the next page found, so that the starts never decrease.
+function monotonic(starts, length) {
+  let next = length;
+  for (let i = starts.length - 1; i >= 0; i -= 1) {
+    if (starts[i] === null || starts[i] > next) starts[i] = next;
+    next = starts[i];
+  }
+  return starts;
+}
+
+function locateByProbes(text, markedText, format) {
+  const markers = findMarkers(markedText, format);
+  const starts = [];
+  let cursor = 0;
+  markers.forEach((span, index) => {
+    if (!span) {
+      starts.push(null);
+      return;
+    }
+    const nextSpan = markers.slice(index + 1).find(Boolean);
+    const segment = markedText.slice(span[1], nextSpan ? nextSpan[0] : markedText.length);
+    let start = null;
+    for (const chunk of segment.split('\n\n').slice(0, 4)) {
+      const body = chunk.trim();
+      if (!body) continue;
+      // A paragraph continued from the previous page is joined to it in the plain output, and a
+      // line-start escape or a de-hyphenation may differ at its first characters: probe the
+      // chunk at its start, then a little further in.
+      for (const skip of [0, 12]) {
+        const probe = body.slice(skip, skip + 60);
+        if (probe.length < 8 && skip) continue;
+        const at = text.indexOf(probe, cursor);
+        if (at >= 0) {
+          start = Math.max(cursor, at - skip);
+          break;
+        }
+      }
+      if (start !== null) break;
+    }
+    starts.push(start);
+    if (start !== null) cursor = start;
+  });
+  return starts;
+}
+
+function locate({ job, options }) {
+  if (!session || job !== sessionJob) return;
+  const normal = normalize(options);
+  const key = optionsKey(normal);
+  let starts;
+  if (normal.page_markers) {
+    starts = findMarkers(renderCached(normal).text, normal.format).map((span) => (span ? span[0] : null));
+  } else if (typeof session.render_pages === 'function') {
+    // The engine's own answer, when it has one: {"text", "pages": [{"number", "start"}]}.
+    const answer = JSON.parse(session.render_pages(JSON.stringify(normal)));
+    const byNumber = new Map(answer.pages.map((p) => [p.number, p.start]));
+    const points = pageNumbers.map((n) => byNumber.get(n) ?? null);
+    const known = points.filter((p) => p !== null);
+    const units = codePointsToUtf16(answer.text, known);
+    starts = points.map((p) => (p === null ? null : units[known.indexOf(p)]));
+  } else {
+    // The same rendering with page markers tells which text is on which page.
+    const text = renderCached(normal).text;
+    const withMarkers = renderCached({ ...normal, page_markers: true }).text;
+    starts = locateByProbes(text, withMarkers, normal.format);
+  }
+  const length = renders.get(key)?.length ?? 0;
+  post({ type: 'located', job, key, starts: monotonic(starts, length) });
+}
+
+// ---- failures on purpose, for the end-to-end tests ----------------------------------------------
+
+function testCrash(how) {
+  if (how === 'throw') {
+    // An uncaught error outside any handler: the page sees the worker's 'error' event.
+    setTimeout(() => {
+      throw new Error('test: the worker crashed');
+    });
+  } else if (how === 'memory' || how === 'fail-page') {
+    crashNext = how;
+  }
+}
+
+// What the engine reports for a page it could not parse (SPEC §13): no text, and the reason.
+function failPage(page) {
+  page.error = 'test: PDFSyntaxError: the content stream is unreadable';
+  page.columns = 0;
+  page.empty = true;
+  if (page.geometry) page.geometry.blocks = [];
 }

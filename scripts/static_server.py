@@ -7,7 +7,9 @@ Plain ``http.server`` with three additions:
   WebAssembly, gets its policy only from its own response headers;
 - ``Cache-Control: no-cache``, so an edited file or a rebuilt wheel is picked up on reload (the
   browser revalidates with If-Modified-Since and gets a cheap 304 otherwise);
-- explicit types for .mjs and .wasm, whatever the machine's mimetypes database says.
+- explicit types for .mjs and .wasm, whatever the machine's mimetypes database says;
+- optionally (``--throttle MB/s``), a slow network: bodies are sent at that rate, to see what a
+  first visit over a real connection feels like, and what the service worker saves on the next.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from __future__ import annotations
 import argparse
 import functools
 import re
+import shutil
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -34,6 +38,7 @@ def page_csp(root: Path = ROOT) -> str | None:
 class StaticHandler(SimpleHTTPRequestHandler):
     csp: str | None = None
     quiet: bool = False
+    rate: float = 0.0  # bytes per second for response bodies; 0 = as fast as possible
     extensions_map = {
         **SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
@@ -50,22 +55,36 @@ class StaticHandler(SimpleHTTPRequestHandler):
             self.send_header("Content-Security-Policy", self.csp)
         super().end_headers()
 
+    def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 - base signature
+        if not self.rate:
+            shutil.copyfileobj(source, outputfile)
+            return
+        chunk_size = 64 * 1024
+        while chunk := source.read(chunk_size):
+            outputfile.write(chunk)
+            time.sleep(len(chunk) / self.rate)
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base signature
         if not self.quiet:
             super().log_message(format, *args)
 
 
-def make_server(host: str = "127.0.0.1", port: int = 8000, root: Path = ROOT, quiet: bool = False) -> ThreadingHTTPServer:
-    """A server bound to ``host:port`` (port 0 picks a free one; read ``server_address``)."""
+def make_server(
+    host: str = "127.0.0.1", port: int = 8000, root: Path = ROOT, quiet: bool = False, rate: float = 0.0
+) -> ThreadingHTTPServer:
+    """A server bound to ``host:port`` (port 0 picks a free one; read ``server_address``);
+    ``rate`` (bytes per second) slows the bodies down like a real network."""
     handler = type(
-        "PdfproseHandler", (StaticHandler,), {"csp": page_csp(root), "quiet": quiet}
+        "PdfproseHandler", (StaticHandler,), {"csp": page_csp(root), "quiet": quiet, "rate": rate}
     )
     return ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
 
 
-def serve_in_thread(host: str = "127.0.0.1", port: int = 0, root: Path = ROOT) -> ThreadingHTTPServer:
+def serve_in_thread(
+    host: str = "127.0.0.1", port: int = 0, root: Path = ROOT, rate: float = 0.0
+) -> ThreadingHTTPServer:
     """Start a quiet server on a daemon thread (for tests); stop it with ``shutdown()``."""
-    server = make_server(host, port, root, quiet=True)
+    server = make_server(host, port, root, quiet=True, rate=rate)
     threading.Thread(target=server.serve_forever, name="static-server", daemon=True).start()
     return server
 
@@ -74,8 +93,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--throttle", type=float, default=0.0, metavar="MB_PER_S",
+                        help="send response bodies at this many megabytes per second")
     args = parser.parse_args()
-    server = make_server(args.host, args.port)
+    server = make_server(args.host, args.port, rate=args.throttle * 1e6)
     print(f"pdfprose: serving {ROOT} at http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()

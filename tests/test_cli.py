@@ -27,13 +27,16 @@ def test_text_to_stdout_markdown_to_file_and_report(tmp_path: Path) -> None:
     assert md.returncode == 0 and md.stdout == ""
     assert out.read_text(encoding="utf-8").startswith("# Quiet Orchards\n\n")
     assert json.loads(report.read_text()) == {
-        "pages": [{"number": 1, "columns": 2, "empty": False, "garbled": False, "error": None,
+        "pages": [{"number": 1, "columns": 2, "empty": False, "garbled": False,
+                   "garbled_cause": None, "error": None,
                    "glyphs": sum(len(t.replace(" ", "")) for t in truth),
-                   "unmapped": 0, "hidden": 0}],
+                   "unmapped": 0, "hidden": 0, "form": 0}],
         "empty_pages": [],
         "garbled_pages": [],
         "failed_pages": [],
         "warnings": [],
+        "partial": False,
+        "notices": [],
     }
 
 

@@ -86,3 +86,26 @@ def test_narrow_diagram_labels_do_not_count_as_text_columns() -> None:
 
 def test_empty_page_has_no_columns() -> None:
     assert reading_order([]) == ([], 0)
+
+
+def test_column_that_runs_on_after_its_neighbour_ends_stays_one_column() -> None:
+    # A book index: the right column ends early; below a blank line the left column goes on,
+    # and one of its entries reaches into the gutter (geotopo p117, probe geo-9).
+    left = column("L", 90, 226, 58, 8)
+    right = column("R", 332, 485, 58, 4)
+    below = [run("T0 Tangentialebene", 90, 58 + 9 * PITCH, 282)] + column("T", 90, 200, 58 + 10 * PITCH, 3)[1:]
+    order = texts(right + below + left)
+    assert order == [l.text for l in left + below + right]
+
+
+def test_title_block_beside_a_masthead_is_cut_off_above_three_columns() -> None:
+    # irs_i1040nr p1: a title at the left and the agency's name at the right above a
+    # three-column body; the body's sentence runs from column 2 into column 3 (probe i1040-3).
+    title = [run("Instructions for", 42, 75, 226, size=28), run("Form 1040NR", 42, 103, 218, size=28),
+             run("Nonresident Alien Income Tax Return", 42, 135, 310, size=14)]
+    masthead = [run("Department of the Treasury", 445, 75, 567), run("Internal Revenue Service", 445, 87, 564)]
+    body = column("A", 42, 210, 165, 6) + column("B", 222, 389, 165, 6) + column("C", 402, 570, 165, 6)
+    blocks, columns = reading_order(body + masthead + title)
+    order = [l.text for b in blocks for l in b.lines]
+    assert columns == 3
+    assert order.index("B5") + 1 == order.index("C0")

@@ -63,7 +63,14 @@ def clean_glyph_text(raw: str | None, symbolic_font: bool) -> tuple[str, bool]:
         if ch == REPLACEMENT:
             return (REPLACEMENT, True)
         code = ord(ch)
-        if code < 0x20 or 0x7F <= code < 0xA0:
+        if 0x80 <= code < 0xA0:
+            # A C1 control code is a Windows-1252 byte read as Latin-1 (a font whose encoding
+            # pdfminer took for the standard one): 0x95 is the bullet, 0x96 the en dash.
+            try:
+                return (bytes([code]).decode("cp1252"), False)
+            except UnicodeDecodeError:
+                return (REPLACEMENT, True)
+        if code < 0x20 or code == 0x7F:
             if ch in "\t\n\r":
                 return (" ", False)
             return (REPLACEMENT, True)

@@ -1,8 +1,11 @@
 """The command line: ``pdfprose INPUT.pdf [-o OUT] [--format txt|md] [--no-join-lines]
 [--keep-headers] [--page-markers] [--password PW] [--report REPORT.json]``.
 
-Exit status: 0 on success; 1 for a file that cannot be converted (not a PDF, unreadable, wrong or
-missing password, every page without text); 2 for wrong arguments. Errors are one line on stderr.
+Exit status: 0 on success; 1 for a file that cannot be converted (not a PDF, unreadable or cut
+short with nothing to recover, wrong or missing password, an encryption pdfprose cannot open,
+no page with text); 2 for wrong arguments. An error is one line on stderr, never a traceback.
+Warnings (garbled pages, pages that could not be read, a damaged file) go to stderr too, one line
+each, after the text.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from .api import convert
+from .api import convert, short_reason
 from .errors import PdfProseError
 from .options import Options
 
@@ -37,8 +40,14 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _fail(name: str, message: str) -> int:
+    print(f"pdfprose: {name}: {' '.join(message.split())}", file=sys.stderr)
+    return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    name = args.input.name
     try:
         data = args.input.read_bytes()
     except OSError as exc:
@@ -46,32 +55,46 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     try:
         conversion = convert(data, password=args.password)
+        report = conversion.report()
     except PdfProseError as exc:
-        print(f"pdfprose: {args.input.name}: {exc}", file=sys.stderr)
-        return 1
-    if args.report:
-        args.report.write_text(json.dumps(conversion.report(), indent=2) + "\n", encoding="utf-8")
+        return _fail(name, str(exc))
+    except Exception as exc:  # noqa: BLE001 - never a traceback (convert should not let it out)
+        return _fail(name, f"internal error: {short_reason(exc)}")
+    try:
+        if args.report:
+            args.report.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        return _fail(name, f"cannot write the report {args.report}: {exc.strerror or exc}")
     if conversion.all_empty:
-        print(
-            f"pdfprose: {args.input.name}: no page has a text layer (a scan?): use OCR",
-            file=sys.stderr,
-        )
-        return 1
+        failed = conversion.failed_pages
+        if failed and len(failed) == len(conversion.pages):
+            reason = failed[0]["reason"]
+            return _fail(name, f"no page could be read ({reason})")
+        if failed:
+            return _fail(name, f"no page has text: {len(conversion.empty_pages)} without a text "
+                               f"layer (a scan? use OCR), {len(failed)} could not be read")
+        return _fail(name, "no page has a text layer (a scan?): use OCR")
     options = Options(
         format=args.format,
         join_lines=not args.no_join_lines,
         remove_headers=not args.keep_headers,
         page_markers=args.page_markers,
     )
-    text = conversion.render(options)
-    if args.output:
-        args.output.write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-        sys.stdout.write(text)
-    for page in conversion.pages:
-        if page.error:
-            print(f"pdfprose: page {page.number} could not be read: {page.error}", file=sys.stderr)
+    try:
+        text = conversion.render(options)
+    except PdfProseError as exc:
+        return _fail(name, str(exc))
+    try:
+        if args.output:
+            args.output.write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+            sys.stdout.write(text)
+            sys.stdout.flush()
+    except OSError as exc:
+        return _fail(name, f"cannot write the text: {exc.strerror or exc}")
+    for warning in conversion.warnings:
+        print(f"pdfprose: {name}: warning: {' '.join(warning.split())}", file=sys.stderr)
     return 0
 
 

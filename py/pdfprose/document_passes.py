@@ -6,6 +6,7 @@ them, so that turning "remove headers" off re-renders without a new analysis.
 
 from __future__ import annotations
 
+from .continuation import mark_continuations
 from .furniture import mark_furniture
 from .headings import mark_headings
 from .lists import mark_list_items
@@ -17,3 +18,4 @@ def run_document_passes(pages: list[PageAnalysis]) -> None:
     mark_furniture(pages)
     mark_headings(pages)
     mark_list_items(pages)
+    mark_continuations(pages)

@@ -33,6 +33,20 @@ class UnreadablePdfError(PdfProseError):
     code = "unreadable"
 
 
+class TruncatedPdfError(UnreadablePdfError):
+    """The file stops before its end (an interrupted download or copy) and no page could be
+    recovered from what is there (``params``: ``bytes``, the file's size)."""
+
+    code = "truncated"
+
+
+class UnsupportedEncryptionError(PdfProseError):
+    """The file is encrypted with a method pdfprose cannot open (certificate security, an
+    unknown security handler or algorithm); ``params``: ``method``."""
+
+    code = "unsupported_encryption"
+
+
 class PasswordRequiredError(PdfProseError):
     """The file is encrypted with a user password and none was given."""
 
@@ -43,6 +57,16 @@ class WrongPasswordError(PdfProseError):
     """The file is encrypted with a user password and the one given does not open it."""
 
     code = "wrong_password"
+
+
+class InternalError(PdfProseError):
+    """The engine itself failed on this file (a bug in pdfprose, not a fault of the file).
+
+    The safety net of :func:`pdfprose.convert`: no other exception type escapes it. ``params``:
+    ``stage`` (where it failed) and ``type`` (the original exception's class name).
+    """
+
+    code = "internal"
 
 
 class TooManyPagesError(PdfProseError):

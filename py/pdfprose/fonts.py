@@ -5,13 +5,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pdfminer.pdffont import PDFFont
+from pdfminer.encodingdb import name2unicode
+from pdfminer.pdffont import PDFCIDFont, PDFFont, PDFSimpleFont, PDFType3Font
+from pdfminer.pdftypes import resolve1
+from pdfminer.psparser import PSLiteral, literal_name
 
-BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-,]bd\b|cmbx|cmb\d|\bmedi\b", re.I)
+BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-,]bd\b|cmbx|cmb\d|\bmedi\b|\.BI?$", re.I)
 """Font-name fragments that mark a bold face: Adobe's ``-Bold``/``,Bold``, ``Black``, ``Heavy``,
-``Semibold``, ``Demi``, and TeX's bold extended Computer Modern (``CMBX10``)."""
+``Semibold``, ``Demi``, TeX's bold extended Computer Modern (``CMBX10``), and the ``.B`` /
+``.BI`` suffix of Arbortext's Advent fonts (``AdvOTf32ed098.B``, Nature's journals)."""
 
-ITALIC_NAME = re.compile(r"italic|oblique|slanted|[-,]it\b|cmti|cmsl", re.I)
+ITALIC_NAME = re.compile(r"italic|oblique|slanted|[-,]it\b|cmti|cmsl|\.B?I$", re.I)
 """Font-name fragments that mark an italic or slanted face (TeX: ``CMTI``, ``CMSL``)."""
 
 FLAG_ITALIC = 1 << 6
@@ -36,7 +40,10 @@ class FontFacts:
 
     ``name`` drops the subset prefix (``ABCDEF+``); ``descent`` is in units of the font size
     (negative below the baseline); ``symbolic`` marks symbol fonts whose private-use codes may be
-    bullets.
+    bullets. For the garbled-page diagnosis (SPEC §13): ``kind`` is ``"type3"``, ``"cid"``
+    (Type0, multi-byte) or ``"simple"`` (Type1, TrueType); ``has_unicode_map`` says whether the
+    font has a code-to-Unicode map of its own (a ToUnicode CMap, or for a CID font the embedded
+    TrueType's cmap or a registered CJK CMap), beyond a simple font's encoding.
     """
 
     name: str
@@ -45,6 +52,16 @@ class FontFacts:
     vertical: bool
     symbolic: bool
     descent: float
+    kind: str = "simple"
+    has_unicode_map: bool = True
+
+
+def _font_kind(font: PDFFont) -> str:
+    if isinstance(font, PDFType3Font):
+        return "type3"
+    if isinstance(font, PDFCIDFont):
+        return "cid"
+    return "simple"
 
 
 def font_facts(font: PDFFont) -> FontFacts:
@@ -79,4 +96,79 @@ def font_facts(font: PDFFont) -> FontFacts:
         vertical=vertical,
         symbolic=bool(SYMBOL_FONT_NAME.search(name)) or bool(flags & FLAG_SYMBOLIC),
         descent=descent,
+        kind=_font_kind(font),
+        has_unicode_map=getattr(font, "unicode_map", None) is not None,
     )
+
+
+CODE_NAMED_GLYPH = re.compile(r"^(?:[A-Za-z]{1,5})?([0-9]{2,3}|[0-9A-Fa-f]{2})$")
+"""Glyph names made of a short prefix and the glyph's own character code, decimal (``a224``,
+``C65``, ``g36``) or two hex digits (``G41``): Type3 fonts (TeX bitmap fonts, PDF.js test
+``french_diacritics.pdf``) name glyphs this way. When the number is the code the name sits at in
+the Differences array, the code is read as a Windows-1252 (Latin-1) character code, as poppler
+and pdf.js do."""
+
+
+def _code_named(name: str, code: int) -> str | None:
+    """The character of a code-named glyph (CODE_NAMED_GLYPH) at ``code``, or None."""
+    m = CODE_NAMED_GLYPH.match(name)
+    if m is None or not 32 <= code <= 255:
+        return None
+    digits = m.group(1)
+    numbers = {int(digits, 10)} if digits.isdigit() else set()
+    if len(digits) == 2:
+        numbers.add(int(digits, 16))
+    if code not in numbers:
+        return None
+    try:
+        return bytes([code]).decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+
+
+def repair_encoding(font: PDFFont, spec: object) -> None:
+    """Fix a simple font's code-to-Unicode table where its Differences array names glyphs that
+    the Adobe glyph list does not know (SPEC §1: Unicode from glyph names / Differences).
+
+    pdfminer.six keeps the base encoding's character for such a code (StandardEncoding's ´ for
+    a Type3 glyph named ``a194``), which is wrong text that does not even count as unmapped.
+    Here a code-named glyph (CODE_NAMED_GLYPH) gets its code's character, and any other unknown
+    name leaves the code unmapped, except in TrueType fonts, whose codes readers map through the
+    base encoding when the names mean nothing (poppler's "map unknown char names"). Runs once
+    per font object; fonts with a ToUnicode CMap keep it first.
+    """
+    if not isinstance(font, PDFSimpleFont) or getattr(font, "_pdfprose_repaired", False):
+        return
+    try:
+        font._pdfprose_repaired = True  # type: ignore[attr-defined]
+    except AttributeError:  # pragma: no cover - a slotted font class
+        return
+    try:
+        encoding = resolve1(spec.get("Encoding")) if isinstance(spec, dict) else None  # type: ignore[union-attr]
+        if not isinstance(encoding, dict):
+            return
+        differences = resolve1(encoding.get("Differences"))
+        if not isinstance(differences, list):
+            return
+        truetype = literal_name(spec.get("Subtype")) == "TrueType"  # type: ignore[union-attr]
+    except Exception:  # noqa: BLE001 - a broken encoding: pdfminer's reading stands
+        return
+    table = font.cid2unicode
+    code = 0
+    for item in differences:
+        item = resolve1(item)
+        if isinstance(item, (int, float)):
+            code = int(item)
+            continue
+        if not isinstance(item, PSLiteral):
+            continue
+        name = item.name if isinstance(item.name, str) else str(item.name)
+        try:
+            name2unicode(name)
+        except Exception:  # noqa: BLE001 - unknown to the glyph list
+            char = _code_named(name, code)
+            if char is not None:
+                table[code] = char
+            elif not truetype:
+                table.pop(code, None)
+        code += 1

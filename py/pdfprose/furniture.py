@@ -10,9 +10,11 @@ dropped for being small and low: only repetition or a page-number shape counts.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 
+from .headings import body_size
 from .model import PageAnalysis, Paragraph
 
 BAND = 0.12
@@ -32,13 +34,32 @@ PAGE_NUMBER = re.compile(
 )
 """SPEC §8: "12", "- 12 -", "12 / 40", "Page 12", "Página 12 de 40", "p. 12", roman numerals."""
 
+LETTERHEAD_RATIO = 1.15
+"""Repeated band text at least 1.15 x the body size (SPEC §9's heading ratio) is a letterhead
+or title, not a running head: its first occurrence is kept."""
+
+PAGE_NUMBER_MAX_RATIO = 1.3
+"""A page number is set near the body size; "2007" in 39 pt atop a title page is a title."""
+
+MIN_NUMBERED_HEADS = 3
+"""Three band lines whose edge number runs in step with the page index make a numbered running
+head; two could be chance (a table row and a year)."""
+
+_EDGE_NUMBER = re.compile(r"^(?P<a>\d{1,4})\s+\S|\S\s+(?P<b>\d{1,4})$")
+
 _DIGITS = re.compile(r"\d+")
 _SPACE = re.compile(r"\s+")
 
 
+_EDGE_NUMBERS = re.compile(r"^(?:#\s+)+|(?:\s+#)+$")
+
+
 def _key(para: Paragraph) -> str:
+    """The text with digits as ``#``; a page number at either end is dropped, since on some
+    pages it is a run of its own (a footer and its page number far apart on the line)."""
     text = " ".join(line.text for line in para.lines)
-    return _SPACE.sub(" ", _DIGITS.sub("#", text)).strip().lower()
+    key = _SPACE.sub(" ", _DIGITS.sub("#", text)).strip().lower()
+    return _EDGE_NUMBERS.sub("", key) or key
 
 
 def _in_band(para: Paragraph, page: PageAnalysis) -> bool:
@@ -49,7 +70,9 @@ def _in_band(para: Paragraph, page: PageAnalysis) -> bool:
 
 def mark_furniture(pages: list[PageAnalysis]) -> None:
     """Set ``furniture`` on running headers, footers and page numbers across ``pages``."""
+    body = body_size(pages) or math.inf
     candidates: dict[str, list[tuple[int, Paragraph]]] = defaultdict(list)
+    numbered: dict[int, list[Paragraph]] = defaultdict(list)  # offset of printed number -> heads
     for index, page in enumerate(pages):
         for para in page.paragraphs:
             if para.kind in ("rotated", "vertical") or len(para.lines) > MAX_LINES:
@@ -57,17 +80,32 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
             if not _in_band(para, page):
                 continue
             text = " ".join(l.text for l in para.lines).strip()
-            if PAGE_NUMBER.match(text):
+            if PAGE_NUMBER.match(text) and para.size <= PAGE_NUMBER_MAX_RATIO * body:
                 para.furniture = True
                 continue
             candidates[_key(para)].append((index, para))
+            number = _EDGE_NUMBER.search(text)
+            if number is not None:
+                value = int(number.group("a") or number.group("b"))
+                numbered[value - page.number].append(para)
+    # A band line carrying the printed page number (one more on each page: "46 3.1. HOMOTOPIE
+    # VON WEGEN", "Chapter 2 47") is a running head even when its title changes every section.
+    for paras in numbered.values():
+        if len(paras) >= MIN_NUMBERED_HEADS:
+            for para in paras:
+                para.furniture = True
     n = len(pages)
     by_parity = [sum(1 for i in range(n) if i % 2 == p) for p in (0, 1)]
     for hits in candidates.values():
         indices = sorted({i for i, _ in hits})
         if _repeats(indices, n, by_parity):
+            # A letterhead (a form's title repeated atop each page) is set larger than the body:
+            # its first occurrence is the document's title and stays.
+            first = min(hits, key=lambda hit: hit[0])[1]
+            title_like = first.size >= LETTERHEAD_RATIO * body
             for _, para in hits:
-                para.furniture = True
+                if not (title_like and para is first):
+                    para.furniture = True
 
 
 def _repeats(indices: list[int], n: int, by_parity: list[int]) -> bool:

@@ -78,7 +78,10 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
                 tail = lead.group(1)
                 joined = (head + tail).lower()
                 if line[0].islower():
-                    fragment = tail.lower() not in vocab
+                    # A compound's parts are both words of the document ("power" + "law");
+                    # a word broken by the typesetter has at least one part that is not
+                    # ("empha" + "sized", "ac" + "tual").
+                    fragment = tail.lower() not in vocab or head.lower() not in vocab
                     if joined in vocab or tail.lower() in SUFFIXES or fragment:
                         out = out[:-1] + line
                         continue

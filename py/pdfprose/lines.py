@@ -19,6 +19,13 @@ from collections.abc import Callable, Iterable
 from .characters import clean_line_text
 from .model import Glyph, Line
 
+BULLET_GLYPHS = frozenset("•·▪◦‣∙●○■□")
+"""SPEC §10's bullet glyphs that are never text (symbol-font bullets already arrive as •); a
+dash or an asterisk alone may end or start ordinary text, so they do not hold a run together."""
+
+BULLET_GAP_EM = 4.0
+"""A bullet is at most 4 em before its item's text (Word's default hanging indent is 0.25 in)."""
+
 SPACE_GAP_EM = 0.12
 """SPEC §2: a gap wider than 0.12 x font size between two glyphs is a word space."""
 
@@ -28,6 +35,13 @@ without spaces, with tracking that would otherwise read as spaces)."""
 
 BASELINE_TOLERANCE_EM = 0.35
 """SPEC §3: glyphs whose baselines agree within 35 % of the font size share a line."""
+
+LINE_SIZE_RATIO = 2.5
+"""The baseline tolerance between two glyphs is taken from the larger size, but never more than
+2.5 x the smaller: a superscript (0.6-0.7 x) or a heading beside body text keeps the full
+tolerance, while a giant watermark glyph (a 1435 pt word over a drawing's title block, in
+``drawing_titleblock_bad_xref.pdf``) no longer swallows every line within 500 pt of its
+baseline."""
 
 RUN_GAP_EM = 1.0
 """A gap wider than 1 em inside a line starts a new text run. Word spaces, even in justified
@@ -43,9 +57,17 @@ SCRIPT_SIZE_RATIO = 0.85
 """A run at most 85 % of its neighbour's size, inside its vertical extent, is a superscript or
 subscript and joins the neighbour's line (SPEC §3)."""
 
+SCRIPT_MIN_RATIO = 0.4
+"""...and at least 40 % of it: TeX's second-level scripts are 5 pt on 10 pt (0.5), Word's 0.58-0.65;
+text far smaller beside a huge glyph is a label of its own, not a script of it."""
+
 DROP_CAP_RATIO = 1.8
 """A single letter at least 1.8 x the size of the text beside it is a drop cap: it belongs at the
 start of the first line of its paragraph, whose top it shares ("S" + "calable" = "Scalable")."""
+
+DROP_CAP_MAX_RATIO = 6.0
+"""...and at most 6 x: a drop cap spans two to five lines; a letter fifty times the size of the
+text beside it is a watermark or a drawing's giant label, not the start of a paragraph."""
 
 HORIZONTAL_ANGLE_TOLERANCE = 2.0
 """Degrees a baseline may tilt and still count as horizontal (scanned OCR layers tilt a little)."""
@@ -74,7 +96,65 @@ def is_cjk(ch: str) -> bool:
     if not ch:
         return False
     code = ord(ch[0])
+    if code < 0x1100:  # Latin, Greek, Cyrillic and the rest: the common case, answered at once
+        return False
     return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
+
+
+LETTER_SPACED_MIN_LETTERS = 5
+"""Letter-spaced titles (SPEC §2): a run is examined when it has at least five letters."""
+
+LETTER_SPACED_MAX_EM = 0.6
+"""Gaps between the letters of a letter-spaced word stay under 0.6 em (OCR layers of spaced
+titles: 0.2 em in ``es_meditaciones_scan_ocr.pdf``; typographic tracking rarely exceeds 0.5 em);
+wider gaps, or gaps holding a drawn space, are word gaps."""
+
+LETTER_SPACING_SPREAD_EM = 0.1
+"""The letter gaps of a letter-spaced run are all alike: they differ by at most 0.1 em."""
+
+LETTER_WORD_RATIO = 2.0
+"""... and its word gaps are clearly wider: at least twice the widest letter gap."""
+
+LETTER_SPACED_ALPHA_SHARE = 0.8
+"""At least 80 % of the run's glyphs are letters: spaced digits are table cells or codes
+("1 2 3"), whose spaces are real."""
+
+
+def _letter_spacing(glyphs: list[Glyph], spans: list[tuple[float, float]]) -> float | None:
+    """When ``glyphs`` (one run, in reading order, with their ``spans`` along the line) are a
+    letter-spaced title, the gap in points above which a gap is a word space; else None.
+
+    The evidence must be clear (SPEC §2): at least LETTER_SPACED_MIN_LETTERS letters, the gaps
+    between letters all wider than a word space yet alike (LETTER_SPACING_SPREAD_EM) and below
+    LETTER_SPACED_MAX_EM, and word gaps, drawn spaces or not, at least LETTER_WORD_RATIO times
+    wider. A single spaced word ("T I T L E") has no word gap to compare with and is left as it
+    is, like spaced single letters in formulas ("x y z").
+    """
+    marks = [(g, s, e) for g, (s, e) in zip(glyphs, spans) if g.text.strip()]
+    if len(marks) < LETTER_SPACED_MIN_LETTERS:
+        return None
+    alpha = sum(1 for g, _, _ in marks if g.text.isalpha())
+    if alpha < LETTER_SPACED_ALPHA_SHARE * len(marks):
+        return None
+    size = sorted(g.size for g, _, _ in marks)[len(marks) // 2]
+    letter_gaps: list[float] = []
+    word_gaps: list[float] = []
+    index = {id(g): i for i, g in enumerate(glyphs)}
+    for (a, _, a_end), (b, b_start, _) in zip(marks, marks[1:]):
+        gap = b_start - a_end
+        drawn_space = index[id(b)] - index[id(a)] > 1
+        if drawn_space or gap > LETTER_SPACED_MAX_EM * size:
+            word_gaps.append(gap)
+        else:
+            letter_gaps.append(gap)
+    if len(letter_gaps) < LETTER_SPACED_MIN_LETTERS - 2 or not word_gaps:
+        return None
+    low, high = min(letter_gaps), max(letter_gaps)
+    if low <= SPACE_GAP_EM * size or high - low > LETTER_SPACING_SPREAD_EM * size:
+        return None
+    if min(word_gaps) < LETTER_WORD_RATIO * high:
+        return None
+    return (high + min(word_gaps)) / 2
 
 
 def glyphs_to_text(
@@ -82,21 +162,31 @@ def glyphs_to_text(
 ) -> str:
     """Join glyphs already in reading order, inserting word spaces by SPEC §2.
 
-    ``along`` gives each glyph's (start, end) position along the line direction when it is not
-    the x axis (rotated text); by default ``x0``/``x1`` are used. In ``vertical`` writing no
-    space is ever put between two CJK characters (columns are set on a grid with gaps).
+    ``along`` gives each glyph's (start, end) position along the line direction, in points,
+    when it is not the x axis of page space (rotated and vertical text); by default ``x0``/``x1``
+    are used. In ``vertical`` writing no space is ever put between two CJK characters (columns
+    are set on a grid with gaps). A letter-spaced run (see :func:`_letter_spacing`) is read
+    with its letters together and its words apart.
     """
+    spans = [
+        (along[2 * i], along[2 * i + 1]) if along is not None else (g.x0, g.x1)
+        for i, g in enumerate(glyphs)
+    ]
+    spaced = _letter_spacing(glyphs, spans)
     parts: list[str] = []
     prev: Glyph | None = None
     prev_end = 0.0
-    for i, g in enumerate(glyphs):
-        start, end = (along[2 * i], along[2 * i + 1]) if along is not None else (g.x0, g.x1)
+    for g, (start, end) in zip(glyphs, spans):
+        if prev is not None and g.text == " " and end <= prev_end + 0.01 * g.size:
+            continue  # a space drawn under the previous glyph (a string's leading space) is no gap
         if prev is not None and g.text:
             gap = start - prev_end
             both_cjk = is_cjk(prev.text[-1:]) and is_cjk(g.text[:1])
             if vertical and both_cjk:
                 gap = 0.0
             threshold = (CJK_SPACE_GAP_EM if both_cjk else SPACE_GAP_EM) * max(prev.size, g.size)
+            if spaced is not None and not both_cjk:
+                threshold = spaced
             if gap > threshold and not prev.text.endswith(" ") and not g.text.startswith(" "):
                 parts.append(" ")
         parts.append(g.text)
@@ -197,7 +287,14 @@ def _split_runs(glyphs: list[Glyph]) -> list[list[Glyph]]:
     runs: list[list[Glyph]] = [[glyphs[0]]]
     right = glyphs[0].x1
     for g in glyphs[1:]:
-        if g.x0 - right > RUN_GAP_EM * g.size and g.text.strip():
+        # A bullet stays with its item's text however far the item is indented after it:
+        # cut apart, the bullets of a list would line up as a column of their own.
+        lone_bullet = (
+            len(runs[-1]) <= 2
+            and "".join(x.text for x in runs[-1]).strip() in BULLET_GLYPHS
+            and g.x0 - right <= BULLET_GAP_EM * g.size
+        )
+        if g.x0 - right > RUN_GAP_EM * g.size and g.text.strip() and not lone_bullet:
             runs.append([g])
         else:
             runs[-1].append(g)
@@ -221,6 +318,8 @@ def _attach_scripts(lines: list[Line]) -> list[Line]:
             host = lines[j]
             if j == i or j in merged or host.size * SCRIPT_SIZE_RATIO < small.size:
                 continue
+            if small.size < SCRIPT_MIN_RATIO * host.size:
+                continue
             if not host.top - 0.2 * host.size <= centre <= host.bottom + 0.2 * host.size:
                 continue
             reach = 0.6 * host.size
@@ -240,11 +339,43 @@ def _attach_scripts(lines: list[Line]) -> list[Line]:
 
 VERTICAL_STACK_GAP_EM = 0.25
 """CJK glyphs drawn with a horizontal font but stacked in columns (vertical Japanese set glyph
-by glyph): a glyph whose neighbour below is at most 0.25 em away, closer than any neighbour on
-its baseline, is set vertically."""
+by glyph): a glyph whose neighbour above or below is at most 0.25 em away, closer than any
+neighbour on its baseline, is set vertically. Glyphs chained by such gaps form a stack."""
 
 MIN_VERTICAL_CJK = 20
 """Pages with fewer CJK glyphs are not searched for vertical stacks (a stray kanji label)."""
+
+COLUMN_ALIGN_EM = 0.2
+"""Glyphs whose centres lie within 0.2 em across share a vertical column (the column pitch of
+vertical Japanese is at least 1 em, glyph centres in a column agree to a fraction of a point)."""
+
+COLUMN_HOLE_EM = 1.6
+"""A vertical column may hold a gap of up to 1.6 em (one ideographic space after an item
+numeral, "一　法第五十一条"); a glyph or short stack across such a gap from a vertical stack of
+its column, and of its size, belongs to the column unless it sits in tight horizontal text."""
+
+TIGHT_ROW_EM = 0.1
+"""A CJK glyph with a neighbour on its baseline at most 0.1 em away is set in horizontal text
+(CJK horizontal text is set solid or with tracking of a few hundredths of an em)."""
+
+SAME_SIZE_RATIO = 0.85
+"""Two glyphs whose sizes differ by less than 15 % count as the same size."""
+
+
+def _stacks(column: list[Glyph]) -> list[list[Glyph]]:
+    """Split one column's glyphs (any order) into stacks: runs top to bottom whose consecutive
+    gaps are at most VERTICAL_STACK_GAP_EM (overlaps included)."""
+    column.sort(key=lambda g: g.top)
+    stacks: list[list[Glyph]] = []
+    bottom = -math.inf
+    for g in column:
+        if stacks and g.top - bottom <= VERTICAL_STACK_GAP_EM * g.size:
+            stacks[-1].append(g)
+        else:
+            stacks.append([g])
+            bottom = -math.inf
+        bottom = max(bottom, g.bottom)
+    return stacks
 
 
 def _nearest_gaps(
@@ -265,42 +396,107 @@ def _nearest_gaps(
 
 
 def mark_vertical_cjk(glyphs: list[Glyph]) -> None:
-    """Set ``vertical`` on CJK glyphs that are set in vertical columns (VERTICAL_STACK_GAP_EM)."""
-    cjk = [g for g in glyphs if not g.vertical and g.angle == 0.0 and is_cjk(g.text[:1])]
+    """Set ``vertical`` on CJK glyphs of horizontal fonts that are set in vertical columns.
+
+    Columns are found by glyph centre (COLUMN_ALIGN_EM) among these glyphs and the page's
+    writing-mode V glyphs, which anchor them: vertical punctuation drawn with a vertical font
+    inside a column of horizontal-font kanji makes the column vertical. Within a column, stacks
+    (VERTICAL_STACK_GAP_EM) are vertical when they hold an anchor, or more glyphs that are closer
+    to their vertical than to their horizontal neighbours than the other way round; stacks that
+    cannot tell (glyphs set on a square grid, as in a table) follow the page's majority. Stray
+    glyphs across a small hole in a vertical column (COLUMN_HOLE_EM) join it. Boxes are in page
+    space; only glyphs at angle 0 are considered.
+    """
+    cjk = [
+        g for g in glyphs
+        if not g.vertical and g.angle == 0.0 and not g.mirrored and is_cjk(g.text[:1])
+    ]
     if len(cjk) < MIN_VERTICAL_CJK:
         return
-    columns: dict[int, list[Glyph]] = {}
+    anchors = [g for g in glyphs if g.vertical and g.angle == 0.0 and g.text.strip()]
+    anchor_ids = {id(g) for g in anchors}
     rows: dict[int, list[Glyph]] = {}
     for g in cjk:
-        columns.setdefault(round(g.x0 * 2), []).append(g)
         rows.setdefault(round(g.baseline * 2), []).append(g)
-    vgap = _nearest_gaps(columns.values(), lambda g: g.top, lambda a, b: b.top - a.bottom)
     hgap = _nearest_gaps(rows.values(), lambda g: g.x0, lambda a, b: b.x0 - a.x1)
-    for g in cjk:
+
+    members = sorted(cjk + anchors, key=lambda g: (g.x0 + g.x1) / 2)
+    columns: list[list[Glyph]] = []
+    start = -math.inf
+    for g in members:
+        centre = (g.x0 + g.x1) / 2
+        if columns and centre - start <= COLUMN_ALIGN_EM * g.size:
+            columns[-1].append(g)
+        else:
+            columns.append([g])
+            start = centre
+    column_stacks = [_stacks(column) for column in columns]
+    vgap = _nearest_gaps(
+        (s for stacks in column_stacks for s in stacks if len(s) > 1),
+        lambda g: g.top, lambda a, b: b.top - a.bottom,
+    )
+
+    def leaning(g: Glyph) -> int:
+        """+1 when g's vertical neighbour is clearly the closer, -1 when its horizontal one."""
         v = vgap.get(id(g), math.inf)
         h = hgap.get(id(g), math.inf)
         if v <= VERTICAL_STACK_GAP_EM * g.size and h > v + 0.1 * g.size:
-            g.vertical = True
-    # A column is vertical as a whole: spread the decision along each tight stack, both ways,
-    # to the glyphs whose neighbour in the next column happened to sit closer.
-    for stack in columns.values():
-        if not any(g.vertical for g in stack):
-            continue
-        pairs = [
-            (a, b) for a, b in zip(stack, stack[1:])
-            if abs(b.top - a.bottom) <= VERTICAL_STACK_GAP_EM * a.size
-        ]
-        for a, b in pairs + pairs[::-1]:
-            if a.vertical or b.vertical:
-                a.vertical = b.vertical = True
+            return 1
+        if h <= VERTICAL_STACK_GAP_EM * g.size and v > h + 0.1 * g.size:
+            return -1
+        return 0
+
+    decisions: list[list[int]] = []  # per column, per stack: 1 vertical, -1 horizontal, 0 unsure
+    votes = 0
+    for stacks in column_stacks:
+        row = []
+        for stack in stacks:
+            if any(id(g) in anchor_ids for g in stack):
+                row.append(1)
+                votes += len(stack)
+                continue
+            score = sum(leaning(g) for g in stack) if len(stack) > 1 else 0
+            row.append(1 if score > 0 else (-1 if score < 0 else 0))
+            votes += len(stack) * row[-1]
+        decisions.append(row)
+    page_vertical = votes > 0
+    for stacks, row in zip(column_stacks, decisions):
+        for k, stack in enumerate(stacks):
+            if row[k] == 0 and len(stack) > 1 and page_vertical:
+                row[k] = 1
+        # Bridge small holes: a stack next to a vertical one, across at most COLUMN_HOLE_EM,
+        # of the same size, not sitting in tight horizontal text, is part of the column.
+        changed = True
+        while changed:
+            changed = False
+            for k, stack in enumerate(stacks):
+                if row[k] == 1:
+                    continue
+                if any(hgap.get(id(g), math.inf) <= TIGHT_ROW_EM * g.size for g in stack):
+                    continue
+                for j in (k - 1, k + 1):
+                    if not 0 <= j < len(stacks) or row[j] != 1:
+                        continue
+                    near, far = (stacks[j], stack) if j < k else (stack, stacks[j])
+                    gap = far[0].top - max(g.bottom for g in near)
+                    a, b = stack[0].size, stacks[j][0].size
+                    if gap <= COLUMN_HOLE_EM * max(a, b) and min(a, b) >= SAME_SIZE_RATIO * max(a, b):
+                        row[k] = 1
+                        changed = True
+                        break
+        for k, stack in enumerate(stacks):
+            if row[k] == 1:
+                for g in stack:
+                    g.vertical = True
 
 
 def build_lines(glyphs: Iterable[Glyph]) -> tuple[list[Line], list[Line]]:
     """Group glyphs into lines (text runs).
 
     Returns ``(horizontal, other)``: horizontal text runs for the XY-cut, in no particular
-    order; and lines of rotated or vertical text, each read along its own direction, ordered by
-    angle and position (SPEC §5).
+    order; and lines of rotated, mirrored or vertical text, each read along its own direction,
+    grouped by direction (SPEC §5): ``angle`` set, ``vertical`` set on columns of vertical
+    writing. All boxes in page space.
     """
     horizontal: list[Glyph] = []
     other: list[Glyph] = []
@@ -309,7 +505,7 @@ def build_lines(glyphs: Iterable[Glyph]) -> tuple[list[Line], list[Line]]:
     for g in glyphs:
         if not g.text:
             continue
-        if g.vertical or abs(g.angle) > HORIZONTAL_ANGLE_TOLERANCE:
+        if g.vertical or g.mirrored or abs(g.angle) > HORIZONTAL_ANGLE_TOLERANCE:
             other.append(g)
         else:
             horizontal.append(g)
@@ -320,15 +516,22 @@ def _horizontal_lines(glyphs: list[Glyph]) -> list[Line]:
     if not glyphs:
         return []
     glyphs.sort(key=lambda g: g.baseline)
+    # Each line is anchored on the baseline of its largest glyph so far: a small prime or
+    # superscript that sorts first must not become the anchor and strand the line's letters
+    # (an accent raised 1 pt by TeX then joins them), while glyphs of a formula set between
+    # two lines cannot chain them together.
     clusters: list[list[Glyph]] = []
-    ref = -math.inf
-    ref_size = 0.0
+    anchor = -math.inf
+    anchor_size = 0.0
     for g in glyphs:
-        if clusters and g.baseline - ref <= BASELINE_TOLERANCE_EM * max(g.size, ref_size):
+        size = min(max(g.size, anchor_size), LINE_SIZE_RATIO * min(g.size, anchor_size))
+        if clusters and abs(g.baseline - anchor) <= BASELINE_TOLERANCE_EM * size:
             clusters[-1].append(g)
+            if g.size > anchor_size:
+                anchor, anchor_size = g.baseline, g.size
         else:
             clusters.append([g])
-            ref, ref_size = g.baseline, g.size
+            anchor, anchor_size = g.baseline, g.size
     lines: list[Line] = []
     for cluster in clusters:
         cluster.sort(key=lambda g: g.x0)
@@ -355,7 +558,7 @@ def _attach_drop_caps(lines: list[Line]) -> list[Line]:
         for other in lines:
             if other is line and len(line.glyphs) == 1:
                 continue
-            if cap.size < DROP_CAP_RATIO * other.size:
+            if cap.size < DROP_CAP_RATIO * other.size or cap.size > DROP_CAP_MAX_RATIO * other.size:
                 continue
             near = cap.x1 - 0.5 * other.size <= other.x0 <= cap.x1 + 1.5 * other.size
             if other is line:
@@ -378,50 +581,96 @@ def _attach_drop_caps(lines: list[Line]) -> list[Line]:
     return lines
 
 
+def frame(angle: float, mirrored: bool = False, vertical: bool = False) -> tuple[
+    tuple[float, float], tuple[float, float]
+]:
+    """The reading frame of text in page space (y down): ``(d, n)``, unit vectors along the
+    baseline in reading direction and across it towards the next line. ``angle`` is in degrees,
+    counter-clockwise as seen on the page; mirrored text has its next line on the other side;
+    vertical writing reads down, its next column to the left."""
+    if vertical:
+        return (0.0, 1.0), (-1.0, 0.0)
+    theta = math.radians(angle)
+    cos, sin = math.cos(theta), math.sin(theta)
+    d = (cos, -sin)
+    n = (-sin, -cos) if mirrored else (sin, cos)
+    return d, n
+
+
 def _directional_lines(glyphs: list[Glyph]) -> list[Line]:
-    """Lines of rotated or vertical glyphs, built in each angle's own frame: ``u`` along the
-    baseline, ``v`` across it (towards the next line)."""
+    """Lines of rotated, mirrored or vertical glyphs, built in each direction's own frame
+    (:func:`frame`): clustered across the baseline (the glyph origins' distance, within
+    BASELINE_TOLERANCE_EM), read along it, cut into runs at gaps over RUN_GAP_EM."""
     if not glyphs:
         return []
-    groups: dict[int, list[Glyph]] = {}
+    groups: dict[tuple[bool, int, bool], list[Glyph]] = {}
     for g in glyphs:
-        angle = -90 if g.vertical else int(round(g.angle))
-        groups.setdefault(angle, []).append(g)
+        key = (True, -90, False) if g.vertical else (False, int(round(g.angle)), g.mirrored)
+        groups.setdefault(key, []).append(g)
     lines: list[Line] = []
-    for angle in sorted(groups):
-        theta = math.radians(angle)
-        cos, sin = math.cos(theta), math.sin(theta)
+    for (vertical, angle, mirrored) in sorted(groups):
+        d, n = frame(angle, mirrored, vertical)
         placed = []
-        for g in groups[angle]:
-            cx, cy = (g.x0 + g.x1) / 2, (g.top + g.bottom) / 2
-            placed.append((cx * sin + cy * cos, cx * cos - cy * sin, g))
+        for g in groups[(vertical, angle, mirrored)]:
+            if vertical or g.advance <= 0:
+                cx, cy = (g.x0 + g.x1) / 2, (g.top + g.bottom) / 2
+                across = cx * n[0] + cy * n[1]
+                centre = cx * d[0] + cy * d[1]
+                half = (g.bottom - g.top if vertical or abs(d[1]) > 0.5 else g.x1 - g.x0) / 2
+                start, end = centre - half, centre + half
+            else:
+                across = g.origin_x * n[0] + g.baseline * n[1]
+                start = g.origin_x * d[0] + g.baseline * d[1]
+                end = start + g.advance
+            placed.append((across, start, end, g))
         placed.sort(key=lambda t: t[0])
-        clusters: list[list[tuple[float, float, Glyph]]] = []
+        clusters: list[list[tuple[float, float, float, Glyph]]] = []
         ref = -math.inf
         for item in placed:
-            if clusters and item[0] - ref <= BASELINE_TOLERANCE_EM * item[2].size:
+            if clusters and item[0] - ref <= BASELINE_TOLERANCE_EM * item[3].size:
                 clusters[-1].append(item)
             else:
                 clusters.append([item])
                 ref = item[0]
         for cluster in clusters:
             cluster.sort(key=lambda t: t[1])
-            run: list[tuple[float, float, Glyph]] = [cluster[0]]
+            cluster = _dedupe_along(cluster)
+            run = [cluster[0]]
             runs = [run]
+            end = cluster[0][2]
             for item in cluster[1:]:
-                extent = item[2].size
-                if item[1] - run[-1][1] > (1.0 + RUN_GAP_EM) * extent:
+                if item[1] - end > RUN_GAP_EM * item[3].size and item[3].text.strip():
                     run = [item]
                     runs.append(run)
                 else:
                     run.append(item)
+                end = max(end, item[2])
             for r in runs:
-                gl = [t[2] for t in r]
+                gl = [t[3] for t in r]
                 along: list[float] = []
-                for u, g in ((t[1], t[2]) for t in r):
-                    half = (g.x1 - g.x0 if abs(sin) < 0.5 else g.bottom - g.top) / 2
-                    along.extend((u - half, u + half))
-                text = glyphs_to_text(gl, along, vertical=angle == -90)
+                for t in r:
+                    along.extend((t[1], t[2]))
+                text = glyphs_to_text(gl, along, vertical=vertical)
                 if text:
-                    lines.append(_make_line(gl, angle=float(angle), text=text))
+                    line = _make_line(gl, angle=float(angle), text=text)
+                    line.vertical = vertical
+                    lines.append(line)
     return lines
+
+
+def _dedupe_along(items: list[tuple[float, float, float, Glyph]]) -> list[
+    tuple[float, float, float, Glyph]
+]:
+    """Drop glyphs drawn twice at almost the same place along a directional line (fake bold,
+    DUPLICATE_TOLERANCE_EM); ``items`` are (across, start, end, glyph) sorted by start."""
+    kept: list[tuple[float, float, float, Glyph]] = []
+    for item in items:
+        g = item[3]
+        tol = DUPLICATE_TOLERANCE_EM * g.size
+        if any(
+            p[3].text == g.text and abs(p[1] - item[1]) <= tol and abs(p[0] - item[0]) <= tol
+            for p in kept[-4:]
+        ):
+            continue
+        kept.append(item)
+    return kept

@@ -21,6 +21,19 @@ class Glyph:
     of the baseline in degrees, counter-clockwise as seen on the page (0 = left to right).
     ``unmapped`` is true when the glyph has no Unicode meaning (``(cid:N)``, U+FFFD, stray
     private-use codes).
+
+    ``origin_x`` with ``baseline`` is the glyph's origin (where its advance starts on the
+    baseline) in page space; for text that is not horizontal it places the glyph's baseline.
+    ``advance`` is the length of the glyph's advance along its baseline in points (0 when not
+    known: then the box stands for it).
+    ``vertical`` marks vertical writing (a writing-mode V font, or CJK glyphs set in columns).
+    ``mirrored`` marks a glyph drawn with a reflecting text matrix (its "up" is on the other side
+    of its baseline). ``form`` marks glyphs drawn by an annotation's appearance (a filled-in form
+    field, a widget caption) rather than by the page's content.
+
+    ``code`` is the character code the PDF drew (the CID of a multi-byte font), ``source`` the
+    :class:`~pdfprose.fonts.FontFacts` of its font: the garbled-page diagnosis
+    (:mod:`pdfprose.diagnostics`) reads both.
     """
 
     text: str
@@ -36,6 +49,12 @@ class Glyph:
     angle: float = 0.0
     vertical: bool = False
     unmapped: bool = False
+    origin_x: float = 0.0
+    mirrored: bool = False
+    form: bool = False
+    advance: float = 0.0
+    code: int = -1
+    source: object = field(default=None, repr=False, compare=False)
 
 
 @dataclass(slots=True)
@@ -43,7 +62,10 @@ class Line:
     """A horizontal text line: glyphs whose baselines agree, read left to right (SPEC §3).
 
     ``text`` already holds the spaces SPEC §2 inserts between words. ``size`` is the dominant font
-    size in points (by characters); ``bold`` is true when most characters are bold.
+    size in points (by characters); ``bold`` is true when most characters are bold. Lines of
+    rotated text (SPEC §5) carry their baseline's ``angle`` in degrees (counter-clockwise as seen
+    on the page); a column of vertical writing is a line with ``vertical`` set, read top to
+    bottom. Their boxes are still in page space.
     """
 
     text: str
@@ -57,6 +79,7 @@ class Line:
     italic: bool = False
     angle: float = 0.0
     glyphs: list[Glyph] = field(default_factory=list, repr=False)
+    vertical: bool = False
 
     @property
     def width(self) -> float:
@@ -75,7 +98,10 @@ class Block:
 
     ``order`` is the block's position in the page's reading order (0-based); ``region`` numbers
     the page's horizontal regions from the top; ``column`` is the column inside the region (0 =
-    leftmost); ``columns`` is how many columns that region has.
+    leftmost); ``columns`` is how many columns that region has. ``kind`` says what the block
+    holds: ``"text"`` (the page's horizontal text, from the XY-cut), ``"rotated"`` (text at
+    another angle), ``"vertical"`` (vertical writing) or ``"form"`` (text of form fields and
+    annotation appearances); the last three follow the page's text (SPEC §5).
     """
 
     lines: list[Line]
@@ -87,9 +113,10 @@ class Block:
     top: float
     x1: float
     bottom: float
+    kind: str = "text"
 
 
-ParagraphKind = Literal["body", "heading", "list_item", "rotated", "vertical"]
+ParagraphKind = Literal["body", "heading", "list_item", "rotated", "vertical", "form"]
 
 
 @dataclass(slots=True)
@@ -99,7 +126,9 @@ class Paragraph:
     ``lines`` keep their own text; joining them (SPEC §6-7) is the renderer's job so that the
     "join line breaks" option needs no new analysis. Document passes set ``kind``, ``level``
     (heading level 1-4), ``marker`` (the list item's original marker), ``indent`` (list nesting
-    depth) and ``furniture`` (a running header, footer or page number, SPEC §8).
+    depth), ``furniture`` (a running header, footer or page number, SPEC §8) and ``continues``
+    (the paragraph goes on from the previous one across a column, page, figure or display
+    equation, so the renderer joins them).
     """
 
     lines: list[Line]
@@ -109,6 +138,7 @@ class Paragraph:
     marker: str = ""
     indent: int = 0
     furniture: bool = False
+    continues: bool = False
 
     @property
     def size(self) -> float:
@@ -129,8 +159,10 @@ class PageAnalysis:
 
     ``number`` is 1-based. ``width`` and ``height`` are the displayed page size in points.
     ``columns`` is the largest column count over the page's regions (SPEC §4). ``empty`` means no
-    text glyphs at all; ``garbled`` means too many glyphs without Unicode meaning; ``error`` holds
-    the reason when the page failed to parse (its other fields are then empty).
+    text glyphs at all; ``garbled`` means too many glyphs without Unicode meaning, and
+    ``garbled_cause`` says why (a key of :data:`pdfprose.diagnostics.CAUSES`, such as
+    ``"no_tounicode"``); ``error`` holds the reason when the page failed to parse (its other
+    fields are then empty).
     """
 
     number: int
@@ -142,27 +174,35 @@ class PageAnalysis:
     glyph_count: int = 0
     unmapped_count: int = 0
     hidden_count: int = 0
+    form_count: int = 0
     empty: bool = False
     garbled: bool = False
+    garbled_cause: str | None = None
     error: str | None = None
 
     def summary(self) -> dict[str, object]:
         """The page's entry in the JSON report: ``number``, ``columns``, ``empty``, ``garbled``,
-        ``error``, plus counts of glyphs, unmapped and hidden glyphs."""
+        ``garbled_cause``, ``error``, plus counts of glyphs, unmapped glyphs, ``hidden`` glyphs (text a reader
+        cannot see, left out: outside the CropBox, under 1 pt, invisible or in the colour of its
+        background, SPEC §1) and ``form`` glyphs (text of form fields and annotation
+        appearances, emitted after the page's text)."""
         return {
             "number": self.number,
             "columns": self.columns,
             "empty": self.empty,
             "garbled": self.garbled,
+            "garbled_cause": self.garbled_cause,
             "error": self.error,
             "glyphs": self.glyph_count,
             "unmapped": self.unmapped_count,
             "hidden": self.hidden_count,
+            "form": self.form_count,
         }
 
     def geometry(self) -> dict[str, object]:
         """What the page's schematic preview draws, JSON-ready: page size in points and, per
-        block in reading order, its box and column/region, and its lines' boxes (page space)."""
+        block in reading order, its box, column/region and ``kind`` (text, rotated, vertical,
+        form), and its lines' boxes (page space)."""
         return {
             "number": self.number,
             "width": round(self.width, 1),
@@ -170,11 +210,13 @@ class PageAnalysis:
             "columns": self.columns,
             "empty": self.empty,
             "garbled": self.garbled,
+            "garbled_cause": self.garbled_cause,
             "blocks": [
                 {
                     "order": b.order,
                     "region": b.region,
                     "column": b.column,
+                    "kind": b.kind,
                     "box": [round(b.x0, 1), round(b.top, 1), round(b.x1, 1), round(b.bottom, 1)],
                     "lines": [
                         [round(l.x0, 1), round(l.top, 1), round(l.x1, 1), round(l.bottom, 1)]

@@ -2,57 +2,57 @@
 
 from __future__ import annotations
 
-from .lines import build_lines
-from .model import Block, Line, PageAnalysis, Paragraph
+from .diagnostics import GARBLED_MIN_GLYPHS, GARBLED_SHARE, FontEvidence, diagnose  # noqa: F401
+from .lines import build_lines, frame
+from .model import Block, Glyph, Line, PageAnalysis, Paragraph, ParagraphKind
 from .paragraphs import split_paragraphs
 from .parse import ParsedPage
 from .xycut import reading_order
 
-GARBLED_SHARE = 0.25
-"""A page is garbled when over a quarter of its visible glyphs have no Unicode meaning (SPEC §13):
-a few unmapped math symbols in clean text stay far below it, a font without ToUnicode far above."""
 
-GARBLED_MIN_GLYPHS = 10
-"""Below ten unmapped glyphs a page is not called garbled: one bad logo is not a broken page."""
-
-
-def analyze_page(parsed: ParsedPage) -> PageAnalysis:
-    """Run the page-level stages on one parsed page (see :mod:`pdfprose.parse`)."""
+def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None) -> PageAnalysis:
+    """Run the page-level stages on one parsed page (see :mod:`pdfprose.parse`). ``evidence``
+    carries what the document's earlier pages showed of each font, for the garbled-page
+    diagnosis (:class:`pdfprose.diagnostics.FontEvidence`; the Converter keeps one)."""
     page = PageAnalysis(
         number=parsed.number,
         width=parsed.width,
         height=parsed.height,
         hidden_count=parsed.hidden_count,
+        form_count=parsed.form_count,
         error=parsed.error,
     )
-    visible = [g for g in parsed.glyphs if g.text.strip()]
-    page.glyph_count = len(visible)
-    page.unmapped_count = sum(1 for g in visible if g.unmapped)
-    page.empty = parsed.error is None and not visible
-    page.garbled = (
-        page.unmapped_count >= GARBLED_MIN_GLYPHS
-        and page.unmapped_count > GARBLED_SHARE * page.glyph_count
-    )
-    if not visible:
+    # SPEC §13: empty and garbled pages (pdfprose.diagnostics); letter-shifted text is turned
+    # into unmapped glyphs here, before lines are built, so the jumble never reaches the output.
+    diagnosis = diagnose(parsed.glyphs, evidence)
+    page.glyph_count = diagnosis.visible
+    page.unmapped_count = diagnosis.bad
+    page.empty = parsed.error is None and not diagnosis.visible
+    page.garbled = diagnosis.garbled
+    page.garbled_cause = diagnosis.cause
+    if not diagnosis.visible:
         return page
-    horizontal, directional = build_lines(parsed.glyphs)
+    horizontal, directional = build_lines([g for g in parsed.glyphs if not g.form])
     blocks, columns = reading_order(horizontal)
     paragraphs: list[Paragraph] = []
     for block in blocks:
         paragraphs.extend(split_paragraphs(block))
-    vertical = [l for l in directional if l.angle == -90.0]
-    rotated = [l for l in directional if l.angle != -90.0]
+    vertical = [l for l in directional if l.vertical]
+    rotated = [l for l in directional if not l.vertical]
     if vertical:
         _append_vertical(vertical, blocks, paragraphs)
     if rotated:
         _append_rotated(rotated, blocks, paragraphs)
+    form = [g for g in parsed.glyphs if g.form]
+    if form:
+        _append_form(form, blocks, paragraphs)
     page.blocks = blocks
     page.paragraphs = paragraphs
     page.columns = max(columns, 1)
     return page
 
 
-def _new_block(lines: list[Line], blocks: list[Block]) -> Block:
+def _new_block(lines: list[Line], blocks: list[Block], kind: str = "text") -> Block:
     block = Block(
         lines=lines,
         order=len(blocks),
@@ -63,20 +63,87 @@ def _new_block(lines: list[Line], blocks: list[Block]) -> Block:
         top=min(l.top for l in lines),
         x1=max(l.x1 for l in lines),
         bottom=max(l.bottom for l in lines),
+        kind=kind,
     )
     blocks.append(block)
     return block
 
 
+DIRECTIONAL_PARAGRAPH_GAP_EM = 1.8
+"""SPEC §6's paragraph rule applied to rotated, vertical and form text: a new paragraph starts
+where the distance between two consecutive lines (columns, in vertical writing) exceeds 1.8 x
+the font size. Vertical Japanese columns follow each other at 1.3-1.8 em; the nine repeated
+columns of ``ja_vertical_kerning.pdf`` stand 3-5 em apart and are separate texts."""
+
+SAME_SIZE = 0.85
+"""Consecutive rotated, vertical or form lines whose sizes differ by 15 % or more are not one
+paragraph (SPEC §6: a size change starts a paragraph)."""
+
+VERTICAL_INDENT_EM = 0.8
+"""In vertical writing a paragraph's first column starts one character lower (an indent of
+1 em) and the column before it ends short: both by at least 0.8 em mark a new paragraph."""
+
+
+def _to_frame(lines: list[Line], d: tuple[float, float], n: tuple[float, float]) -> list[Line]:
+    """Stand-ins for ``lines`` in a frame whose x runs along ``d`` and y along ``n`` (unit
+    vectors in page space): there each line is horizontal and the XY-cut can order them."""
+    virtual = []
+    for l in lines:
+        us = [x * d[0] + y * d[1] for x in (l.x0, l.x1) for y in (l.top, l.bottom)]
+        vs = [x * n[0] + y * n[1] for x in (l.x0, l.x1) for y in (l.top, l.bottom)]
+        virtual.append(Line(text=l.text, x0=min(us), top=min(vs), x1=max(us), bottom=max(vs),
+                            baseline=max(vs), size=l.size, glyphs=[]))
+    return virtual
+
+
+def _append_in_frame(lines: list[Line], d: tuple[float, float], n: tuple[float, float],
+                     kind: ParagraphKind, blocks: list[Block], paragraphs: list[Paragraph],
+                     vertical: bool = False) -> None:
+    """Order ``lines`` by the XY-cut in their own frame (``d`` along, ``n`` across) and append
+    them as blocks of ``kind`` after the page's text, split into paragraphs where consecutive
+    lines stand further apart than DIRECTIONAL_PARAGRAPH_GAP_EM (and, in vertical writing, at
+    an indented column after a short one, VERTICAL_INDENT_EM)."""
+    virtual = _to_frame(lines, d, n)
+    originals = {id(v): l for v, l in zip(virtual, lines)}
+    ordered, _ = reading_order(virtual)
+    for vblock in ordered:
+        pairs = [(v, originals[id(v)]) for v in vblock.lines if id(v) in originals]
+        if not pairs:
+            continue
+        block = _new_block([l for _, l in pairs], blocks, kind=kind)
+        start = min(v.x0 for v, _ in pairs)
+        end = max(v.x1 for v, _ in pairs)
+        current: Paragraph | None = None
+        prev: Line | None = None
+        for v, line in pairs:
+            new = current is None
+            if prev is not None:
+                size = max(prev.size, v.size)
+                pitch = (v.top + v.bottom) / 2 - (prev.top + prev.bottom) / 2
+                if pitch > DIRECTIONAL_PARAGRAPH_GAP_EM * size or v.size < SAME_SIZE * prev.size \
+                        or prev.size < SAME_SIZE * v.size:
+                    new = True
+                elif vertical and v.x0 - start >= VERTICAL_INDENT_EM * v.size \
+                        and end - prev.x1 >= VERTICAL_INDENT_EM * v.size:
+                    new = True
+            if new:
+                current = Paragraph(lines=[], block=block.order, kind=kind)
+                paragraphs.append(current)
+            current.lines.append(line)  # type: ignore[union-attr]
+            prev = v
+
+
 def _append_rotated(lines: list[Line], blocks: list[Block], paragraphs: list[Paragraph]) -> None:
-    """SPEC §5: rotated text follows the page's horizontal text, a paragraph per angle."""
-    block = _new_block(lines, blocks)
-    current: Paragraph | None = None
+    """SPEC §5: rotated (and mirrored) text follows the page's horizontal text, grouped by
+    angle, each group read in its own frame: along the baseline, lines in the order a reader
+    turning the page would read them."""
+    groups: dict[tuple[float, bool], list[Line]] = {}
     for line in lines:
-        if current is None or line.angle != current.lines[-1].angle:
-            current = Paragraph(lines=[], block=block.order, kind="rotated")
-            paragraphs.append(current)
-        current.lines.append(line)
+        mirrored = bool(line.glyphs) and line.glyphs[0].mirrored
+        groups.setdefault((line.angle, mirrored), []).append(line)
+    for (angle, mirrored), group in sorted(groups.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        d, n = frame(angle, mirrored)
+        _append_in_frame(group, d, n, "rotated", blocks, paragraphs)
 
 
 def _append_vertical(lines: list[Line], blocks: list[Block], paragraphs: list[Paragraph]) -> None:
@@ -86,16 +153,17 @@ def _append_vertical(lines: list[Line], blocks: list[Block], paragraphs: list[Pa
     top-to-bottom extent becomes left-to-right, columns further left come lower), so tiers of
     columns are found like columns of lines and read one tier after another.
     """
-    virtual = [
-        Line(text=l.text, x0=l.top, top=-l.x1, x1=l.bottom, bottom=-l.x0, baseline=-l.x0,
-             size=l.size, glyphs=[])
-        for l in lines
-    ]
-    originals = {id(v): l for v, l in zip(virtual, lines)}
-    ordered, _ = reading_order(virtual)
-    for vblock in ordered:
-        real = [originals[id(v)] for v in vblock.lines if id(v) in originals]
-        if not real:
-            continue
-        block = _new_block(real, blocks)
-        paragraphs.append(Paragraph(lines=real, block=block.order, kind="vertical"))
+    d, n = frame(-90.0, vertical=True)
+    _append_in_frame(lines, d, n, "vertical", blocks, paragraphs, vertical=True)
+
+
+def _append_form(glyphs: list[Glyph], blocks: list[Block], paragraphs: list[Paragraph]) -> None:
+    """Text of form fields and annotation appearances (filled-in values, widget captions),
+    after the page's text, read like the page: horizontal lines by the XY-cut, then any rotated
+    or vertical ones."""
+    horizontal, directional = build_lines(glyphs)
+    if horizontal:
+        _append_in_frame(horizontal, (1.0, 0.0), (0.0, 1.0), "form", blocks, paragraphs)
+    for line in directional:
+        d, n = frame(line.angle, bool(line.glyphs) and line.glyphs[0].mirrored, line.vertical)
+        _append_in_frame([line], d, n, "form", blocks, paragraphs)

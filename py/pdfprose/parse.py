@@ -11,8 +11,9 @@ from __future__ import annotations
 import io
 import logging
 import math
+from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pdfminer.pdfdevice import PDFTextDevice
 from pdfminer.pdfdocument import PDFDocument, PDFNoValidXRef, PDFPasswordIncorrect
@@ -21,19 +22,20 @@ from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFStream, resolve1
-from pdfminer.utils import mult_matrix
+from pdfminer.utils import mult_matrix, translate_matrix
 
 from .characters import clean_glyph_text
 from .errors import NotAPdfError, PasswordRequiredError, UnreadablePdfError, WrongPasswordError
-from .fonts import FontFacts, font_facts
+from .fonts import FontFacts, font_facts, repair_encoding
+from .guards import MAX_BACKGROUND_ENTRIES, PageBudget
 from .model import Glyph
 
 MIN_VISIBLE_SIZE = 1.0
 """SPEC §1: text smaller than 1 pt is invisible to a reader and not part of the page."""
 
 CROPBOX_TOLERANCE = 1.0
-"""Points a glyph's centre may lie outside the CropBox before it counts as outside (rounding in
-producers' boxes puts edge glyphs a fraction of a point out)."""
+"""Points a glyph's centre may lie outside the CropBox (or a clipping path's box) before it
+counts as outside (rounding in producers' boxes puts edge glyphs a fraction of a point out)."""
 
 HEADER_SEARCH_BYTES = 1024
 """The ``%PDF-`` header may follow some junk; readers accept it within the first 1024 bytes."""
@@ -41,18 +43,66 @@ HEADER_SEARCH_BYTES = 1024
 INVISIBLE_RENDER_MODES = (3, 7)
 """Text render modes that paint nothing (ISO 32000-1, 9.3.6): 3 = invisible, 7 = clip only."""
 
+FILL_RENDER_MODES = (0, 2, 4, 6)
+STROKE_RENDER_MODES = (1, 2, 5, 6)
+"""Text render modes that fill, and that stroke, the glyphs (ISO 32000-1, table 106)."""
+
+SAME_COLOUR_TOLERANCE = 0.06
+"""Text whose colour differs from the colour beneath it by at most 0.06 in every RGB channel
+(0..1) cannot be seen: white on white, or black on a black box. 0.06 is about 15 of 255 levels,
+under what a reader tells apart at text size; "nearly white" text producers use to hide
+instructions sits at 0.98-1.0."""
+
+MIN_BACKGROUND_EXTENT = 2.0
+"""A filled shape narrower or lower than 2 pt (a table rule, an underline) is not a background
+text could sit on; such shapes are not recorded, which keeps the background look-up short."""
+
+BACKGROUND_CELL = 64.0
+"""Side in points of the grid cells that index the filled shapes of a page."""
+
+MAX_TRACKED_COLOURS = 64
+"""Distinct fill colours remembered per page to skip look-ups for text that cannot vanish;
+beyond (a gradient drawn as hundreds of fills) every glyph is looked up."""
+
+UNMAPPED_SPACE_MAX_EM = 0.4
+"""Code 32 of a simple font without a Unicode mapping reads as a space when its advance is at
+most 0.4 em (word spaces are 0.2-0.33 em); wider, it is a real glyph that happens to sit at 32
+(TeX's cmex10 draws a big parenthesis there) and stays unmapped."""
+
+TURN_SHARE = 0.75
+"""A page whose text runs mostly (over 75 % of its visible glyphs, and at least TURN_MIN_GLYPHS)
+at one angle other than upright, e.g. a landscape table printed sideways on a portrait page
+(``nics_background_checks_rotated_page.pdf``: 100 %), is turned as a reader turns the paper
+before reading it; less uniform pages keep their orientation and read the sideways text as
+rotated text after the upright text (SPEC §5): a drawing whose many dimension labels stand at
+90 degrees keeps its title block first."""
+
+TURN_MIN_GLYPHS = 20
+"""A page with fewer sideways glyphs than this (a label or two) is never turned."""
+
+RIGHT_ANGLE_TOLERANCE = 2.0
+"""Degrees a page's dominant text angle may differ from a right angle to be turned upright."""
+
 # pdfminer logs every recoverable oddity of a real-world file at WARNING; the page report carries
 # what matters to a user, so keep the logs from flooding stderr and the browser console.
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
+
+Box = tuple[float, float, float, float]
+RGB = tuple[float, float, float]
 
 
 @dataclass(slots=True)
 class ParsedPage:
     """One page's glyphs in page space, or the reason it could not be read.
 
-    ``width``/``height`` are the displayed (cropped, rotated) page size in points.
-    ``hidden_count`` counts glyphs left out as invisible (outside the CropBox, under 1 pt, or
-    invisible render mode with no image beneath).
+    ``width``/``height`` are the displayed (cropped, rotated) page size in points. When the
+    page's text runs mostly sideways (see TURN_SHARE), page space is that of the page turned
+    upright for reading, and ``turned`` is the angle at which that text ran on the displayed
+    page (degrees, counter-clockwise: -90 for text running down the page; 180 also for mirrored
+    text); 0 when the page was left as displayed.
+    ``hidden_count`` counts glyphs left out as invisible (outside the CropBox or a clipping path,
+    under 1 pt, in the colour of what lies beneath, or invisible render mode with no image
+    beneath); ``form_count`` the glyphs drawn by annotation appearances (form fields).
     """
 
     number: int
@@ -60,18 +110,166 @@ class ParsedPage:
     height: float
     glyphs: list[Glyph] = field(default_factory=list)
     hidden_count: int = 0
+    form_count: int = 0
     has_image: bool = False
+    turned: int = 0
     error: str | None = None
 
 
+def _rgb(space: object, colour: object) -> RGB | None:
+    """A colour as RGB in 0..1, or None when it cannot be known (patterns, indexed colours, Lab,
+    spot colours with ink). ``space`` is a pdfminer colour space."""
+    name = getattr(space, "name", "")
+    try:
+        if isinstance(colour, (int, float)):
+            values: tuple[float, ...] = (float(colour),)
+        elif isinstance(colour, (tuple, list)) and all(isinstance(v, (int, float)) for v in colour):
+            values = tuple(float(v) for v in colour)
+        else:
+            return None
+    except (TypeError, ValueError):
+        return None
+    if name in ("Separation", "DeviceN"):
+        # A tint of 0 puts no ink on the paper; any other tint is a spot colour we cannot see.
+        return (1.0, 1.0, 1.0) if values and all(v <= 0.0 for v in values) else None
+    if name in ("Pattern", "Indexed", "Lab"):
+        return None
+    if len(values) == 1:
+        g = values[0]
+        return (g, g, g)
+    if len(values) == 3:
+        return (values[0], values[1], values[2])
+    if len(values) == 4:
+        c, m, y, k = values
+        return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
+    return None
+
+
+WHITE: RGB = (1.0, 1.0, 1.0)
+
+
+class _Backgrounds:
+    """The filled shapes and images a page has drawn so far, in device space, indexed by a grid
+    (BACKGROUND_CELL) so that the colour beneath a point is found without scanning the page."""
+
+    def __init__(self, bounds: Box | None = None) -> None:
+        self._cells: dict[tuple[int, int], list[tuple[Box, RGB | None]]] = {}
+        self._bounds = bounds
+        self._entries = 0
+        self.colours: set[RGB] = set()
+        """The known colours recorded so far: text far from all of them (and from white) needs
+        no look-up at all."""
+
+    def add(self, box: Box, colour: RGB | None) -> None:
+        x0, y0, x1, y1 = box
+        if self._bounds is not None:
+            # Only the page's area matters (text outside the CropBox is hidden anyway), and a
+            # shape of absurd size (a damaged CTM) must not cost a grid cell per 64 pt of it.
+            bx0, by0, bx1, by1 = self._bounds
+            x0, y0 = max(x0, bx0 - BACKGROUND_CELL), max(y0, by0 - BACKGROUND_CELL)
+            x1, y1 = min(x1, bx1 + BACKGROUND_CELL), min(y1, by1 + BACKGROUND_CELL)
+            box = (x0, y0, x1, y1)
+        if not (x1 - x0 >= MIN_BACKGROUND_EXTENT and y1 - y0 >= MIN_BACKGROUND_EXTENT):
+            return  # also NaN coordinates
+        cells = (int(x1 // BACKGROUND_CELL) - int(x0 // BACKGROUND_CELL) + 1) * (
+            int(y1 // BACKGROUND_CELL) - int(y0 // BACKGROUND_CELL) + 1)
+        self._entries += cells
+        if self._entries > MAX_BACKGROUND_ENTRIES or cells > MAX_BACKGROUND_ENTRIES:
+            return  # a runaway page: stop recording backgrounds (guards.py)
+        if colour is not None and len(self.colours) <= MAX_TRACKED_COLOURS:
+            self.colours.add(colour)
+        for i in range(int(x0 // BACKGROUND_CELL), int(x1 // BACKGROUND_CELL) + 1):
+            for j in range(int(y0 // BACKGROUND_CELL), int(y1 // BACKGROUND_CELL) + 1):
+                self._cells.setdefault((i, j), []).append((box, colour))
+
+    def may_hide(self, colours: tuple[RGB, ...]) -> bool:
+        """Whether text in ``colours`` could vanish on some recorded shape (a shape of a like
+        colour was painted, or too many colours were to keep track of)."""
+        if len(self.colours) > MAX_TRACKED_COLOURS:
+            return True
+        return any(_same_colour(c, bg) for c in colours for bg in self.colours)
+
+    def at(self, x: float, y: float) -> RGB | None:
+        """The colour last painted under (x, y): white paper (the WHITE object itself) when
+        nothing was, None when it cannot be known (an image, a shading, a pattern)."""
+        if not self._cells:
+            return WHITE
+        shapes = self._cells.get((int(x // BACKGROUND_CELL), int(y // BACKGROUND_CELL)))
+        if shapes:
+            for (x0, y0, x1, y1), colour in reversed(shapes):
+                if x0 <= x <= x1 and y0 <= y <= y1:
+                    return colour
+        return WHITE
+
+
+def _path_box(path: object, ctm: tuple[float, ...]) -> Box | None:
+    """The device-space bounding box of a pdfminer path (a list of operator tuples)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for segment in path:  # type: ignore[attr-defined]
+        numbers = [v for v in segment[1:] if isinstance(v, (int, float))]
+        for k in range(0, len(numbers) - 1, 2):
+            x, y = _apply(ctm, numbers[k], numbers[k + 1])
+            xs.append(x)
+            ys.append(y)
+    if not xs:
+        return None
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _same_colour(a: RGB, b: RGB) -> bool:
+    return all(abs(p - q) <= SAME_COLOUR_TOLERANCE for p, q in zip(a, b))
+
+
+def _codes(font: PDFFont, data: bytes) -> Iterator[tuple[int, bool]]:
+    """The glyphs of a string: ``(cid, word space)`` per character code, where ``word space``
+    says the code is the single-byte code 32 that Tw widens (ISO 32000-1, 9.3.3): every byte
+    32 of a simple font, the one-byte code 32 of a CMap that has it, never a byte 32 inside a
+    multi-byte code (Identity-H's 00 20)."""
+    if not font.is_multibyte():
+        for code in data:
+            yield code, code == 32
+        return
+    code2cid = getattr(getattr(font, "cmap", None), "code2cid", None)
+    if not isinstance(code2cid, dict) or not isinstance(code2cid.get(32), int):
+        for cid in font.decode(data):
+            yield cid, False
+        return
+    # pdfminer's CMap.decode, keeping track of where each code starts.
+    table = code2cid
+    for byte in data:
+        entry = table.get(byte)
+        if isinstance(entry, int):
+            yield entry, table is code2cid and byte == 32
+            table = code2cid
+        elif isinstance(entry, dict):
+            table = entry
+        else:
+            table = code2cid
+
+
 class _GlyphCollector(PDFTextDevice):
-    """A pdfminer device that records glyphs instead of building ``LTChar`` layout objects."""
+    """A pdfminer device that records glyphs instead of building ``LTChar`` layout objects.
+
+    Glyphs are placed by this device's own text-showing loop (ISO 32000-1, 9.4.4): the
+    character spacing Tc follows every glyph, the word spacing Tw follows every single-byte
+    code 32 of a simple font (whatever glyph it draws) and never a code of a multi-byte font.
+    pdfminer.six's loop instead puts Tc before each glyph but the first of a string, which loses
+    one Tc at the end of every string.
+    """
 
     def __init__(self, rsrcmgr: PDFResourceManager) -> None:
         super().__init__(rsrcmgr)
         self._fonts: dict[int, FontFacts] = {}
+        self.budget = PageBudget()  # pdfprose.guards: stops runaway pages
         self._render_mode = 0
+        self._colours: tuple[RGB | None, ...] = ()
+        self._always_visible = True
+        self._hidden_on_white = False
         self._crop = (0.0, 0.0, 0.0, 0.0)
+        self._backgrounds = _Backgrounds()
+        self.clip: Box | None = None
+        self.form = False
         self.glyphs: list[Glyph] = []
         self.invisible: list[Glyph] = []
         self.hidden = 0
@@ -81,19 +279,114 @@ class _GlyphCollector(PDFTextDevice):
     def start(self, page: PDFPage, ctm: tuple[float, ...]) -> tuple[float, float]:
         """Reset for ``page`` and return its displayed size (width, height) in points."""
         self.glyphs, self.invisible, self.hidden, self.has_image = [], [], 0, False
+        self.budget = PageBudget()
+        self.clip = None
+        self.form = False
         x0, y0, x1, y1 = page.cropbox
         corners = [_apply(ctm, x, y) for x, y in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))]
         xs = [c[0] for c in corners]
         ys = [c[1] for c in corners]
         self._crop = (min(xs), min(ys), max(xs), max(ys))
+        self._backgrounds = _Backgrounds(self._crop)
         return (max(xs) - min(xs), max(ys) - min(ys))
+
+    def begin_figure(self, name, bbox, matrix) -> None:  # type: ignore[no-untyped-def]
+        self.budget.enter_figure()  # a form drawing itself must not recurse forever
+
+    def end_figure(self, name) -> None:  # type: ignore[no-untyped-def]
+        self.budget.leave_figure()
 
     def render_image(self, name: str, stream: PDFStream) -> None:
         self.has_image = True
+        if self.ctm is not None:
+            # An image fills the unit square of its CTM; what colour lies under text there is
+            # unknown, so text over an image is always visible.
+            box = _path_box([("m", 0, 0), ("l", 1, 1)], self.ctm)
+            if box is not None:
+                self._backgrounds.add(box, None)
 
+    def paint_path(self, graphicstate, stroke, fill, evenodd, path) -> None:  # type: ignore[no-untyped-def]
+        if not fill or self.ctm is None:
+            return
+        box = _path_box(path, self.ctm)
+        if box is not None:
+            self._backgrounds.add(box, _rgb(graphicstate.ncs, graphicstate.ncolor))
+
+    def paint_unknown(self, box: Box | None) -> None:
+        """A shading (``sh``) painted ``box`` (the clip's box; None: the whole page) in colours
+        that are not tracked: text on it counts as visible."""
+        self._backgrounds.add(box or (-1e9, -1e9, 1e9, 1e9), None)
+
+    # -- text ------------------------------------------------------------------------------
     def render_string(self, textstate, seq, ncs, graphicstate) -> None:  # type: ignore[no-untyped-def]
         self._render_mode = textstate.render
-        super().render_string(textstate, seq, ncs, graphicstate)
+        colours: list[RGB | None] = []
+        if textstate.render in FILL_RENDER_MODES:
+            colours.append(_rgb(graphicstate.ncs, graphicstate.ncolor))
+        if textstate.render in STROKE_RENDER_MODES:
+            colours.append(_rgb(graphicstate.scs, graphicstate.scolor))
+        self._colours = tuple(colours)
+        # Decided once per string: text that can be seen whatever lies beneath (a colour that
+        # cannot be known), and text that vanishes on white paper.
+        self._always_visible = not colours or any(c is None for c in colours)
+        self._hidden_on_white = not self._always_visible and all(
+            _same_colour(c, WHITE) for c in colours  # type: ignore[arg-type]
+        )
+        if not self._always_visible and not self._hidden_on_white \
+                and not self._backgrounds.may_hide(self._colours):  # type: ignore[arg-type]
+            self._always_visible = True  # e.g. black text on a page without black boxes
+        # pdfminer.six's render_string drops Tw for every multi-byte font; Tw belongs to each
+        # single-byte code 32, which a mixed-width CMap (90ms-RKSJ-H) has too.
+        matrix = mult_matrix(textstate.matrix, self.ctm)
+        font = textstate.font
+        if font is None:
+            return
+        fontsize = textstate.fontsize
+        scaling = textstate.scaling * 0.01
+        charspace = textstate.charspace * scaling
+        wordspace = textstate.wordspace * scaling
+        dxscale = 0.001 * fontsize * scaling
+        args = (matrix, textstate.linematrix, font, fontsize, scaling, charspace, wordspace,
+                textstate.rise, dxscale, ncs, graphicstate)
+        if font.is_vertical():
+            textstate.linematrix = self.render_string_vertical(seq, *args)
+        else:
+            textstate.linematrix = self.render_string_horizontal(seq, *args)
+
+    def render_string_horizontal(self, seq, matrix, pos, font, fontsize, scaling, charspace,  # type: ignore[no-untyped-def]
+                                 wordspace, rise, dxscale, ncs, graphicstate):
+        (x, y) = pos
+        for obj in seq:
+            if isinstance(obj, (int, float)):
+                x -= obj * dxscale
+            elif isinstance(obj, bytes):
+                for cid, space in _codes(font, obj):
+                    x += self.render_char(translate_matrix(matrix, (x, y)), font, fontsize,
+                                          scaling, rise, cid, ncs, graphicstate)
+                    x += charspace
+                    if space:
+                        x += wordspace
+        return (x, y)
+
+    def render_string_vertical(self, seq, matrix, pos, font, fontsize, scaling, charspace,  # type: ignore[no-untyped-def]
+                               wordspace, rise, dxscale, ncs, graphicstate):
+        (x, y) = pos
+        for obj in seq:
+            if isinstance(obj, (int, float)):
+                y -= obj * dxscale
+            elif isinstance(obj, bytes):
+                for cid, space in _codes(font, obj):
+                    # In vertical writing the advance runs down the page: a negative step.
+                    y += self.render_char(translate_matrix(matrix, (x, y)), font, fontsize,
+                                          scaling, rise, cid, ncs, graphicstate)
+                    y += charspace
+                    if space:
+                        y += wordspace
+        return (x, y)
+
+    def _hidden(self, text: str) -> None:
+        if text.strip():
+            self.hidden += 1
 
     # -- glyph -----------------------------------------------------------------------------
     def render_char(  # type: ignore[override]
@@ -107,6 +400,7 @@ class _GlyphCollector(PDFTextDevice):
         ncs: object,
         graphicstate: object,
     ) -> float:
+        self.budget.glyph()
         facts = self._fonts.get(id(font))
         if facts is None:
             facts = self._fonts[id(font)] = font_facts(font)
@@ -116,15 +410,19 @@ class _GlyphCollector(PDFTextDevice):
             raw = None
         except Exception:  # a broken CMap must cost one glyph, not the page
             raw = None
-        width = font.char_width(cid)
-        adv = width * fontsize * scaling
+        # For a vertical font pdfminer's width is the vertical displacement w1y, negative: the
+        # advance runs down the page.
+        adv = font.char_width(cid) * fontsize * (1.0 if facts.vertical else scaling)
         text, unmapped = clean_glyph_text(raw, facts.symbolic)
+        if unmapped and cid == 32 and not font.is_multibyte() and not facts.vertical \
+                and abs(adv) <= UNMAPPED_SPACE_MAX_EM * fontsize * scaling:
+            # Code 32 of a simple font is the space by convention (and the code Tw widens).
+            text, unmapped = " ", False
 
         a, b, c, d, e, f = matrix
         size = fontsize * math.hypot(c, d)
         if size < MIN_VISIBLE_SIZE:
-            if text.strip():
-                self.hidden += 1
+            self._hidden(text)
             return adv
         cx0, cy0, cx1, cy1 = self._crop
 
@@ -135,11 +433,9 @@ class _GlyphCollector(PDFTextDevice):
             vx = fontsize * 0.5 if vx is None else vx * fontsize * 0.001
             vy = (1000 - vy) * fontsize * 0.001
             bx0, by0, bx1, by1 = -vx, vy + rise + adv, -vx + fontsize, vy + rise
-            ox, oy = e, f
         else:
             descent = facts.descent * fontsize
             bx0, by0, bx1, by1 = 0.0, descent + rise, adv, descent + rise + fontsize
-            ox, oy = e, f
         xs = (a * bx0 + c * by0, a * bx1 + c * by0, a * bx0 + c * by1, a * bx1 + c * by1)
         ys = (b * bx0 + d * by0, b * bx1 + d * by0, b * bx0 + d * by1, b * bx1 + d * by1)
         dx0, dx1 = e + min(xs), e + max(xs)
@@ -150,9 +446,27 @@ class _GlyphCollector(PDFTextDevice):
             cx0 - CROPBOX_TOLERANCE <= mx <= cx1 + CROPBOX_TOLERANCE
             and cy0 - CROPBOX_TOLERANCE <= my <= cy1 + CROPBOX_TOLERANCE
         ):
-            if text.strip():
-                self.hidden += 1
+            self._hidden(text)
             return adv
+        clip = self.clip
+        if clip is not None and not (
+            clip[0] - CROPBOX_TOLERANCE <= mx <= clip[2] + CROPBOX_TOLERANCE
+            and clip[1] - CROPBOX_TOLERANCE <= my <= clip[3] + CROPBOX_TOLERANCE
+        ):
+            self._hidden(text)
+            return adv
+        invisible = self._render_mode in INVISIBLE_RENDER_MODES
+        if not invisible and not self._always_visible and text.strip():
+            beneath = self._backgrounds.at(mx, my)
+            if beneath is WHITE:
+                hidden = self._hidden_on_white
+            else:
+                hidden = beneath is not None and all(
+                    _same_colour(colour, beneath) for colour in self._colours  # type: ignore[arg-type]
+                )
+            if hidden:
+                self._hidden(text)
+                return adv
 
         angle = 0.0 if (b == 0 and a > 0) else math.degrees(math.atan2(b, a))
         glyph = Glyph(
@@ -161,7 +475,7 @@ class _GlyphCollector(PDFTextDevice):
             top=cy1 - dy1,
             x1=dx1 - cx0,
             bottom=cy1 - dy0,
-            baseline=cy1 - oy,
+            baseline=cy1 - f,
             size=size,
             font=facts.name,
             bold=facts.bold,
@@ -169,12 +483,89 @@ class _GlyphCollector(PDFTextDevice):
             angle=angle,
             vertical=facts.vertical,
             unmapped=unmapped,
+            origin_x=e - cx0,
+            mirrored=(a * d - b * c) < 0,
+            form=self.form,
+            code=cid,
+            source=facts,
+            advance=abs(adv) * (math.hypot(c, d) if facts.vertical else math.hypot(a, b)),
         )
-        if self._render_mode in INVISIBLE_RENDER_MODES:
+        if invisible:
             self.invisible.append(glyph)
         else:
             self.glyphs.append(glyph)
         return adv
+
+
+class _Interpreter(PDFPageInterpreter):
+    """pdfminer's interpreter, with what the collector needs to judge what a reader sees.
+
+    - the bounding box of the current clipping path (``W``/``W*``), saved and restored with the
+      graphics state, handed to the device: text outside it is not drawn;
+    - shadings (``sh``) reported to the device as areas of unknown colour;
+    - after a form XObject the device's CTM is restored (pdfminer leaves the form's last CTM
+      there until the next ``cm`` or ``Q``, which misplaces text that follows at once), and a
+      form starts from the graphics state (colours) it is invoked with (ISO 32000-1, 8.10.1).
+    """
+
+    def init_state(self, ctm):  # type: ignore[no-untyped-def]
+        super().init_state(ctm)
+        inherited = getattr(self, "_inherited", None)
+        self._clips: list[Box | None] = []
+        if inherited is not None:
+            self.graphicstate = inherited[0].copy()
+            self._clip: Box | None = inherited[1]
+        else:
+            self._clip = None
+        self._set_device_clip()
+
+    def _set_device_clip(self) -> None:
+        device = self.device
+        if isinstance(device, _GlyphCollector):
+            device.clip = self._clip
+
+    def subinterp(self):  # type: ignore[no-untyped-def]
+        interp = super().subinterp()
+        interp._inherited = (self.graphicstate.copy(), self._clip)
+        return interp
+
+    def do_q(self) -> None:
+        super().do_q()
+        self._clips.append(self._clip)
+
+    def do_Q(self) -> None:
+        super().do_Q()
+        if self._clips:
+            self._clip = self._clips.pop()
+            self._set_device_clip()
+
+    def _narrow_clip(self) -> None:
+        box = _path_box(self.curpath, self.ctm)
+        if box is None:
+            return
+        if self._clip is not None:
+            x0, y0, x1, y1 = self._clip
+            box = (max(x0, box[0]), max(y0, box[1]), min(x1, box[2]), min(y1, box[3]))
+            if box[0] > box[2] or box[1] > box[3]:
+                box = (box[0], box[1], box[0], box[1])  # empty: nothing shows
+        self._clip = box
+        self._set_device_clip()
+
+    def do_W(self) -> None:
+        self._narrow_clip()
+
+    def do_W_a(self) -> None:
+        self._narrow_clip()
+
+    def do_sh(self, name: object) -> None:
+        device = self.device
+        if isinstance(device, _GlyphCollector):
+            device.paint_unknown(self._clip)
+
+    def do_Do(self, xobjid_arg) -> None:  # type: ignore[no-untyped-def]
+        super().do_Do(xobjid_arg)
+        self.device.set_ctm(self.ctm)
+        self._set_device_clip()
 
 
 def _apply(m: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
@@ -195,14 +586,25 @@ def _page_ctm(page: PDFPage) -> tuple[float, ...]:
     return (1, 0, 0, 1, -x0, -y0)
 
 
+class _ResourceManager(PDFResourceManager):
+    """pdfminer's resource manager, with each simple font's encoding repaired once where its
+    Differences name glyphs the Adobe glyph list does not know (see
+    :func:`pdfprose.fonts.repair_encoding`)."""
+
+    def get_font(self, objid, spec):  # type: ignore[no-untyped-def]
+        font = super().get_font(objid, spec)
+        repair_encoding(font, spec)
+        return font
+
+
 class ParsedDocument:
     """An opened PDF whose pages can be parsed one at a time (see :func:`open_pdf`)."""
 
     def __init__(self, document: PDFDocument, pages: list[PDFPage]) -> None:
         self._pages = pages
-        self._rsrcmgr = PDFResourceManager(caching=True)
+        self._rsrcmgr = _ResourceManager(caching=True)
         self._device = _GlyphCollector(self._rsrcmgr)
-        self._interpreter = PDFPageInterpreter(self._rsrcmgr, self._device)
+        self._interpreter = _Interpreter(self._rsrcmgr, self._device)
         self.warnings: list[str] = []
         if not document.is_extractable:
             self.warnings.append(
@@ -245,15 +647,90 @@ class ParsedDocument:
                 glyphs = glyphs + device.invisible
             else:
                 hidden += sum(1 for g in device.invisible if g.text.strip())
+        glyphs, width, height, turned = turn_upright(glyphs, width, height)
         return ParsedPage(
             number=number,
             width=width,
             height=height,
             glyphs=glyphs,
             hidden_count=hidden,
+            form_count=sum(1 for g in glyphs if g.form and g.text.strip()),
             has_image=device.has_image,
+            turned=turned,
             error=error,
         )
+
+
+def _right_angle(angle: float) -> int | None:
+    """The multiple of 90 degrees (-90, 0, 90, 180) ``angle`` is within RIGHT_ANGLE_TOLERANCE
+    of, else None."""
+    nearest = int(round(angle / 90.0)) * 90
+    if abs(angle - nearest) > RIGHT_ANGLE_TOLERANCE:
+        return None
+    return 180 if nearest in (180, -180) else nearest
+
+
+def turn_upright(
+    glyphs: list[Glyph], width: float, height: float
+) -> tuple[list[Glyph], float, float, int]:
+    """Turn a page whose text mostly runs at one angle other than upright (TURN_SHARE) so that
+    this text reads left to right, top to bottom, as a reader turns the paper; mirrored text
+    (a reflecting text matrix) is reflected back the same way.
+
+    ``glyphs`` are in page space (points, origin top left) of a ``width`` x ``height`` page.
+    Returns ``(glyphs, width, height, turned)``: the glyphs in the turned page's space (boxes,
+    origins, angles and mirroring updated; new objects), its size, and the dominant angle in
+    degrees that was turned away (0 when the page was left as it is, the same glyph list).
+    """
+    visible = [g for g in glyphs if g.text.strip()]
+    upright = sum(1 for g in visible if g.angle == 0.0 and not g.mirrored)
+    if len(visible) - upright < TURN_MIN_GLYPHS or upright >= (1 - TURN_SHARE) * len(visible):
+        return glyphs, width, height, 0  # the common case, decided without a census
+    counts: Counter[tuple[int | None, bool]] = Counter()
+    for g in visible:
+        counts[(_right_angle(g.angle), g.mirrored)] += 1
+    (angle, mirrored), n = counts.most_common(1)[0]
+    if (
+        angle is None
+        or (angle == 0 and not mirrored)
+        or n <= TURN_SHARE * sum(counts.values())
+        or n < TURN_MIN_GLYPHS
+    ):
+        return glyphs, width, height, 0
+    theta = math.radians(angle)
+    cos, sin = round(math.cos(theta)), round(math.sin(theta))
+    # Page space is y-down: the dominant baseline runs along d, the next line lies along n.
+    d = (cos, -sin)
+    n_vec = (-sin, -cos) if mirrored else (sin, cos)
+
+    def move(x: float, y: float) -> tuple[float, float]:
+        return (x * d[0] + y * d[1], x * n_vec[0] + y * n_vec[1])
+
+    corners = [move(x, y) for x, y in ((0, 0), (width, 0), (0, height), (width, height))]
+    ox = min(c[0] for c in corners)
+    oy = min(c[1] for c in corners)
+    new_width = max(c[0] for c in corners) - ox
+    new_height = max(c[1] for c in corners) - oy
+    turned: list[Glyph] = []
+    for g in glyphs:
+        xs, ys = [], []
+        for x, y in ((g.x0, g.top), (g.x1, g.top), (g.x0, g.bottom), (g.x1, g.bottom)):
+            tx, ty = move(x, y)
+            xs.append(tx - ox)
+            ys.append(ty - oy)
+        gx, gy = move(g.origin_x, g.baseline)
+        rad = math.radians(g.angle)
+        u, v = move(math.cos(rad), -math.sin(rad))
+        new_angle = math.degrees(math.atan2(-v, u))
+        if abs(new_angle - round(new_angle)) < 1e-6:
+            new_angle = float(round(new_angle))
+        if new_angle == -180.0:
+            new_angle = 180.0
+        turned.append(replace(
+            g, x0=min(xs), top=min(ys), x1=max(xs), bottom=max(ys), origin_x=gx - ox,
+            baseline=gy - oy, angle=new_angle + 0.0, mirrored=g.mirrored != mirrored,
+        ))
+    return turned, new_width, new_height, angle
 
 
 class _RebuiltXRefDocument(PDFDocument):
@@ -287,6 +764,18 @@ def _render_annotations(interpreter: PDFPageInterpreter, page: PDFPage) -> None:
     if not isinstance(annots, list):
         return
     ctm = _page_ctm(page)
+    device = interpreter.device
+    if isinstance(device, _GlyphCollector):
+        device.form = True
+    try:
+        _render_appearances(interpreter, page, annots, ctm)
+    finally:
+        if isinstance(device, _GlyphCollector):
+            device.form = False
+
+
+def _render_appearances(interpreter: PDFPageInterpreter, page: PDFPage, annots: list,
+                        ctm: tuple[float, ...]) -> None:
     for ref in annots:
         try:
             annot = resolve1(ref)

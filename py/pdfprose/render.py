@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from .continuation import stepped_over
 from .hyphenation import SOFT_HYPHEN, join_lines, vocabulary
 from .model import PageAnalysis, Paragraph
 from .options import Options
@@ -46,13 +47,6 @@ def escape_markdown(text: str, line_starts: bool = True) -> str:
     return "\n".join(out)
 
 
-def _paragraph_text(para: Paragraph, options: Options, vocab: set[str]) -> str:
-    texts = [line.text for line in para.lines]
-    if options.join_lines:
-        return join_lines(texts, vocab)
-    return "\n".join(t.replace(SOFT_HYPHEN, "") for t in texts)
-
-
 def _strip_marker(text: str, marker: str) -> str:
     return text[len(marker):].lstrip() if text.startswith(marker) else text
 
@@ -63,7 +57,9 @@ def _render_md(para: Paragraph, text: str) -> str:
         return "#" * max(1, min(para.level, 6)) + " " + escape_markdown(flat, line_starts=False)
     if para.kind == "list_item":
         body = escape_markdown(_strip_marker(text, para.marker))
-        pad = "  " * para.indent
+        # Four spaces a level put a nested item inside its parent's content, whatever the
+        # parent's marker ("- " or "10. "), and stay short of an indented code block.
+        pad = "    " * para.indent
         if para.marker[:1].isalnum() or para.marker[:1] == "(":
             marker = para.marker
         else:
@@ -80,15 +76,40 @@ def render(pages: list[PageAnalysis], options: Options, vocab: set[str] | None =
         vocab = document_vocabulary(pages)
     vocab = vocab or set()
     md = options.format == "md"
-    chunks: list[str] = []
+    # Units are what is emitted: a paragraph and the lines of the paragraphs that continue it
+    # (across a column or page break, a figure or a display equation). Captions and footnotes
+    # in between keep their place, so they come after the paragraph they interrupted.
+    units: list[tuple[Paragraph | None, list[str]]] = []
+    open_unit: tuple[Paragraph | None, list[str]] | None = None
     for page in pages:
         if options.page_markers:
-            chunks.append(f"<!-- page {page.number} -->" if md else f"[page {page.number}]")
+            marker = f"<!-- page {page.number} -->" if md else f"[page {page.number}]"
+            units.append((None, [marker]))
+            open_unit = None
         for para in page.paragraphs:
             if para.furniture and options.remove_headers:
                 continue
-            text = _paragraph_text(para, options, vocab)
-            if not text.strip():
+            texts = [line.text for line in para.lines]
+            if para.continues and open_unit is not None:
+                open_unit[1].extend(texts)
                 continue
-            chunks.append(_render_md(para, text) if md else text)
+            unit = (para, texts)
+            units.append(unit)
+            if para.kind == "body" and not para.furniture:
+                if open_unit is None or not stepped_over(para, open_unit[0].size if open_unit[0] else para.size):
+                    open_unit = unit
+            elif not para.furniture:
+                open_unit = None
+    chunks: list[str] = []
+    for para, texts in units:
+        if para is None:
+            chunks.append(texts[0])
+            continue
+        if options.join_lines:
+            text = join_lines(texts, vocab)
+        else:
+            text = "\n".join(t.replace(SOFT_HYPHEN, "") for t in texts)
+        if not text.strip():
+            continue
+        chunks.append(_render_md(para, text) if md else text)
     return "\n\n".join(chunks) + "\n" if chunks else ""

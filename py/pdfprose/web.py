@@ -5,6 +5,19 @@ A :class:`WebSession` wraps one conversion. The worker calls :meth:`WebSession.o
 :meth:`~WebSession.next_page` until it returns ``""``, then :meth:`~WebSession.finish`, then
 :meth:`~WebSession.render` as often as options change. Errors are returned, never raised, as
 ``{"error": {"code", "message", "params"}}`` so that the page can translate them.
+
+Error codes (:mod:`pdfprose.errors`): ``not_pdf``, ``unreadable``, ``truncated`` (cut short,
+nothing recoverable; ``params.bytes``), ``password_required``, ``wrong_password``,
+``unsupported_encryption`` (``params.method``), ``too_many_pages`` (``params.pages``,
+``params.limit``), ``too_large`` (``params.bytes``, ``params.limit``), ``internal`` (a bug in
+pdfprose; ``params.stage``, ``params.type``).
+
+The report of :meth:`WebSession.finish` is :meth:`pdfprose.Conversion.report` plus
+``all_empty``: per page ``garbled_cause`` (a key of :data:`pdfprose.diagnostics.CAUSES`), and
+document-wide ``partial`` (some text could not be read: failed pages, a damaged or truncated
+file) and ``notices`` (``{"code", "message", ...}``: ``garbled`` with ``pages`` and ``cause``,
+``failed_pages`` with ``pages``, ``damaged`` with ``recovered``, ``expected`` and ``truncated``,
+``content_damaged`` with ``pages``, ``copy_restricted``, ``internal``).
 """
 
 from __future__ import annotations
@@ -13,8 +26,8 @@ import json
 from typing import Any
 
 from .api import Conversion, Converter
-from .errors import PdfProseError
-from .options import MAX_PAGES, Options
+from .errors import PdfProseError, TooLargeError
+from .options import MAX_FILE_BYTES, MAX_PAGES, Options
 
 
 def _error_json(exc: BaseException) -> str:
@@ -32,11 +45,20 @@ class WebSession:
         self._converter: Converter | None = None
         self._conversion: Conversion | None = None
 
-    def open(self, data: Any, password: str = "", max_pages: int = MAX_PAGES) -> str:
+    def open(self, data: Any, password: str = "", max_pages: int = MAX_PAGES,
+             max_bytes: int = MAX_FILE_BYTES) -> str:
         """Open the PDF (``data``: bytes or a JS ``Uint8Array`` proxy). Returns
-        ``{"page_count": N}`` or an error object."""
+        ``{"page_count": N}`` or an error object. A file over ``max_bytes`` is refused before
+        any parsing (``too_large``); a document over ``max_pages`` before any page is analysed
+        (``too_many_pages``)."""
         try:
             raw = data.to_py() if hasattr(data, "to_py") else data
+            size = len(raw)
+            if max_bytes and size > max_bytes:
+                raise TooLargeError(
+                    f"the file is {size / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.0f} MB",
+                    bytes=size, limit=max_bytes,
+                )
             self._converter = Converter(bytes(raw), password=password, max_pages=max_pages)
             return json.dumps({"page_count": self._converter.page_count})
         except Exception as exc:  # noqa: BLE001 - every failure becomes a message for the page
@@ -63,6 +85,15 @@ class WebSession:
             return _error_json(exc)
 
     def render(self, options_json: str = "{}") -> str:
-        """The output text for ``options_json`` (keys of :class:`~pdfprose.Options`)."""
+        """The output text for ``options_json`` (keys of :class:`~pdfprose.Options`). Raises
+        :class:`~pdfprose.errors.InternalError` if rendering fails (a bug); see
+        :meth:`render_json` for a variant that never raises."""
         assert self._conversion is not None, "finish() first"
         return self._conversion.render(Options.from_dict(json.loads(options_json or "{}")))
+
+    def render_json(self, options_json: str = "{}") -> str:
+        """Like :meth:`render`, as JSON: ``{"text": ...}`` or an error object."""
+        try:
+            return json.dumps({"text": self.render(options_json)})
+        except Exception as exc:  # noqa: BLE001
+            return _error_json(exc)

@@ -196,7 +196,9 @@ def _stray_edge(strips: list[_Strip], size: float) -> bool:
 
 
 def _crosses(strips: list[_Strip], gutters: list[tuple[float, float]]) -> bool:
-    return any(l.x0 < b and l.x1 > a for s in strips for l in s.lines for a, b in gutters)
+    """True when a line spans a gutter from one side to the other (a line merely reaching into
+    it, past where the column's other lines end, is still in its column)."""
+    return any(l.x0 < a and l.x1 > b for s in strips for l in s.lines for a, b in gutters)
 
 
 def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int]) -> int:

@@ -2,13 +2,16 @@
 
 Booting Pyodide costs seconds, so the page is booted once per session and shared: each test
 starts from whatever state the previous one left (every conversion resets the page itself), and
-only a test that needs a fresh worker (cancel) pays for another boot. Every request the page and
-its worker make is recorded, for the no-request-leaves-the-origin check.
+only a test that needs a fresh worker (a crash) or a fresh browser profile (offline) pays for
+another boot. Every request the page, its workers and its service worker make is recorded, and
+every test fails if one of them left the page's origin.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.util
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -19,9 +22,14 @@ from typing import Any
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-FINAL_STATES = ("done", "error")
+FINAL_STATES = ("done", "error", "password")
+AXE_SCRIPT = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# Without this, Playwright does not report what a service worker fetches itself.
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 TIMINGS: dict[str, float] = {}
 """Seconds measured by the tests (boot, conversions), printed at the end of the run."""
+MEASURES: dict[str, str] = {}
+"""Other figures (bytes transferred, times the page measured itself), printed at the end."""
 
 
 def load_module(name: str, path: Path) -> ModuleType:
@@ -36,6 +44,18 @@ def load_module(name: str, path: Path) -> ModuleType:
 CONFIG = load_module("pdfprose_playwright_config", REPO_ROOT / "playwright.config.py")
 STATIC_SERVER = load_module("pdfprose_static_server", REPO_ROOT / "scripts" / "static_server.py")
 VENDOR_WEB = load_module("pdfprose_vendor_web", REPO_ROOT / "scripts" / "vendor_web.py")
+
+
+@functools.lru_cache(maxsize=8)
+def _cpython_conversion(path: str, mtime: float) -> Any:
+    from pdfprose import convert
+
+    return convert(Path(path).read_bytes())
+
+
+def cpython_conversion(path: Path) -> Any:
+    """The library's own conversion of ``path`` on CPython, computed once per run."""
+    return _cpython_conversion(str(path), path.stat().st_mtime)
 
 
 @dataclass
@@ -78,6 +98,26 @@ class App:
     def set_format(self, fmt: str) -> None:
         self.testid("format").select_option(fmt)
 
+    def outside_requests(self) -> list[str]:
+        """Recorded requests that went anywhere but the page's own origin."""
+        return [
+            url for url in self.requests
+            if not (url.startswith(self.origin + "/") or url.startswith(("blob:", "data:")))
+        ]
+
+    def reset_options(self) -> None:
+        """Default options (TXT, join lines, remove headers, no page markers), without change
+        events: the controls may be hidden, and a change would only re-render the last document."""
+        self.page.eval_on_selector(
+            "[data-testid=options]",
+            """el => {
+                el.querySelector('[data-testid=format]').value = 'txt';
+                el.querySelector('[data-testid=join-lines]').checked = true;
+                el.querySelector('[data-testid=remove-headers]').checked = true;
+                el.querySelector('[data-testid=page-markers]').checked = false;
+            }""",
+        )
+
     def convert(self, files: Any, name: str) -> str:
         """Pick ``files`` (a path or a Playwright file payload) and wait for the conversion to end.
 
@@ -85,9 +125,7 @@ class App:
         see the previous file's final state.
         """
         self.ensure_idle()
-        # Convert as TXT. The select may be hidden (no result yet): set it without a change event,
-        # which would only re-render the previous document anyway.
-        self.page.eval_on_selector("[data-testid=format]", "el => { el.value = 'txt'; }")
+        self.reset_options()
         started = time.monotonic()
         self.testid("file-input").set_input_files(files)
         state = self.wait_state(*FINAL_STATES)
@@ -103,14 +141,49 @@ class App:
         )
 
     def show(self, path: Path) -> None:
-        """Make the page show ``path``'s result as TXT, converting only if it does not already."""
+        """Make the page show ``path``'s result with the default options, converting only if it
+        does not already."""
         self.ensure_idle()
         if self.shown != path.name or self.state != "done":
             self.convert_ok(path, path.name)
+            return
+        for name, value in (("join-lines", True), ("remove-headers", True), ("page-markers", False)):
+            self.testid(name).set_checked(value)
         self.set_format("txt")
+        self.wait_shown("txt|1|1|0")
+
+    def wait_shown(self, key: str) -> None:
+        """Wait until the text for the options ``key`` (format|join|remove|markers) is shown."""
         self.page.wait_for_function(
-            "() => document.querySelector('[data-testid=download]').download.endsWith('.txt')"
+            "key => document.getElementById('views').dataset.shown === key", arg=key
         )
+
+    def crash(self, how: str) -> None:
+        """Make the engine worker fail (the page's test hook): 'throw' or 'memory'."""
+        self.page.evaluate(
+            "how => window.dispatchEvent(new CustomEvent('pdfprose:test-crash', { detail: how }))", how
+        )
+
+    def axe(self, **options: Any) -> list[dict[str, Any]]:
+        """Run axe-core (from npm) on the page; returns the serious and critical violations."""
+        return run_axe(self.page, **options)
+
+
+def run_axe(page: Any, **options: Any) -> list[dict[str, Any]]:
+    """axe-core's violations of impact serious or critical on ``page``.
+
+    The page's Content-Security-Policy forbids inline scripts, so axe is evaluated through the
+    DevTools protocol (as Playwright's evaluate does), not added as a <script> tag.
+    """
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE_SCRIPT.read_text(encoding="utf-8") + "\n;void 0")
+    results = page.evaluate(
+        "async (options) => { const r = await axe.run(document, options);"
+        " return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)})); }",
+        options or {},
+    )
+    return [v for v in results if v["impact"] in ("serious", "critical")]
 
 
 @pytest.fixture(scope="session")
@@ -121,6 +194,7 @@ def site_url() -> Iterator[str]:
     # The engine changes under our feet while developing: rebuild its wheel if py/ moved on since
     # set-up (a no-op when current), so the page never tests yesterday's engine.
     VENDOR_WEB.vendor_engine()
+    VENDOR_WEB.write_precache()  # the service worker's list, with the files as they are now
     server = STATIC_SERVER.serve_in_thread(CONFIG.HOST, CONFIG.SERVER_PORT)
     host, port = server.server_address[:2]
     yield f"http://{host}:{port}/"
@@ -174,15 +248,19 @@ def booted_app(browser: Any, site_url: str) -> Iterator[App]:
 
 @pytest.fixture
 def app(booted_app: App) -> Iterator[App]:
-    """The shared page; a test fails if the page logged an error or an uncaught exception."""
+    """The shared page; a test fails if the page logged an error or an uncaught exception, or if
+    any request left the page's origin."""
     booted_app.ensure_idle()
     booted_app.errors.clear()
     yield booted_app
     assert booted_app.errors == []
+    assert booted_app.outside_requests() == []
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if TIMINGS:
+    if TIMINGS or MEASURES:
         terminalreporter.write_sep("-", "browser timings")
         for name, seconds in TIMINGS.items():
-            terminalreporter.write_line(f"{name}: {seconds:.1f} s")
+            terminalreporter.write_line(f"{name}: {seconds:.2f} s")
+        for name, value in MEASURES.items():
+            terminalreporter.write_line(f"{name}: {value}")

@@ -1,0 +1,322 @@
+"""Honest diagnostics per page (SPEC §13): is the page empty, is its text garbled, and why.
+
+*Empty*: no visible text glyph at all (a scan without an OCR layer, or text turned into
+outlines). An invisible OCR layer over a scanned image is text (:mod:`pdfprose.parse` keeps it).
+
+*Garbled*: too many of the page's glyphs carry no Unicode meaning, so the text a reader sees
+cannot be extracted. A glyph counts as *bad* when
+
+- it is unmapped: no Unicode value (pdfminer's ``(cid:N)``), U+FFFD, a control character, or a
+  private-use code that is not a symbol-font bullet (:func:`pdfprose.characters.clean_glyph_text`
+  marks these); or
+- it belongs to a *letter-shifted* run: a font whose text, on this page, is a consistent shift of
+  real text by a constant number of code points (see :func:`find_shift`). Such glyphs are mapped
+  to characters, but to the wrong ones: ``$FWHGXSULQWHPSV`` for "Actes du printemps" (a font
+  whose codes are glyph ids in the standard Macintosh order, read as Unicode). Their text is
+  replaced by U+FFFD, like unmapped glyphs, so that the jumble does not reach the output.
+
+A page is garbled when at least :data:`GARBLED_MIN_GLYPHS` glyphs are bad and they are more than
+:data:`GARBLED_SHARE` of its visible glyphs. Where pdfminer recovers the text from the embedded
+font's own cmap (a CID TrueType font without ToUnicode) the glyphs are mapped, and the page is
+not garbled.
+
+The *cause* is the font fact behind most of the bad glyphs (:data:`CAUSES`), reported per page as
+``garbled_cause``, with a readable sentence in the document's warnings.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .characters import REPLACEMENT
+from .model import Glyph
+
+GARBLED_SHARE = 0.25
+"""A page is garbled when more than a quarter of its visible glyphs have no Unicode meaning.
+Measured on the corpus (40 real PDFs, 40 arXiv papers, 1,200+ pages): clean pages stay under 6 %
+(a few math symbols or a logo without a mapping: at most 24 of 464 glyphs on a thesis page), the
+garbled pages of the corpus lie between 29 % and 100 %."""
+
+GARBLED_MIN_GLYPHS = 10
+"""Below ten bad glyphs a page is not called garbled: one bad logo is not a broken page."""
+
+SHIFT_MIN_LETTERS = 40
+"""A font's text on a page is tested for a letter shift only from 40 letters on: below that the
+letter frequencies say too little (a short heading could match a shift by chance)."""
+
+SHIFT_MIN_DISTINCT = 10
+"""...and only when the shifted text uses at least ten different letters (a table of codes such
+as ``ACGT`` has too few letters to show a language's frequencies)."""
+
+SHIFT_NATURAL = 0.88
+"""Cosine similarity of a text's letter frequencies to :data:`LETTER_PROFILE` from which it reads
+as running text of a Latin-script language. Running text of 40+ letters in English, French,
+German, Spanish or Polish scores 0.88-0.98; letters drawn uniformly at random score about 0.77."""
+
+SHIFT_UNNATURAL = 0.75
+"""Mapped text is called letter-shifted only when its own letters score below this (they do not
+read as a language) and a shift makes them score :data:`SHIFT_NATURAL` or more."""
+
+SHIFT_MIN_LETTER_SHARE = 0.6
+"""The shifted text must be mostly letters: 60 % of its non-space characters at least."""
+
+CASE_SHIFTS = (-32, 32)
+"""Shifts that only swap upper and lower case: the letters stay the same, so they prove nothing."""
+
+MAX_SHIFT = 128
+"""Shifts tried: -128..128 code points (glyph ids in the standard Macintosh order sit 29 below
+ASCII; other orders a little more or less)."""
+
+LETTER_PROFILE = {
+    "a": 8.9, "b": 1.4, "c": 3.4, "d": 4.7, "e": 14.1, "f": 1.4, "g": 1.7, "h": 3.1, "i": 7.2,
+    "j": 0.4, "k": 0.6, "l": 4.5, "m": 2.8, "n": 7.6, "o": 6.2, "p": 2.0, "q": 0.6, "r": 6.6,
+    "s": 7.4, "t": 6.8, "u": 4.3, "v": 1.1, "w": 1.1, "x": 0.2, "y": 0.8, "z": 0.5,
+}
+"""Letter frequencies (%) averaged over English, French, German and Spanish running text: the
+shape of "a Latin-script language", against which a possibly shifted text is compared."""
+
+CAUSES = {
+    "type3_no_unicode": "Type3 fonts that carry no Unicode meaning",
+    "no_tounicode": "fonts without a ToUnicode map, whose characters cannot be identified",
+    "no_usable_encoding": "font subsets without a usable character encoding",
+    "broken_tounicode": "fonts whose ToUnicode maps are incomplete or broken",
+    "shifted_encoding": (
+        "fonts that map characters to the wrong codes, so the text comes out as a "
+        "letter-shifted jumble"
+    ),
+    "unmapped": "characters without Unicode meaning",
+}
+"""The garbled causes, each with the phrase the warning uses ("its text uses ..."; English: the
+page translates the code)."""
+
+_PROFILE_NORM = math.sqrt(sum(v * v for v in LETTER_PROFILE.values()))
+
+
+@dataclass(slots=True)
+class PageDiagnosis:
+    """The verdict on one page's text: counts of visible and bad glyphs, ``garbled`` and its
+    ``cause`` (a key of :data:`CAUSES`, or None), and ``share`` (bad / visible)."""
+
+    visible: int
+    bad: int
+    garbled: bool
+    cause: str | None
+    share: float
+
+
+def letter_score(text: Iterable[str]) -> tuple[float, int, int]:
+    """``(cosine similarity to LETTER_PROFILE, letters, distinct letters)`` of ``text``'s ASCII
+    letters, case folded."""
+    counts: Counter[str] = Counter()
+    for ch in text:
+        if "a" <= ch <= "z":
+            counts[ch] += 1
+        elif "A" <= ch <= "Z":
+            counts[ch.lower()] += 1
+    return (_cosine(counts), sum(counts.values()), len(counts))
+
+
+def find_shift(codes: Iterable[int] | Counter[int]) -> int | None:
+    """The shift ``k`` (non-zero, not a mere case swap) that turns the code points ``codes`` into running text, or
+    None. ``codes`` (or their histogram) are the Unicode values of a font's mapped text, or the
+    raw codes of its unmapped glyphs. The shifted text must be mostly ASCII letters
+    (SHIFT_MIN_LETTER_SHARE), have SHIFT_MIN_LETTERS letters of SHIFT_MIN_DISTINCT kinds, and
+    score SHIFT_NATURAL against the letter profile; the best-scoring shift wins. Codes that
+    read as text unshifted give None."""
+    histogram = codes if isinstance(codes, Counter) else Counter(c for c in codes if c >= 0)
+    if sum(histogram.values()) < SHIFT_MIN_LETTERS:
+        return None
+    best: tuple[float, int] | None = None
+    for k in range(-MAX_SHIFT, MAX_SHIFT + 1):
+        if k in CASE_SHIFTS:
+            continue  # upper case <-> lower case: the same letters, not a shifted text
+        letters: Counter[str] = Counter()
+        others = 0
+        for code, n in histogram.items():
+            value = code + k
+            if 0x61 <= value <= 0x7A:
+                letters[chr(value)] += n
+            elif 0x41 <= value <= 0x5A:
+                letters[chr(value + 0x20)] += n
+            elif value != 0x20 and code >= 0:
+                others += n
+        count = sum(letters.values())
+        if count < SHIFT_MIN_LETTERS or len(letters) < SHIFT_MIN_DISTINCT:
+            continue
+        if count < SHIFT_MIN_LETTER_SHARE * (count + others):
+            continue
+        score = _cosine(letters)
+        if k == 0:
+            if score >= SHIFT_NATURAL:
+                return None  # the codes read as text already: nothing is shifted
+            continue
+        if score >= SHIFT_NATURAL and (best is None or score > best[0]):
+            best = (score, k)
+    return best[1] if best else None
+
+
+def _cosine(counts: Counter[str]) -> float:
+    dot = sum(n * LETTER_PROFILE[ch] for ch, n in counts.items())
+    norm = math.sqrt(sum(n * n for n in counts.values()))
+    return dot / (norm * _PROFILE_NORM) if norm else 0.0
+
+
+FontKey = tuple[str, str, bool]
+
+
+def _font_key(glyph: Glyph) -> FontKey:
+    """Glyphs of one font, for the shift test: the same base font of the same kind is one font
+    even when a file embeds it twice (two resources naming the same subset)."""
+    facts = glyph.source
+    if facts is None:
+        return (glyph.font, "", True)
+    return (glyph.font, getattr(facts, "kind", "simple"), getattr(facts, "has_unicode_map", True))
+
+
+class FontEvidence:
+    """What the document's pages so far showed of each font: histograms of the code points of
+    its mapped text and of the codes of its unmapped glyphs. A letter shift is judged on all of
+    it (a page may show a font for one short caption only), and re-judged only when the evidence
+    has doubled, so a long document costs a few tests per font.
+
+    :class:`pdfprose.Converter` keeps one per document; without one, a page is judged alone.
+    """
+
+    def __init__(self) -> None:
+        self._hist: dict[tuple[FontKey, bool], Counter[int]] = {}
+        self._size: dict[tuple[FontKey, bool], int] = {}
+        self._verdict: dict[tuple[FontKey, bool], tuple[int, int | None]] = {}
+
+    def add(self, key: FontKey, unmapped: bool, codes: Iterable[int]) -> None:
+        slot = (key, unmapped)
+        hist = self._hist.setdefault(slot, Counter())
+        added = 0
+        for code in codes:
+            if code >= 0:
+                hist[code] += 1
+                added += 1
+        self._size[slot] = self._size.get(slot, 0) + added
+
+    def histogram(self, key: FontKey, unmapped: bool) -> Counter[int]:
+        return self._hist.get((key, unmapped), Counter())
+
+    def shift(self, key: FontKey, unmapped: bool) -> int | None:
+        slot = (key, unmapped)
+        size = self._size.get(slot, 0)
+        judged = self._verdict.get(slot)
+        if judged is not None and (judged[1] is not None or size < 2 * judged[0]):
+            return judged[1]
+        verdict = find_shift(self._hist.get(slot, Counter()))
+        if size >= SHIFT_MIN_LETTERS:
+            self._verdict[slot] = (size, verdict)
+        return verdict
+
+
+def _cause_of(glyph: Glyph) -> str:
+    facts = glyph.source
+    if facts is None:
+        return "unmapped"
+    kind = getattr(facts, "kind", "simple")
+    has_map = getattr(facts, "has_unicode_map", True)
+    if has_map:
+        return "broken_tounicode"
+    if kind == "type3":
+        return "type3_no_unicode"
+    if kind == "cid":
+        return "no_tounicode"
+    return "no_usable_encoding"
+
+
+def mark_shifted_text(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> set[FontKey]:
+    """Find fonts whose *mapped* text is letter-shifted (see the module docstring), turn their
+    glyphs on this page into unmapped U+FFFD glyphs, and return the keys of those fonts."""
+    evidence = evidence if evidence is not None else FontEvidence()
+    by_font: dict[FontKey, list[Glyph]] = {}
+    for glyph in glyphs:
+        if not glyph.unmapped and glyph.text.strip():
+            by_font.setdefault(_font_key(glyph), []).append(glyph)
+    shifted: set[FontKey] = set()
+    for key, members in by_font.items():
+        evidence.add(key, False, (ord(ch) for g in members for ch in g.text))
+        score, letters = _histogram_score(evidence.histogram(key, False))
+        if letters < SHIFT_MIN_LETTERS or score >= SHIFT_UNNATURAL:
+            continue
+        if evidence.shift(key, False) is None:
+            continue
+        shifted.add(key)
+        for glyph in members:
+            glyph.text = REPLACEMENT
+            glyph.unmapped = True
+    return shifted
+
+
+def _histogram_score(histogram: Counter[int]) -> tuple[float, int]:
+    letters: Counter[str] = Counter()
+    for code, n in histogram.items():
+        if 0x61 <= code <= 0x7A:
+            letters[chr(code)] += n
+        elif 0x41 <= code <= 0x5A:
+            letters[chr(code + 0x20)] += n
+    return (_cosine(letters), sum(letters.values()))
+
+
+def diagnose(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> PageDiagnosis:
+    """Judge one page's glyphs (all of them, as parsed; glyphs without visible text are not
+    counted). Letter-shifted mapped text is turned into unmapped glyphs on the way. ``evidence``
+    carries what earlier pages showed of each font (see :class:`FontEvidence`)."""
+    evidence = evidence if evidence is not None else FontEvidence()
+    shifted_fonts = mark_shifted_text(glyphs, evidence)
+    visible = [g for g in glyphs if g.text.strip()]
+    bad = [g for g in visible if g.unmapped]
+    by_font: dict[FontKey, list[Glyph]] = {}
+    for glyph in bad:
+        by_font.setdefault(_font_key(glyph), []).append(glyph)
+    for key, members in by_font.items():
+        if key not in shifted_fonts:
+            evidence.add(key, True, (g.code for g in members))
+    share = len(bad) / len(visible) if visible else 0.0
+    garbled = len(bad) >= GARBLED_MIN_GLYPHS and share > GARBLED_SHARE
+    cause = None
+    if garbled:
+        causes: Counter[str] = Counter()
+        for key, members in by_font.items():
+            # Unmapped codes that read as text once shifted are glyph ids in a standard order
+            # (Identity-H without ToUnicode): the classic "Caesar" jumble.
+            if key in shifted_fonts or evidence.shift(key, True) is not None:
+                causes["shifted_encoding"] += len(members)
+            else:
+                for glyph in members:
+                    causes[_cause_of(glyph)] += 1
+        cause = causes.most_common(1)[0][0] if causes else "unmapped"
+    return PageDiagnosis(len(visible), len(bad), garbled, cause, share)
+
+
+def garbled_warnings(pages: Sequence[tuple[int, str | None]]) -> list[str]:
+    """One readable sentence per garbled cause, naming its pages and the OCR way out.
+    ``pages`` holds ``(number, cause)`` of the garbled pages in page order."""
+    by_cause: dict[str, list[int]] = {}
+    for number, cause in pages:
+        by_cause.setdefault(cause or "unmapped", []).append(number)
+    sentences = []
+    for cause, numbers in by_cause.items():
+        where = _page_list(numbers)
+        verb = "is" if len(numbers) == 1 else "are"
+        one = len(numbers) == 1
+        sentences.append(
+            f"{where} {verb} garbled: {'its' if one else 'their'} text uses "
+            f"{CAUSES.get(cause, CAUSES['unmapped'])}. Text that could not be read is shown as "
+            f"\ufffd; run OCR on {'this page' if one else 'these pages'} to get it."
+        )
+    return sentences
+
+
+def _page_list(numbers: Sequence[int]) -> str:
+    if len(numbers) == 1:
+        return f"Page {numbers[0]}"
+    shown = [str(n) for n in numbers[:6]]
+    if len(numbers) > 6:
+        return f"Pages {', '.join(shown)} and {len(numbers) - 6} more"
+    return f"Pages {', '.join(shown[:-1])} and {shown[-1]}"

@@ -1,0 +1,201 @@
+"""Accessibility (axe-core from npm, keyboard only, announced progress), light and dark themes,
+both languages complete, and the Content-Security-Policy."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from .conftest import App
+from .test_page import TRACEMONKEY, make_pdf, pdf_payload
+
+
+def assert_no_serious_violations(app: App, where: str) -> None:
+    """axe in the light and in the dark theme."""
+    try:
+        for scheme in ("light", "dark"):
+            app.page.emulate_media(color_scheme=scheme)
+            app.page.wait_for_timeout(250)  # let any transition settle before colours are measured
+            violations = app.axe()
+            assert violations == [], f"{where}, {scheme}: {violations}"
+    finally:
+        app.page.emulate_media(color_scheme="light")
+
+
+def test_axe_finds_no_serious_violation(app: App, corpus_file: Callable[[str], Path]) -> None:
+    # The page as it opens (the first test of the run: no document yet), then the notices:
+    # garbled fonts, the password prompt.
+    assert_no_serious_violations(app, "start")
+    path = corpus_file("real/type3_no_tounicode_garbled.pdf")
+    app.convert_ok(path, path.name)
+    assert app.testid("notice-garbled").is_visible()
+    assert_no_serious_violations(app, "garbled notice")
+    path = corpus_file("real/aes128_user_password.pdf")
+    assert app.convert(path, path.name) == "password"
+    assert_no_serious_violations(app, "password")
+    # A two-column paper, in Markdown with the preview, the legend open, a page picked.
+    app.show(corpus_file(TRACEMONKEY))
+    app.set_format("md")
+    app.testid("view-both").check()
+    app.wait_shown("md|1|1|0")
+    app.testid("legend").locator("summary").click()
+    app.testid("page-list").locator("li[data-page='2'] button").click()
+    try:
+        assert_no_serious_violations(app, "done")
+        app.testid("lang").select_option("es")
+        assert_no_serious_violations(app, "done in Spanish")
+    finally:
+        app.testid("lang").select_option("en")
+        app.testid("legend").locator("summary").click()
+        app.set_format("txt")
+
+
+def tab_to(app: App, selector: str, limit: int = 80) -> None:
+    """Press Tab until the focused element matches ``selector``."""
+    for _ in range(limit):
+        app.page.keyboard.press("Tab")
+        if app.page.evaluate("s => document.activeElement?.matches(s) ?? false", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_everything_works_by_keyboard(app: App, corpus_file: Callable[[str], Path]) -> None:
+    app.ensure_idle()
+    app.page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+    app.page.locator(".brand").click()  # where sequential focus navigation starts
+    app.page.keyboard.press("Tab")
+    # The language first, then the file picker, opened with the keyboard.
+    assert app.page.evaluate("() => document.activeElement.dataset.testid") == "lang"
+    tab_to(app, "[data-testid=file-input]")
+    focus_ring = app.page.evaluate(
+        "() => getComputedStyle(document.querySelector('[data-testid=drop-zone]')).outlineStyle"
+    )
+    assert focus_ring == "solid"  # the visible drop zone shows where the focus is
+    app.reset_options()
+    with app.page.expect_file_chooser() as chooser:
+        app.page.keyboard.press("Space")
+    chooser.value.set_files(corpus_file(TRACEMONKEY))
+    assert app.wait_state("done", "error") == "done"
+    app.shown = TRACEMONKEY.split("/")[-1]
+    # Options: the format with the arrow keys, a checkbox with Space.
+    tab_to(app, "[data-testid=format]")
+    app.page.keyboard.press("ArrowDown")
+    app.wait_shown("md|1|1|0")
+    tab_to(app, "[data-testid=join-lines]")
+    app.page.keyboard.press("Space")
+    app.wait_shown("md|0|1|0")
+    app.page.keyboard.press("Space")
+    app.wait_shown("md|1|1|0")
+    # The view switch is a radio group: arrows move within it.
+    tab_to(app, "[name=view]:checked")
+    app.page.keyboard.press("ArrowLeft")
+    assert app.page.evaluate("() => document.activeElement.value") == "rendered"
+    assert not app.testid("output").is_visible()
+    app.page.keyboard.press("ArrowRight")
+    # Copy with Enter, then a page with Enter: the focus lands on that page's text.
+    app.testid("copy").focus()
+    app.page.keyboard.press("Enter")
+    app.page.wait_for_function("() => document.querySelector('[data-testid=copy]').dataset.copied === 'true'")
+    app.testid("page-list").locator("li[data-page='4'] button").focus()
+    app.page.keyboard.press("Enter")
+    app.page.wait_for_function("() => document.activeElement?.dataset?.page === '4'")
+    assert app.page.evaluate("() => document.activeElement.classList.contains('page-anchor')")
+    app.set_format("txt")
+    app.wait_shown("txt|1|1|0")
+
+
+def test_progress_and_messages_are_announced(app: App) -> None:
+    status = app.testid("status")
+    assert status.get_attribute("role") == "status" and status.get_attribute("aria-live") == "polite"
+    assert app.testid("error").get_attribute("role") == "alert"
+    assert app.testid("notice-limit").get_attribute("role") == "alert"
+    assert app.testid("progress").get_attribute("aria-label") == "Conversion progress"
+    assert app.page.locator("#announce").get_attribute("aria-live") == "polite"
+    # Every control has a name a screen reader can read.
+    unnamed = app.page.evaluate(
+        """() => [...document.querySelectorAll('input, select, button, a[href]')]
+            .filter((el) => !el.closest('[hidden]') && el.type !== 'file')
+            .filter((el) => !(el.labels?.length || el.getAttribute('aria-label') || el.textContent.trim()))
+            .map((el) => el.outerHTML.slice(0, 80))"""
+    )
+    assert unnamed == []
+
+
+def test_light_and_dark_follow_the_system(app: App) -> None:
+    def colours() -> tuple[str, str]:
+        return app.page.evaluate(
+            "() => [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color]"
+        )
+
+    app.page.emulate_media(color_scheme="light")
+    light = colours()
+    app.page.emulate_media(color_scheme="dark")
+    try:
+        dark = colours()
+    finally:
+        app.page.emulate_media(color_scheme="light")
+    assert tuple(light) == ("rgb(247, 247, 245)", "rgb(29, 31, 35)")
+    assert tuple(dark) == ("rgb(21, 23, 27)", "rgb(231, 233, 238)")
+
+
+def test_every_message_exists_in_both_languages(app: App) -> None:
+    keys = app.page.evaluate(
+        "async () => { const m = await import('./app/i18n.js'); return [m.messageKeys('en'), m.messageKeys('es')]; }"
+    )
+    assert keys[0] == keys[1]
+    assert len(keys[0]) >= 60
+    # Every static text of the page has a message.
+    static = app.page.evaluate("() => [...document.querySelectorAll('[data-i18n]')].map((el) => el.dataset.i18n)")
+    assert set(static) <= set(keys[0])
+
+
+def directives(policy: str) -> dict[str, list[str]]:
+    out = {}
+    for part in policy.split(";"):
+        words = part.split()
+        if words:
+            out[words[0]] = words[1:]
+    return out
+
+
+@pytest.mark.parametrize("path", ["/", "/app/worker.js", "/sw.js"])
+def test_content_security_policy_is_strict(app: App, path: str) -> None:
+    response = app.page.request.get(app.origin + path)
+    assert response.ok
+    policy = directives(response.headers["content-security-policy"])
+    assert policy["default-src"] == ["'self'"]
+    assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    assert policy["connect-src"] == ["'self'"]
+    assert policy["worker-src"] == ["'self'"]
+    assert policy["style-src"] == ["'self'"]
+    assert policy["object-src"] == ["'none'"]
+    flat = " ".join(word for words in policy.values() for word in words)
+    assert not re.search(r"'unsafe-inline'|'unsafe-eval'|\*|https?:", flat)
+
+
+def test_the_page_cannot_reach_another_origin(app: App) -> None:
+    """Even code running in the page (which a PDF cannot inject, but still) is stopped by the
+    policy before any request is made."""
+    before = len(app.requests)
+    outcome = app.page.evaluate(
+        """async () => {
+            const violations = [];
+            document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+            let fetched;
+            try { await fetch('http://198.51.100.7/beacon'); fetched = 'sent'; } catch { fetched = 'blocked'; }
+            await new Promise((r) => setTimeout(r, 50));
+            return { fetched, violations };
+        }"""
+    )
+    assert outcome["fetched"] == "blocked"
+    assert "connect-src" in outcome["violations"]
+    app.page.wait_for_timeout(100)
+    # Playwright lists the attempt; the browser never sent it (the console says it was blocked).
+    attempted = [url for url in app.requests[before:] if "198.51.100.7" in url]
+    app.requests[:] = [url for url in app.requests if "198.51.100.7" not in url]
+    assert all(url == "http://198.51.100.7/beacon" for url in attempted)
+    assert any("violates the following Content Security Policy directive" in e for e in app.errors)
+    app.errors.clear()

@@ -1,0 +1,199 @@
+"""What the page says when things go wrong (issue 6, the page side): a password, garbled fonts,
+pages that failed, and an engine that crashes or runs out of memory. The user always learns
+what happened, and the page stays usable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from .conftest import CONFIG, TIMINGS, App, cpython_conversion
+from .test_page import make_pdf, pdf_payload
+
+PASSWORD_FILE = "real/aes128_user_password.pdf"
+PASSWORD = "baz"
+
+
+def test_password_prompt_wrong_then_right(app: App, corpus_file: Callable[[str], Path]) -> None:
+    path = corpus_file(PASSWORD_FILE)
+    parses = app.parses
+    assert app.convert(path, path.name) == "password"
+    field = app.testid("password")
+    assert field.is_visible()
+    assert app.page.evaluate("() => document.activeElement.dataset.testid") == "password"
+    assert app.testid("password-message").text_content().startswith(
+        "aes128_user_password.pdf is protected with a password. Type the password to open it"
+    )
+    assert app.testid("status").text_content() == "Waiting for the password of aes128_user_password.pdf."
+    assert not app.testid("error").is_visible()
+    assert not app.testid("download").is_visible()
+    assert field.get_attribute("type") == "password"
+    assert app.page.get_by_label("Password", exact=True).count() == 1
+
+    # A wrong one: a clear message, the field again, no need to pick the file again.
+    field.fill("not it")
+    field.press("Enter")
+    assert app.wait_state("done", "error", "password") == "password"
+    assert app.testid("password-message").text_content().startswith("That password does not open this PDF.")
+    assert field.get_attribute("aria-invalid") == "true"
+    assert app.page.evaluate("() => document.activeElement.dataset.testid") == "password"
+
+    # In Spanish too.
+    app.testid("lang").select_option("es")
+    try:
+        assert app.testid("password-message").text_content().startswith("Esa contraseña no abre este PDF.")
+        assert app.page.get_by_label("Contraseña", exact=True).count() == 1
+        assert app.testid("password-submit").text_content() == "Abrir"
+    finally:
+        app.testid("lang").select_option("en")
+
+    field.fill(PASSWORD)
+    app.testid("password-submit").click()
+    assert app.wait_state("done", "error", "password") == "done"
+    app.shown = None
+    assert "Secret!" in app.output()
+    assert not app.testid("password-form").is_visible()
+    assert field.input_value() == ""  # not kept in the field once used
+    assert app.testid("download").get_attribute("download") == "aes128_user_password.txt"
+    assert app.parses == parses + 1
+
+
+def test_password_messages_exist_in_spanish(app: App, corpus_file: Callable[[str], Path]) -> None:
+    app.testid("lang").select_option("es")
+    try:
+        path = corpus_file(PASSWORD_FILE)
+        assert app.convert(path, path.name) == "password"
+        assert app.testid("password-message").text_content().startswith(
+            "aes128_user_password.pdf está protegido con contraseña."
+        )
+        assert app.testid("status").text_content() == "Esperando la contraseña de aes128_user_password.pdf."
+    finally:
+        app.testid("lang").select_option("en")
+
+
+def test_garbled_pages_notice_lists_pages_and_the_ocr_way_out(app: App, corpus_file: Callable[[str], Path]) -> None:
+    path = corpus_file("real/fr_cinema_partial_garbled.pdf")
+    app.convert_ok(path, path.name)
+    notice = app.testid("notice-garbled")
+    assert notice.is_visible()
+    text = notice.text_content()
+    report = cpython_conversion(path).report()
+    causes = {p.get("garbled_cause") for p in report["pages"] if p["garbled"]} - {None}
+    if causes:  # the engine names each page's cause: one sentence per cause, in the page's words
+        assert text.startswith("Page 1 uses fonts without a ToUnicode map")
+        assert "Pages 2, 3, 4, 5, and 6 use fonts that map characters to the wrong codes" in text
+    else:
+        assert text.startswith("Pages 1, 2, 3, 4, 5, and 6 use fonts whose characters cannot be identified")
+    assert "OCR" in text and "OCRmyPDF" in text
+    items = app.testid("page-list").locator(":scope > *")
+    assert [items.nth(i).get_attribute("data-garbled") for i in range(items.count())] == ["true"] * 6
+    app.testid("lang").select_option("es")
+    try:
+        text = notice.text_content()
+        if causes:
+            assert text.startswith("La página 1 usa fuentes sin tabla ToUnicode")
+            assert "Las páginas 2, 3, 4, 5 y 6 usan fuentes que asignan los caracteres a códigos equivocados" in text
+        else:
+            assert text.startswith("Las páginas 1, 2, 3, 4, 5 y 6 usan fuentes cuyos caracteres no se pueden identificar")
+        assert "OCR" in text
+    finally:
+        app.testid("lang").select_option("en")
+
+
+def test_failed_pages_notice_gives_the_reason(app: App) -> None:
+    """A page the engine could not parse is listed with its reason; the other pages convert.
+    (Such a page is hard to make on purpose: pdfminer forgives nearly everything, so the test
+    hook makes the worker report page 2 as the engine reports a failed page.)"""
+    data = make_pdf([["First page converts."], ["Second page fails."], ["Third page converts."]])
+    app.crash("fail-page")
+    app.convert_ok(pdf_payload("one bad page.pdf", data), "one bad page")
+    notice = app.testid("notice-failed")
+    assert notice.is_visible()
+    assert notice.text_content() == (
+        "Page 2 could not be read and is missing from the text: "
+        "page 2: test: PDFSyntaxError: the content stream is unreadable."
+    )
+    assert app.testid("page-list").locator("li[data-page='2']").get_attribute("data-failed") == "true"
+    assert "failed" in app.testid("page-list").locator("li[data-page='2']").text_content()
+    assert "pv-is-failed" in app.testid("page-list").locator("li[data-page='2'] svg").get_attribute("class")
+    assert "First page converts." in app.output() and "Third page converts." in app.output()
+    app.shown = None
+
+
+def test_truncated_file_says_what_was_recovered(app: App) -> None:
+    """A file cut short: the pages that could be recovered convert, the notices say what is
+    missing (from the engine's own report, when it gives one)."""
+    from pdfprose import convert
+
+    words = ["harbor", "lantern", "meadow", "quartz"]
+    full = make_pdf([[f"The {w} chapter begins here.", f"It goes on about the {w}."] for w in words])
+    data = full[: int(len(full) * 0.7)]
+    report = convert(data).report()
+    app.convert_ok(pdf_payload("cut short.pdf", data), "cut short")
+    app.shown = None
+    assert "The harbor chapter begins here." in app.output()
+    codes = [n["code"] for n in report.get("notices", [])]
+    if "damaged" in codes:
+        damaged = app.testid("notice-more").locator("li[data-code='damaged']")
+        assert damaged.text_content() == (
+            "This PDF is damaged (the file is cut short): 4 of its 4 pages could be recovered. "
+            "The text may be incomplete."
+        )
+    if report["failed_pages"]:
+        failed = app.testid("notice-failed").text_content()
+        numbers = [f["number"] for f in report["failed_pages"]]
+        assert failed.startswith(("Page ", "Pages ")) and "could not be read" in failed
+        assert all(f"page {n}: " in failed for n in numbers)
+        app.testid("lang").select_option("es")
+        try:
+            assert app.testid("notice-failed").text_content().startswith("No se pudieron leer las páginas")
+            if "damaged" in codes:
+                assert app.testid("notice-more").text_content().startswith("Este PDF está dañado (el archivo está cortado)")
+        finally:
+            app.testid("lang").select_option("en")
+
+
+def test_worker_crash_leaves_the_page_usable(app: App) -> None:
+    """The worker dies in the middle of a document: a message, a fresh worker, the next file."""
+    line = "A long document, so that the crash comes while it is being read. "
+    long_doc = make_pdf([[f"{page}.{row} {line}" for row in range(40)] for page in range(1, 61)])
+    app.ensure_idle()
+    boots = int(app.testid("status").get_attribute("data-boots"))
+    app.testid("file-input").set_input_files(pdf_payload("crashing.pdf", long_doc))
+    app.page.wait_for_function("() => document.querySelectorAll('[data-testid=page-list] > li').length >= 2")
+    app.crash("throw")
+    app.page.wait_for_function("() => !document.querySelector('[data-testid=error]').hidden")
+    assert app.testid("error").text_content().startswith("The converter stopped unexpectedly (")
+    assert "try the file again" in app.testid("error").text_content()
+    assert app.testid("page-list").locator(":scope > *").count() == 0  # no half document shown
+    assert app.wait_state("ready", timeout=CONFIG.BOOT_TIMEOUT_MS) == "ready"
+    assert int(app.testid("status").get_attribute("data-boots")) == boots + 1
+    app.errors.clear()  # the uncaught error in the worker is the point of this test
+    app.convert_ok(pdf_payload("next.pdf", make_pdf([["The next file converts after the crash."]])), "next")
+    app.shown = None
+    assert "The next file converts after the crash." in app.output()
+
+
+def test_out_of_memory_says_so_and_recovers(app: App) -> None:
+    """Python's MemoryError in the middle of a document: the page says the PDF was too much,
+    starts a fresh engine (the old interpreter may be broken), and the next file works."""
+    import time
+
+    data = make_pdf([[f"Page {n} line {row}." for row in range(20)] for n in range(1, 6)])
+    app.ensure_idle()
+    app.crash("memory")
+    app.testid("file-input").set_input_files(pdf_payload("huge inside.pdf", data))
+    error = app.testid("error")
+    app.page.wait_for_function("() => !document.querySelector('[data-testid=error]').hidden")
+    assert error.text_content().startswith("The converter ran out of memory on this PDF.")
+    started = time.monotonic()
+    assert app.wait_state("ready", timeout=CONFIG.BOOT_TIMEOUT_MS) == "ready"
+    TIMINGS["reboot after running out of memory"] = time.monotonic() - started
+    app.testid("lang").select_option("es")
+    try:
+        assert error.text_content().startswith("El conversor se quedó sin memoria con este PDF.")
+    finally:
+        app.testid("lang").select_option("en")
+    app.convert_ok(pdf_payload("small.pdf", make_pdf([["Small enough."]])), "small")
+    app.shown = None
+    assert "Small enough." in app.output()

@@ -1,0 +1,221 @@
+"""The per-page schematic drawings (app/preview.js) and jumping from a page to its text.
+
+Real documents check what the engine sends today; synthetic geometry checks what the drawing
+does with fields the engine may send (rotated and vertical kinds, running headers), so that the
+page is ready for them and degrades without them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import App, cpython_conversion
+from .test_page import TRACEMONKEY, make_pdf, pdf_payload
+
+
+def drawing(app: App, number: int) -> Any:
+    return app.testid("page-list").locator(f"li[data-page='{number}'] svg.pv")
+
+
+def test_each_page_has_a_schematic_drawing(app: App, corpus_file: Callable[[str], Path]) -> None:
+    from pdfprose import Converter
+
+    path = corpus_file(TRACEMONKEY)
+    app.show(path)
+    converter = Converter(path.read_bytes())
+    first = converter.analyze_next().geometry()
+    svg = drawing(app, 1)
+    assert [float(v) for v in svg.get_attribute("viewBox").split()] == [0, 0, first["width"], first["height"]]
+    assert svg.get_attribute("aria-hidden") == "true"  # the caption says it in words
+    assert svg.locator(".pv-page").count() == 1
+    # One box per text line, and every block numbered in reading order.
+    assert svg.locator(".pv-line").count() == sum(len(b["lines"]) for b in first["blocks"])
+    numbers = svg.locator(".pv-num text").all_text_contents()
+    assert numbers == [str(b["order"] + 1) for b in first["blocks"]]
+    # Two columns: the left column's lines in one colour, the right column's in another, and
+    # the title block (as wide as the page's text) in the full-width colour.
+    classes = svg.locator(".pv-block").evaluate_all("els => els.map(e => e.getAttribute('class'))")
+    assert classes == ["pv-block pv-span", "pv-block pv-c0", "pv-block pv-c1"]
+    colours = svg.locator(".pv-block .pv-line").evaluate_all(
+        "els => [...new Set(els.map(e => getComputedStyle(e).fill))]"
+    )
+    assert len(colours) == 3
+    # All 14 pages drawn, each captioned with its column count.
+    assert app.testid("page-list").locator("svg.pv").count() == 14
+
+
+def test_clicking_a_page_jumps_to_its_text(app: App, corpus_file: Callable[[str], Path]) -> None:
+    from pdfprose import Options
+
+    path = corpus_file(TRACEMONKEY)
+    app.show(path)
+    output_before = app.output()
+    app.testid("page-list").locator("li[data-page='5'] button").click()
+    app.page.wait_for_function("() => document.querySelector('[data-testid=output]').dataset.jumpPage === '5'")
+    # Page 5's text, found through the page markers of the same rendering.
+    marked = cpython_conversion(path).render(Options(page_markers=True))
+    page5 = marked.split("[page 5]\n\n", 1)[1].split("[page 6]", 1)[0]
+    later_paragraph = [p for p in page5.split("\n\n") if len(p) > 80][1]
+    highlighted = app.page.evaluate("() => [...CSS.highlights.get('pdfprose-page')][0].toString()")
+    assert later_paragraph[:60] in highlighted
+    assert "[page" not in app.output()  # markers are only used inside, never added to the text
+    assert app.output() == output_before  # the text is unchanged: an empty anchor marks the page
+    # Scrolled into view inside the text box, and the focus on the page's start for screen readers.
+    anchor = app.testid("output").locator(".page-anchor[data-page='5']")
+    assert anchor.count() == 1
+    box = app.testid("output").bounding_box()
+    top = anchor.evaluate("el => el.getBoundingClientRect().top")
+    assert box["y"] - 1 <= top <= box["y"] + box["height"] / 2
+    assert app.page.evaluate("() => document.activeElement.dataset.page") == "5"
+    current = app.testid("page-list").locator("[aria-current=true]")
+    assert current.count() == 1 and current.locator("xpath=..").get_attribute("data-page") == "5"
+
+
+def test_jump_in_the_markdown_preview(app: App, corpus_file: Callable[[str], Path]) -> None:
+    app.show(corpus_file(TRACEMONKEY))
+    app.set_format("md")
+    app.testid("view-both").check()
+    app.wait_shown("md|1|1|0")
+    app.testid("page-list").locator("li[data-page='9'] button").click()
+    app.page.wait_for_function("() => document.querySelector('[data-testid=output]').dataset.jumpPage === '9'")
+    rendered = app.testid("rendered")
+    target = rendered.locator(".md-chunk > .flash")
+    assert target.count() == 1
+    box = rendered.bounding_box()
+    top = target.evaluate("el => el.getBoundingClientRect().top")
+    assert box["y"] - 1 <= top <= box["y"] + box["height"] / 2
+    # The source beside it jumped too.
+    assert app.testid("output").locator(".page-anchor[data-page='9']").count() == 1
+
+
+def test_page_markers_option_is_where_jumps_land(app: App, corpus_file: Callable[[str], Path]) -> None:
+    app.show(corpus_file(TRACEMONKEY))
+    app.testid("page-markers").check()
+    app.wait_shown("txt|1|1|1")
+    app.testid("page-list").locator("li[data-page='3'] button").click()
+    app.page.wait_for_function("() => document.querySelector('[data-testid=output]').dataset.jumpPage === '3'")
+    highlighted = app.page.evaluate("() => [...CSS.highlights.get('pdfprose-page')][0].toString()")
+    assert highlighted.startswith("[page 3]\n\n")
+    app.testid("page-markers").uncheck()
+    app.wait_shown("txt|1|1|0")
+
+
+def test_struck_through_headers_follow_the_option(app: App, corpus_file: Callable[[str], Path]) -> None:
+    """The strike-through lines show only while running headers are removed from the text."""
+    app.show(corpus_file(TRACEMONKEY))
+    page_list = app.testid("page-list")
+    assert "strike-furniture" in page_list.get_attribute("class")
+    app.testid("remove-headers").uncheck()
+    app.wait_shown("txt|1|0|0")
+    assert "strike-furniture" not in page_list.get_attribute("class")
+    app.testid("remove-headers").check()
+    app.wait_shown("txt|1|1|0")
+
+
+def test_empty_and_garbled_pages_are_marked(app: App, corpus_file: Callable[[str], Path]) -> None:
+    data = make_pdf([["A page with a line of text."], [], ["Another page with text."]])
+    app.convert_ok(pdf_payload("with blank.pdf", data), "with blank")
+    assert drawing(app, 2).get_attribute("class") == "pv pv-is-empty"
+    assert drawing(app, 2).locator(".pv-hatch line").count() > 3
+    assert drawing(app, 2).locator(".pv-line").count() == 0
+    assert "empty" in app.testid("page-list").locator("li[data-page='2']").text_content()
+    # Jumping to a page without text says so.
+    app.testid("page-list").locator("li[data-page='2'] button").click()
+    app.page.wait_for_function("() => document.querySelector('[data-testid=jump-note]').textContent !== ''")
+    assert app.testid("jump-note").text_content() == "Page 2 has no text in the output."
+
+    path = corpus_file("real/type3_no_tounicode_garbled.pdf")
+    app.convert_ok(path, path.name)
+    svg = drawing(app, 1)
+    assert "pv-is-garbled" in svg.get_attribute("class")
+    assert svg.locator(".pv-warn").count() == 1
+    assert "garbled" in app.testid("page-list").locator("li[data-page='1']").text_content()
+
+
+def test_rotated_and_vertical_text_in_their_own_colour(app: App, corpus_file: Callable[[str], Path]) -> None:
+    """From the engine's own geometry, when it says which blocks are rotated or vertical."""
+    from pdfprose import Converter
+
+    path = corpus_file("real/cad_drawing_rotated_dims.pdf")
+    geometry = Converter(path.read_bytes()).analyze_next().geometry()
+    kinds = [b.get("kind") for b in geometry["blocks"]]
+    if not any(kind in ("rotated", "vertical") for kind in kinds):
+        pytest.skip("this engine does not tell rotated blocks apart in its geometry (block.kind)")
+    app.convert_ok(path, path.name)
+    svg = drawing(app, 1)
+    rotated = svg.locator(".pv-block.pv-rotated")
+    assert rotated.count() == sum(kind in ("rotated", "vertical") for kind in kinds)
+    fill = rotated.first.locator(".pv-line").first.evaluate("el => getComputedStyle(el).fill")
+    other = svg.locator(".pv-block:not(.pv-rotated) .pv-line").first.evaluate("el => getComputedStyle(el).fill")
+    assert fill != other
+
+
+SYNTHETIC = {
+    "number": 7,
+    "columns": 2,
+    "empty": False,
+    "garbled": False,
+    "error": None,
+    "geometry": {
+        "width": 600,
+        "height": 800,
+        "columns": 2,
+        "blocks": [
+            {"order": 0, "region": 0, "column": 0, "kind": "text", "box": [50, 20, 550, 30],
+             "lines": [[50, 20, 550, 30]], "furniture": True},
+            {"order": 1, "region": 1, "column": 0, "kind": "text", "box": [50, 60, 290, 700],
+             "lines": [[50, 60, 290, 70], [50, 75, 290, 85]]},
+            {"order": 2, "region": 1, "column": 1, "kind": "text", "box": [310, 60, 550, 700],
+             "lines": [[310, 60, 550, 70]]},
+            {"order": 3, "region": 2, "column": 0, "kind": "vertical", "box": [570, 100, 580, 600],
+             "lines": [[570, 100, 580, 600]]},
+            {"order": 4, "region": 2, "column": 0, "kind": "rotated", "box": [10, 300, 20, 500],
+             "lines": [[10, 300, 20, 500]]},
+            {"order": 5, "region": 3, "column": 0, "kind": "form", "box": [50, 720, 200, 730],
+             "lines": [[50, 720, 200, 730]]},
+        ],
+    },
+}
+
+
+def test_drawing_uses_kinds_and_furniture_when_the_data_has_them(app: App) -> None:
+    classes = app.page.evaluate(
+        """async (page) => {
+            const { pageSvg, markFurniture } = await import('./app/preview.js');
+            const svg = pageSvg(page, { pixelWidth: 132 });
+            markFurniture(svg, [[50, 780, 550, 790]]);
+            return {
+                blocks: [...svg.querySelectorAll('.pv-block')].map((g) => g.getAttribute('class')),
+                strikes: svg.querySelectorAll('.pv-strike').length,
+                overlay: svg.querySelectorAll('.pv-furniture-overlay .pv-line').length,
+                numbers: [...svg.querySelectorAll('.pv-num text')].map((t) => t.textContent),
+            };
+        }""",
+        SYNTHETIC,
+    )
+    assert classes["blocks"] == [
+        "pv-block pv-furniture",
+        "pv-block pv-c0",
+        "pv-block pv-c1",
+        "pv-block pv-rotated",
+        "pv-block pv-rotated",
+        "pv-block pv-form",
+    ]
+    assert classes["strikes"] == 2  # the furniture block's line and the report's footer line
+    assert classes["overlay"] == 1
+    assert classes["numbers"] == ["1", "2", "3", "4", "5", "6"]
+    # Without kinds (an older engine), every block is plain text coloured by its column.
+    plain = app.page.evaluate(
+        """async (page) => {
+            const { pageSvg } = await import('./app/preview.js');
+            for (const block of page.geometry.blocks) { delete block.kind; delete block.furniture; }
+            return [...pageSvg(page).querySelectorAll('.pv-block')].map((g) => g.getAttribute('class'));
+        }""",
+        SYNTHETIC,
+    )
+    assert plain[:3] == ["pv-block pv-span", "pv-block pv-c0", "pv-block pv-c1"]
+    assert "pv-block pv-rotated" not in plain

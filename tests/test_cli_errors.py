@@ -1,0 +1,368 @@
+"""Bad input (SPEC §13), through the command line as a user meets it and through the API:
+not a PDF, empty, truncated, passwords, encryption, pages that fail, and the safety nets.
+
+Broken files are made at test time: hand-built PDFs (``build_pdf``) and corpus files cut short
+(skipped when the corpus is absent); no damaged file is committed.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pdfprose import Options, convert
+from pdfprose import api as api_module
+from pdfprose import cli
+from pdfprose.errors import (
+    InternalError,
+    NotAPdfError,
+    PasswordRequiredError,
+    PdfProseError,
+    TruncatedPdfError,
+    UnreadablePdfError,
+    UnsupportedEncryptionError,
+    WrongPasswordError,
+)
+
+# -- hand-built PDFs ---------------------------------------------------------------------------
+
+
+def build_pdf(objects: dict[int, bytes], root: int = 1) -> bytes:
+    """A PDF of numbered object bodies, with a correct cross-reference table and trailer."""
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    for num in sorted(objects):
+        offsets[num] = len(out)
+        out += b"%d 0 obj\n" % num + objects[num] + b"\nendobj\n"
+    xref = len(out)
+    size = max(objects) + 1
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
+    for num in range(1, size):
+        out += b"%010d 00000 n \n" % offsets[num] if num in offsets else b"0000000000 65535 f \n"
+    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (size, root, xref)
+    return bytes(out)
+
+
+def stream(data: bytes, extra: bytes = b"") -> bytes:
+    return b"<< /Length %d %s>>\nstream\n" % (len(data), extra) + data + b"\nendstream"
+
+
+def text(line: str, y: int = 700) -> bytes:
+    return b"BT /F1 12 Tf 72 %d Td (%s) Tj ET" % (y, line.encode())
+
+
+def pages_pdf(contents: list[bytes | None], extra: dict[int, bytes] | None = None,
+              resources: bytes = b"") -> bytes:
+    """One page per entry of ``contents``: its content stream, or None for a page whose
+    /Contents names an object the file does not have. Helvetica is /F1."""
+    objects = {1: b"<< /Type /Catalog /Pages 2 0 R >>",
+               3: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"}
+    kids = []
+    for i, content in enumerate(contents):
+        page, body = 10 + 2 * i, 11 + 2 * i
+        kids.append(b"%d 0 R" % page)
+        ref = b"%d 0 R" % body if content is not None else b"999 0 R"
+        objects[page] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+                         b"/Resources << /Font << /F1 3 0 R >> " + resources + b">> /Contents "
+                         + ref + b" >>")
+        if content is not None:
+            objects[body] = stream(content)
+    objects[2] = b"<< /Type /Pages /Kids [" + b" ".join(kids) + b"] /Count %d >>" % len(kids)
+    objects.update(extra or {})
+    return build_pdf(objects)
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pdfprose", *args], capture_output=True,
+                          text=True, encoding="utf-8")
+
+
+def one_line(stderr: str) -> str:
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1, stderr
+    assert "Traceback" not in stderr
+    return lines[0]
+
+
+# -- not a PDF, empty, truncated ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("content", "word"),
+    [(b"", "empty"), (b"hello, this is a text file\n" * 20, "not a PDF"),
+     (b"\x89PNG\r\n\x1a\n" + bytes(300), "not a PDF")],
+)
+def test_not_a_pdf_or_empty_is_one_clear_line(tmp_path: Path, content: bytes, word: str) -> None:
+    path = tmp_path / "input.pdf"
+    path.write_bytes(content)
+    result = run_cli(str(path))
+    assert result.returncode == 1 and result.stdout == ""
+    assert word in one_line(result.stderr)
+    with pytest.raises(NotAPdfError):
+        convert(content)
+
+
+def test_header_only_pdf_is_unreadable_with_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "stub.pdf"
+    path.write_bytes(b"%PDF-1.7\n%%EOF\n")
+    result = run_cli(str(path))
+    assert result.returncode == 1 and "PDF" in one_line(result.stderr)
+    with pytest.raises(UnreadablePdfError):
+        convert(path.read_bytes())
+
+
+def test_missing_file_and_directory_are_one_line(tmp_path: Path) -> None:
+    for target in (tmp_path / "nope.pdf", tmp_path):
+        result = run_cli(str(target))
+        assert result.returncode == 1
+        assert "cannot read" in one_line(result.stderr)
+
+
+def test_truncated_file_keeps_what_can_be_recovered_with_a_warning() -> None:
+    lines = ["Apples grow on trees", "Rivers run to the sea", "Owls hunt at night", "Bees make honey"]
+    pdf = pages_pdf([text(line, 700 - 40 * n) for n, line in enumerate(lines)])
+    cut = pdf[: pdf.index(b"14 0 obj")]  # pages 3 and 4 and the xref are gone
+    conversion = convert(cut)
+    report = conversion.report()
+    out = conversion.render(Options())
+    assert "Apples grow on trees" in out and "Rivers run to the sea" in out
+    assert report["partial"] is True
+    damaged = next(n for n in report["notices"] if n["code"] == "damaged")
+    assert damaged["truncated"] is True and damaged["recovered"] >= 2
+    assert any("incomplete" in w for w in report["warnings"])
+    # Pages whose content did not survive are failed pages, never "empty" (no OCR notice).
+    assert report["empty_pages"] == []
+    assert {f["number"] for f in report["failed_pages"]} == {p["number"] for p in report["pages"]
+                                                           if p["error"]}
+
+
+def test_truncated_file_with_nothing_left_says_so(tmp_path: Path) -> None:
+    pdf = pages_pdf([text("Hello")])
+    cut = pdf[: pdf.index(b"2 0 obj") + 3]
+    with pytest.raises(TruncatedPdfError) as info:
+        convert(cut)
+    assert info.value.code == "truncated" and "cut short" in str(info.value)
+    path = tmp_path / "cut.pdf"
+    path.write_bytes(cut)
+    result = run_cli(str(path))
+    assert result.returncode == 1 and "incomplete" in one_line(result.stderr)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(
+    "name",
+    ["cad_drawing_rotated_dims.pdf", "es_i9_form_xfa_aes_owner.pdf", "fr_cinema_partial_garbled.pdf",
+     "bitcoin_whitepaper_spaces.pdf", "pl_invoice_identity_cmap.pdf", "zh_invoice_cmap.pdf"],
+)
+@pytest.mark.parametrize("fraction", [0.1, 0.5, 0.9])
+def test_truncated_corpus_files_convert_or_fail_clearly(
+    corpus_file: Callable[[str], Path], name: str, fraction: float
+) -> None:
+    data = corpus_file(f"real/{name}").read_bytes()
+    cut = data[: int(len(data) * fraction)]
+    try:
+        conversion = convert(cut)
+    except PdfProseError as exc:
+        assert exc.code in ("truncated", "unreadable") and "\n" not in str(exc)
+        return
+    report = conversion.report()
+    assert report["partial"] is True
+    assert any(n["code"] == "damaged" and n["truncated"] for n in report["notices"])
+    conversion.render(Options(format="md"))
+    for failed in report["failed_pages"]:
+        assert not str(failed["reason"]).startswith("internal error")
+
+
+@pytest.mark.corpus
+def test_truncated_at_ninety_percent_recovers_text(corpus_file: Callable[[str], Path]) -> None:
+    data = corpus_file("real/fr_cinema_partial_garbled.pdf").read_bytes()
+    conversion = convert(data[: int(len(data) * 0.9)])
+    assert len(conversion.pages) == 6 and conversion.report()["failed_pages"] == []
+    assert "Manoel de Oliveira" in conversion.render(Options(format="md"))
+
+
+# -- pages that fail, damaged content ----------------------------------------------------------
+
+
+def test_a_page_that_cannot_be_read_is_reported_and_the_others_convert(tmp_path: Path) -> None:
+    pdf = pages_pdf([text("First page"), None, text("Third page")])
+    conversion = convert(pdf)
+    report = conversion.report()
+    assert report["failed_pages"] == [
+        {"number": 2, "reason": "its content is missing from the file (truncated or damaged)"}
+    ]
+    assert report["empty_pages"] == [] and report["partial"] is True
+    out = conversion.render(Options())
+    assert "First page" in out and "Third page" in out
+    path = tmp_path / "broken.pdf"
+    path.write_bytes(pdf)
+    result = run_cli(str(path))
+    assert result.returncode == 0 and "Third page" in result.stdout
+    assert "Page 2 could not be read" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_damaged_operator_costs_itself_not_the_page() -> None:
+    broken = b"BT /F1 12 Tf 72 700 Td 5 TJ ET "  # TJ on a number: pdfminer raises TypeError
+    conversion = convert(pages_pdf([text("Before") + b" " + broken + text("After", 600)]))
+    out = conversion.render(Options())
+    assert "Before" in out and "After" in out
+    report = conversion.report()
+    assert report["failed_pages"] == [] and report["partial"] is True
+    assert next(n for n in report["notices"] if n["code"] == "content_damaged")["pages"] == [1]
+
+
+def test_a_page_of_noise_fails_with_its_reason() -> None:
+    noise = b"BT /F1 12 Tf " + b"5 TJ " * 1500 + b"ET"
+    report = convert(pages_pdf([noise, text("Fine")])).report()
+    assert [f["number"] for f in report["failed_pages"]] == [1]
+    assert "damaged" in report["failed_pages"][0]["reason"]
+
+
+def test_a_missing_icc_profile_does_not_fail_the_page() -> None:
+    resources = b"/ColorSpace << /CS0 [/ICCBased 998 0 R] >> "
+    conversion = convert(pages_pdf([b"/CS0 cs 0 0 0 sc " + text("Coloured words")], resources=resources))
+    assert "Coloured words" in conversion.render(Options())
+    assert conversion.report()["failed_pages"] == []
+
+
+def test_a_broken_embedded_font_program_falls_back_to_the_font_dictionary() -> None:
+    extra = {
+        3: b"<< /Type /Font /Subtype /TrueType /BaseFont /Broken /FirstChar 32 /LastChar 126 "
+           b"/Widths [" + b"500 " * 95 + b"] /Encoding /WinAnsiEncoding /FontDescriptor 4 0 R >>",
+        4: b"<< /Type /FontDescriptor /FontName /Broken /Flags 32 /FontBBox [0 0 1000 1000] "
+           b"/ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 5 0 R >>",
+        5: stream(b"\x00\x01\x00\x00\x00\x0f" + b"garbage" * 10),
+    }
+    conversion = convert(pages_pdf([text("Words in a broken font")], extra=extra))
+    assert "Words in a broken font" in conversion.render(Options())
+
+
+# -- encryption ----------------------------------------------------------------------------
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("es_i9_form_xfa_aes_owner.pdf", "EMPIECE AQUI"),  # AES-128, owner password only
+        ("home_loan_rates_rc4_nocopy.pdf", "Home Loan Interest Rates"),  # RC4-128
+        ("pl_invoice_identity_cmap.pdf", "Termin płatności: 2021-05-03"),  # RC4-128
+        ("ja_kampo_gazette_vertical.pdf", "官"),  # RC4-40
+        ("aes256_r6_owner_noextract.pdf", "Security Handler"),  # AES-256, revision 6
+    ],
+)
+def test_owner_password_only_files_convert_directly(
+    corpus_file: Callable[[str], Path], name: str, expected: str
+) -> None:
+    conversion = convert(corpus_file(f"real/{name}").read_bytes())
+    assert expected in conversion.render(Options(format="md"))
+    assert conversion.report()["failed_pages"] == []
+
+
+@pytest.mark.corpus
+def test_user_password_missing_wrong_and_right(corpus_file: Callable[[str], Path]) -> None:
+    path = corpus_file("real/aes128_user_password.pdf")
+    missing = run_cli(str(path))
+    assert missing.returncode == 1 and "password" in one_line(missing.stderr)
+    wrong = run_cli(str(path), "--password", "not-it")
+    assert wrong.returncode == 1 and "password is wrong" in one_line(wrong.stderr)
+    for password in ("foo", "baz"):  # the user and the owner password both open it
+        right = run_cli(str(path), "--password", password)
+        assert right.returncode == 0 and "Secret!" in right.stdout, right.stderr
+    data = path.read_bytes()
+    with pytest.raises(PasswordRequiredError):
+        convert(data)
+    with pytest.raises(WrongPasswordError) as info:
+        convert(data, password="nope")
+    assert info.value.code == "wrong_password"
+
+
+def test_unknown_security_handler_is_a_clear_error() -> None:
+    pdf = pages_pdf([text("Hidden")], extra={
+        50: b"<< /Filter /Adobe.PubSec /V 4 /R 4 /Length 128 >>",
+    })
+    pdf = pdf.replace(b"/Root 1 0 R >>", b"/Root 1 0 R /Encrypt 50 0 R /ID [<00> <00>] >>")
+    with pytest.raises(UnsupportedEncryptionError) as info:
+        convert(pdf)
+    assert info.value.code == "unsupported_encryption" and "encrypted" in str(info.value)
+
+
+# -- every conversion: all pages empty or failed ---------------------------------------------
+
+
+def test_every_page_failed_is_one_line_not_an_ocr_hint(tmp_path: Path) -> None:
+    path = tmp_path / "gone.pdf"
+    path.write_bytes(pages_pdf([None, None]))
+    result = run_cli(str(path))
+    assert result.returncode == 1
+    line = one_line(result.stderr)
+    assert "no page could be read" in line and "OCR" not in line
+
+
+# -- the safety nets: an engine bug never escapes as a bare exception ------------------------
+
+
+def test_a_bug_in_page_analysis_becomes_a_failed_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = api_module.analyze_page
+
+    def flaky(parsed, evidence=None):  # type: ignore[no-untyped-def]
+        if parsed.number == 2:
+            raise ZeroDivisionError("boom")
+        return real(parsed, evidence)
+
+    monkeypatch.setattr(api_module, "analyze_page", flaky)
+    conversion = convert(pages_pdf([text("One"), text("Two"), text("Three")]))
+    failed = conversion.report()["failed_pages"]
+    assert [f["number"] for f in failed] == [2]
+    assert failed[0]["reason"].startswith("internal error") and "ZeroDivisionError" in failed[0]["reason"]
+    assert "Three" in conversion.render(Options())
+
+
+def test_a_bug_in_the_document_passes_keeps_the_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(pages):  # type: ignore[no-untyped-def]
+        raise KeyError("oops")
+
+    monkeypatch.setattr(api_module, "run_document_passes", broken)
+    conversion = convert(pages_pdf([text("Still here")]))
+    assert "Still here" in conversion.render(Options())
+    assert any(n["code"] == "internal" for n in conversion.report()["notices"])
+
+
+def test_a_bug_while_opening_or_rendering_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    pdf = pages_pdf([text("Text")])
+    conversion = convert(pdf)
+
+    def bad_render(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise IndexError("render bug")
+
+    monkeypatch.setattr(api_module, "render", bad_render)
+    with pytest.raises(InternalError) as info:
+        conversion.render(Options())
+    assert info.value.code == "internal" and "IndexError" in str(info.value)
+
+    def bad_open(data, password=""):  # type: ignore[no-untyped-def]
+        raise AttributeError("open bug")
+
+    monkeypatch.setattr(api_module, "open_pdf", bad_open)
+    with pytest.raises(InternalError) as info:
+        convert(pdf)
+    assert info.value.params["stage"] == "open"
+
+
+def test_cli_prints_one_line_for_an_internal_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ok.pdf"
+    path.write_bytes(pages_pdf([text("Text")]))
+
+    def bad_convert(data, password=""):  # type: ignore[no-untyped-def]
+        raise RuntimeError("unexpected\nwith two lines")
+
+    monkeypatch.setattr(cli, "convert", bad_convert)
+    assert cli.main([str(path)]) == 1
+    err = capsys.readouterr().err
+    assert one_line(err) == "pdfprose: ok.pdf: internal error: RuntimeError: unexpected with two lines"

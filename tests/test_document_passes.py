@@ -1,0 +1,82 @@
+"""Document passes on hand-built pages (no PDF): running heads, continuations, headings.
+Boxes are in page space: points, origin top left."""
+
+from __future__ import annotations
+
+from pdfprose.continuation import mark_continuations
+from pdfprose.furniture import mark_furniture
+from pdfprose.model import Line, PageAnalysis, Paragraph
+from pdfprose.options import Options
+from pdfprose.render import render
+
+HEIGHT = 800.0
+
+
+def para(text: str, top: float, size: float = 10.0, block: int = 0, x0: float = 72.0) -> Paragraph:
+    line = Line(text=text, x0=x0, top=top, x1=x0 + 6 * len(text), bottom=top + size,
+                baseline=top + 0.8 * size, size=size)
+    return Paragraph(lines=[line], block=block)
+
+
+def page(number: int, *paragraphs: Paragraph) -> PageAnalysis:
+    return PageAnalysis(number=number, width=600, height=HEIGHT, paragraphs=list(paragraphs))
+
+
+def body_text(n: int) -> Paragraph:
+    return para(f"Body text of page {n} that is long enough to be the body of the page.", 300, block=1)
+
+
+def test_numbered_running_head_whose_title_changes_per_section_is_furniture() -> None:
+    # LaTeX book heads: the printed page number (index + 3) beside the current section's title.
+    titles = ["3.1. HOMOTOPIE VON WEGEN", "3.1. HOMOTOPIE VON WEGEN", "3.2. GRUPPEN", "3.3. RÄUME"]
+    pages = [page(i + 1, para(f"{i + 4} {t}" if i % 2 else f"{t} {i + 4}", 30), body_text(i + 1))
+             for i, t in enumerate(titles)]
+    mark_furniture(pages)
+    assert [p.paragraphs[0].furniture for p in pages] == [True] * 4
+    assert not any(p.paragraphs[1].furniture for p in pages)
+
+
+def test_footer_with_page_number_as_a_separate_run_on_some_pages_is_still_furniture() -> None:
+    footer = "SCIENTIFIC REPORTS | 5 : 8555 | DOI: 10.1038/srep08555"
+    pages = [page(1, body_text(1), para(f"{footer} 1", 760)),
+             page(2, body_text(2), para(f"{footer} 2", 760)),
+             page(3, body_text(3), para(footer, 760), para("3", 760, x0=550))]
+    mark_furniture(pages)
+    assert all(p.paragraphs[i].furniture for p in pages for i in range(1, len(p.paragraphs)))
+
+
+def test_letterhead_repeated_on_each_page_keeps_its_first_occurrence() -> None:
+    title = "Verificación de Elegibilidad de Empleo"
+    pages = [page(i, para(title, 30, size=14), body_text(i), body_text(i)) for i in (1, 2, 3)]
+    mark_furniture(pages)
+    assert [p.paragraphs[0].furniture for p in pages] == [False, True, True]
+
+
+def test_a_year_set_large_in_the_top_band_is_not_a_page_number() -> None:
+    pages = [page(1, para("2007", 20, size=39), body_text(1), body_text(1)), page(2, body_text(2))]
+    mark_furniture(pages)
+    assert not pages[0].paragraphs[0].furniture
+
+
+def test_paragraph_continues_at_the_top_of_the_next_column_and_over_a_caption() -> None:
+    first = para("the first column ends in the middle of a sen-", 700, block=0)
+    caption = para("Figure 2. A caption between the parts.", 100, block=1, x0=320)
+    rest = para("tence that goes on in the next column.", 130, block=2, x0=320)
+    after_eq = para("where x is the unknown.", 730, block=0)
+    pages = [page(1, first, caption, rest), page(2, para("x = y + z", 100, block=0), after_eq)]
+    mark_continuations(pages)
+    assert rest.continues and not caption.continues
+    assert not after_eq.continues  # below a display equation, on the same column: a new paragraph
+    text = render(pages, Options(remove_headers=False))
+    assert text.split("\n\n")[:2] == [
+        "the first column ends in the middle of a sentence that goes on in the next column.",
+        "Figure 2. A caption between the parts.",
+    ]
+
+
+def test_no_continuation_after_a_finished_sentence() -> None:
+    first = para("A finished sentence.", 700, block=0)
+    nxt = para("lowercase start of a new block.", 100, block=1, x0=320)
+    pages = [page(1, first, nxt)]
+    mark_continuations(pages)
+    assert not nxt.continues

@@ -1,0 +1,113 @@
+"""Markdown output parsed with a CommonMark parser (markdown-it-py): the structure a reader of
+the rendered Markdown sees, on PDFs generated with known headings, paragraphs and lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from pdfgen import canvas_pdf
+from pdfprose import Options, convert
+from pdfprose.render import escape_markdown
+
+BODY = 10.0
+
+
+def _structure(markdown: str) -> list[tuple[str, str]]:
+    """(block type, inline text) for headings, paragraphs and list items, in order."""
+    tokens = MarkdownIt("commonmark").parse(markdown)
+    out: list[tuple[str, str]] = []
+    stack: list[str] = []
+    for i, tok in enumerate(tokens):
+        if tok.type in ("heading_open", "paragraph_open", "list_item_open"):
+            stack.append(tok.tag if tok.type == "heading_open" else tok.type)
+        elif tok.type == "inline" and stack:
+            kind = stack[-1]
+            if kind == "paragraph_open" and "list_item_open" in stack:
+                depth = stack.count("list_item_open")
+                kind = f"item{depth}"
+            elif kind == "paragraph_open":
+                kind = "p"
+            out.append((kind, tok.content))
+        elif tok.type in ("heading_close", "paragraph_close", "list_item_close") and stack:
+            stack.pop()
+    return out
+
+
+def _draw_document(canvas, index):  # type: ignore[no-untyped-def]
+    # Vera (shipped with reportlab) is embedded with a ToUnicode map, so "•" is a real bullet;
+    # the core Helvetica's WinAnsi encoding has its bullet at a code pdfminer leaves unmapped.
+    pdfmetrics.registerFont(TTFont("Vera", "Vera.ttf"))
+    y = 780.0
+
+    def line(text: str, size: float = BODY, font: str = "Helvetica", x: float = 72.0,
+             gap: float = 1.3) -> None:
+        nonlocal y
+        canvas.setFont(font, size)
+        canvas.drawString(x, y, text)
+        y -= size * gap
+
+    line("Field Notes on Orchards", size=20, font="Helvetica-Bold", gap=2.2)
+    line("1 Background", size=14, font="Helvetica-Bold", gap=1.8)
+    line("Orchards need * careful pruning and patience, and this first paragraph says so")
+    line("across two lines of ordinary text.", gap=2.4)
+    line("# not a heading: the text itself starts with a hash and stays a paragraph.", gap=2.4)
+    line("\u2022 apples grow on trees", x=80, font="Vera")
+    line("\u2022 pears need warmth", x=80, font="Vera")
+    line("\u2022 early pears ripen first", x=100, font="Vera")
+    line("\u2022 quinces are rare", x=80, gap=2.4, font="Vera")
+    line("1. water in the morning", x=80)
+    line("2. prune in winter", x=80, gap=2.4)
+    line("2 Methods", size=14, font="Helvetica-Bold", gap=1.8)
+    line("The methods section has a single line.")
+
+
+def test_headings_paragraphs_and_nested_lists(tmp_path: Path) -> None:
+    pdf = tmp_path / "doc.pdf"
+    canvas_pdf(pdf, _draw_document)
+    markdown = convert(pdf.read_bytes()).render(Options(format="md"))
+    assert _structure(markdown) == [
+        ("h1", "Field Notes on Orchards"),
+        ("h2", "1 Background"),
+        ("p", "Orchards need \\* careful pruning and patience, and this first paragraph says so "
+              "across two lines of ordinary text."),
+        ("p", "\\# not a heading: the text itself starts with a hash and stays a paragraph."),
+        ("item1", "apples grow on trees"),
+        ("item1", "pears need warmth"),
+        ("item2", "early pears ripen first"),
+        ("item1", "quinces are rare"),
+        ("item1", "water in the morning"),
+        ("item1", "prune in winter"),
+        ("h2", "2 Methods"),
+        ("p", "The methods section has a single line."),
+    ]
+
+
+def test_numbered_items_keep_their_numbers(tmp_path: Path) -> None:
+    pdf = tmp_path / "doc.pdf"
+    canvas_pdf(pdf, _draw_document)
+    markdown = convert(pdf.read_bytes()).render(Options(format="md"))
+    tokens = MarkdownIt("commonmark").parse(markdown)
+    ordered = [t for t in tokens if t.type == "ordered_list_open"]
+    assert len(ordered) == 1 and ordered[0].attrs.get("start") is None  # starts at 1
+    assert "1. water in the morning\n\n2. prune in winter" in markdown
+
+
+def test_escaping_keeps_body_text_literal() -> None:
+    cases = {
+        "# hash": "\\# hash",
+        "1. not a list": "1\\. not a list",
+        "- dash": "\\- dash",
+        "> quote": "\\> quote",
+        "a *star* and _under_ and `tick` and [link](x) and <tag>": (
+            "a \\*star\\* and \\_under\\_ and \\`tick\\` and \\[link\\](x) and \\<tag>"
+        ),
+        "snake_case stays": "snake_case stays",
+    }
+    for text, escaped in cases.items():
+        assert escape_markdown(text) == escaped
+        rendered = MarkdownIt("commonmark").render(escaped)
+        assert rendered.startswith("<p>"), (text, rendered)
