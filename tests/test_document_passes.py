@@ -80,3 +80,31 @@ def test_no_continuation_after_a_finished_sentence() -> None:
     pages = [page(1, first, nxt)]
     mark_continuations(pages)
     assert not nxt.continues
+
+
+def test_web_session_reports_furniture_boxes_and_page_starts(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from pdfgen import canvas_pdf
+    from pdfprose.web import WebSession
+
+    def draw(canvas, index):  # type: ignore[no-untyped-def]
+        canvas.setFont("Helvetica", 9)
+        canvas.drawString(72, 800, "Quarterly Orchard Review")
+        canvas.setFont("Helvetica", 11)
+        canvas.drawString(72, 600, f"Body of page {index + 1}.")
+
+    pdf = tmp_path / "heads.pdf"
+    canvas_pdf(pdf, draw, pages=3)
+    session = WebSession()
+    assert json.loads(session.open(pdf.read_bytes()))["page_count"] == 3
+    while session.next_page():
+        pass
+    report = json.loads(session.finish())
+    assert [len(p["furniture"]) for p in report["pages"]] == [1, 1, 1]
+    x0, top, x1, bottom = report["pages"][0]["furniture"][0]
+    assert x0 == 72.0 and 30 < top < bottom < 50  # A4: 842 pt high, baseline 800 pt up
+    answer = json.loads(session.render_pages("{}"))
+    assert answer["text"] == "Body of page 1.\n\nBody of page 2.\n\nBody of page 3.\n"
+    assert answer["pages"] == [{"number": 1, "start": 0}, {"number": 2, "start": 17},
+                               {"number": 3, "start": 34}]

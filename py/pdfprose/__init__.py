@@ -12,13 +12,16 @@ See :class:`Converter` for page-by-page progress.
 
 from .api import Conversion, Converter, convert
 from .errors import (
+    InternalError,
     NotAPdfError,
     NoTextError,
     PasswordRequiredError,
     PdfProseError,
     TooLargeError,
     TooManyPagesError,
+    TruncatedPdfError,
     UnreadablePdfError,
+    UnsupportedEncryptionError,
     WrongPasswordError,
 )
 from .options import MAX_FILE_BYTES, MAX_PAGES, Options
@@ -40,4 +43,7 @@ __all__ = [
     "TooManyPagesError",
     "TooLargeError",
     "UnreadablePdfError",
+    "TruncatedPdfError",
+    "UnsupportedEncryptionError",
+    "InternalError",
 ]

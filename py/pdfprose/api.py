@@ -44,7 +44,7 @@ from .recover import (
     open_damaged,
     unsupported_encryption,
 )
-from .render import document_vocabulary, render
+from .render import document_vocabulary, render, render_with_page_starts
 
 MAX_REASON_CHARS = 200
 """A failed page's reason is one line of at most 200 characters (pdfminer's messages can hold a
@@ -85,6 +85,27 @@ class Conversion:
                 f"pdfprose failed while writing the text (internal error: {short_reason(exc)})",
                 stage="render", type=type(exc).__name__,
             ) from exc
+
+    def render_pages(self, options: Options | None = None) -> tuple[str, list[tuple[int, int]]]:
+        """The text (as :meth:`render`) and, per page that starts a paragraph, ``(page number,
+        code-point offset of its first paragraph)`` for jumping to a page."""
+        if self._vocab is None:
+            self._vocab = document_vocabulary(self.pages)
+        return render_with_page_starts(self.pages, options or Options(), self._vocab)
+
+    def furniture_boxes(self) -> dict[int, list[list[float]]]:
+        """Per page number, the boxes ``[x0, top, x1, bottom]`` (page space, points, rounded to
+        0.1) of the lines marked as running headers, footers or page numbers (SPEC §8)."""
+        return {
+            page.number: [
+                [round(l.x0, 1), round(l.top, 1), round(l.x1, 1), round(l.bottom, 1)]
+                for para in page.paragraphs
+                if para.furniture
+                for l in para.lines
+            ]
+            for page in self.pages
+            if any(para.furniture for para in page.paragraphs)
+        }
 
     @property
     def empty_pages(self) -> list[int]:

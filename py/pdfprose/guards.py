@@ -36,8 +36,10 @@ MAX_FIGURES = 100_000
 tens of thousands are real)."""
 
 MAX_NESTED_FIGURES = 5_000
-"""Invocations from inside another form, at most: forms that draw forms twice over blow up as
-2^depth (each invocation costs pdfminer a quarter of a millisecond), real nesting is shallow."""
+"""Invocations from two or more forms deep, at most. Forms that draw forms twice over blow up as
+2^depth (each invocation costs pdfminer about a quarter of a millisecond). One level of nesting
+is common and may be large (a plot included by LaTeX as a form draws its thousands of markers as
+forms), so only deeper invocations count."""
 
 MAX_FIGURE_DEPTH = 24
 """Forms nested in forms, at most. Real files nest a few levels; a form that draws itself would
@@ -94,10 +96,10 @@ class PageBudget:
         self.depth += 1
         if self.figures > MAX_FIGURES:
             self._stop(f"it draws more than {MAX_FIGURES:,} forms and images")
-        if self.depth > 1:
+        if self.depth > 2:
             self.nested += 1
             if self.nested > MAX_NESTED_FIGURES:
-                self._stop(f"it draws more than {MAX_NESTED_FIGURES:,} forms within forms")
+                self._stop(f"it draws more than {MAX_NESTED_FIGURES:,} forms within forms within forms")
         if self.depth > MAX_FIGURE_DEPTH:
             self._stop(f"it nests forms more than {MAX_FIGURE_DEPTH} deep")
 

@@ -26,6 +26,9 @@ _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
 
 SOFT_HYPHEN = "\u00ad"
 
+TAIL_CHARS = 200
+"""Characters at the end of a paragraph searched for a hyphenated word: longer than any word."""
+
 
 def vocabulary(paragraphs: Iterable[list[str]]) -> set[str]:
     """Lowercased words (letters only) of the paragraphs (each a list of line texts).
@@ -70,7 +73,10 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
         if out.endswith(SOFT_HYPHEN):
             out = out[:-1] + line
             continue
-        m = _TRAILING_PART.search(out)
+        # Only the paragraph's tail can end in a hyphenated word: searching the whole growing
+        # string made joining quadratic in the paragraph's length.
+        tail_start = max(0, len(out) - TAIL_CHARS)
+        m = _TRAILING_PART.search(out, tail_start)
         if m is not None:
             head = m.group(1)
             lead = _LEADING_WORD.match(line)

@@ -216,6 +216,7 @@ class PageAnalysis:
                     "order": b.order,
                     "region": b.region,
                     "column": b.column,
+                    "columns": b.columns,
                     "kind": b.kind,
                     "box": [round(b.x0, 1), round(b.top, 1), round(b.x1, 1), round(b.bottom, 1)],
                     "lines": [

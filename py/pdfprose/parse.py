@@ -355,14 +355,92 @@ class _GlyphCollector(PDFTextDevice):
 
     def render_string_horizontal(self, seq, matrix, pos, font, fontsize, scaling, charspace,  # type: ignore[no-untyped-def]
                                  wordspace, rise, dxscale, ncs, graphicstate):
+        """The text-showing loop of a horizontal font: :meth:`render_char`'s rules, with what
+        is the same for every glyph of the string (the matrix, the font's facts, the size, the
+        visibility tests' settings) worked out once, and each code's text and width looked up
+        in the font's :class:`_FontInfo`. Gives exactly the glyphs render_char would."""
         (x, y) = pos
+        a, b, c, d, e0, f0 = matrix
+        budget = self.budget
+        info: _FontInfo | None = None
+        consts: tuple | None = None
         for obj in seq:
             if isinstance(obj, (int, float)):
                 x -= obj * dxscale
             elif isinstance(obj, bytes):
-                for cid, space in _codes(font, obj):
-                    x += self.render_char(translate_matrix(matrix, (x, y)), font, fontsize,
-                                          scaling, rise, cid, ncs, graphicstate)
+                codes = ((code, code == 32) for code in obj) if not font.is_multibyte() \
+                    else _codes(font, obj)
+                for cid, space in codes:
+                    budget.glyph()
+                    if info is None:
+                        info = self._font_info(font)
+                    if info.facts.vertical:  # a font that says both: the general path
+                        x += self.render_char((a, b, c, d, x * a + y * c + e0, x * b + y * d + f0),
+                                              font, fontsize, scaling, rise, cid, ncs, graphicstate,
+                                              counted=True)
+                        x += charspace
+                        if space:
+                            x += wordspace
+                        continue
+                    entry = info.codes.get(cid)
+                    if entry is None:
+                        entry = info.lookup(font, cid)
+                    text, unmapped, width = entry
+                    adv = width * fontsize * scaling
+                    if unmapped and cid == 32 and not font.is_multibyte() \
+                            and abs(adv) <= UNMAPPED_SPACE_MAX_EM * fontsize * scaling:
+                        # Code 32 of a simple font is the space by convention (and the code Tw widens).
+                        text, unmapped = " ", False
+                    if consts is None:
+                        consts = self._string_constants(info.facts, a, b, c, d, fontsize, rise)
+                    (size, a0, b0, cby0, cby1, dby0, dby1, angle, mirrored, hab, glyph_args,
+                     visible_check) = consts
+                    if size < MIN_VISIBLE_SIZE:
+                        self._hidden(text)
+                        x += adv
+                        x += charspace
+                        if space:
+                            x += wordspace
+                        continue
+                    e = x * a + y * c + e0
+                    f = x * b + y * d + f0
+                    aa = a * adv
+                    ba = b * adv
+                    # min and max of the four corners, as min()/max() of the tuples would pick
+                    p0, p1, p2, p3 = a0 + cby0, aa + cby0, a0 + cby1, aa + cby1
+                    lo = hi = p0
+                    if p1 < lo:
+                        lo = p1
+                    if p2 < lo:
+                        lo = p2
+                    if p3 < lo:
+                        lo = p3
+                    if p1 > hi:
+                        hi = p1
+                    if p2 > hi:
+                        hi = p2
+                    if p3 > hi:
+                        hi = p3
+                    dx0, dx1 = e + lo, e + hi
+                    p0, p1, p2, p3 = b0 + dby0, ba + dby0, b0 + dby1, ba + dby1
+                    lo = hi = p0
+                    if p1 < lo:
+                        lo = p1
+                    if p2 < lo:
+                        lo = p2
+                    if p3 < lo:
+                        lo = p3
+                    if p1 > hi:
+                        hi = p1
+                    if p2 > hi:
+                        hi = p2
+                    if p3 > hi:
+                        hi = p3
+                    dy0, dy1 = f + lo, f + hi
+                    if self._place(text, unmapped, cid, dx0, dy0, dx1, dy1, e, f, size, angle,
+                                   mirrored, abs(adv) * hab, info.facts, visible_check):
+                        pass
+                    x += adv
                     x += charspace
                     if space:
                         x += wordspace

@@ -72,19 +72,28 @@ def _render_md(para: Paragraph, text: str) -> str:
 def render(pages: list[PageAnalysis], options: Options, vocab: set[str] | None = None) -> str:
     """The document's text: paragraphs separated by a blank line, UTF-8-ready, ending in one
     newline (or empty). ``vocab`` may be passed to skip recomputing the document's vocabulary."""
+    return render_with_page_starts(pages, options, vocab)[0]
+
+
+def render_with_page_starts(
+    pages: list[PageAnalysis], options: Options, vocab: set[str] | None = None
+) -> tuple[str, list[tuple[int, int]]]:
+    """Like :func:`render`, with ``(page number, offset)`` for each page whose text starts a
+    paragraph: the offset (in code points) of its first paragraph in the text. A page whose
+    text only continues a paragraph of the page before has no entry of its own."""
     if vocab is None and options.join_lines:
         vocab = document_vocabulary(pages)
     vocab = vocab or set()
     md = options.format == "md"
     # Units are what is emitted: a paragraph and the lines of the paragraphs that continue it
-    # (across a column or page break, a figure or a display equation). Captions and footnotes
-    # in between keep their place, so they come after the paragraph they interrupted.
-    units: list[tuple[Paragraph | None, list[str]]] = []
-    open_unit: tuple[Paragraph | None, list[str]] | None = None
+    # (across a column or page break). Captions and footnotes in between keep their place, so
+    # they come after the paragraph they interrupted.
+    units: list[tuple[Paragraph | None, list[str], int]] = []
+    open_unit: tuple[Paragraph | None, list[str], int] | None = None
     for page in pages:
         if options.page_markers:
             marker = f"<!-- page {page.number} -->" if md else f"[page {page.number}]"
-            units.append((None, [marker]))
+            units.append((None, [marker], page.number))
             open_unit = None
         for para in page.paragraphs:
             if para.furniture and options.remove_headers:
@@ -93,23 +102,30 @@ def render(pages: list[PageAnalysis], options: Options, vocab: set[str] | None =
             if para.continues and open_unit is not None:
                 open_unit[1].extend(texts)
                 continue
-            unit = (para, texts)
+            unit = (para, texts, page.number)
             units.append(unit)
             if para.kind == "body" and not para.furniture:
-                if open_unit is None or not stepped_over(para, open_unit[0].size if open_unit[0] else para.size):
+                host = open_unit[0] if open_unit is not None else None
+                if host is None or not stepped_over(para, host.size):
                     open_unit = unit
             elif not para.furniture:
                 open_unit = None
     chunks: list[str] = []
-    for para, texts in units:
+    starts: list[tuple[int, int]] = []
+    offset = 0
+    for para, texts, number in units:
         if para is None:
-            chunks.append(texts[0])
-            continue
-        if options.join_lines:
-            text = join_lines(texts, vocab)
+            chunk = texts[0]
         else:
-            text = "\n".join(t.replace(SOFT_HYPHEN, "") for t in texts)
-        if not text.strip():
-            continue
-        chunks.append(_render_md(para, text) if md else text)
-    return "\n\n".join(chunks) + "\n" if chunks else ""
+            if options.join_lines:
+                text = join_lines(texts, vocab)
+            else:
+                text = "\n".join(t.replace(SOFT_HYPHEN, "") for t in texts)
+            if not text.strip():
+                continue
+            chunk = _render_md(para, text) if md else text
+        if not starts or starts[-1][0] != number:
+            starts.append((number, offset))
+        chunks.append(chunk)
+        offset += len(chunk) + 2  # the blank line that follows
+    return ("\n\n".join(chunks) + "\n" if chunks else "", starts)

@@ -80,7 +80,12 @@ class WebSession:
         assert self._converter is not None, "open() first"
         try:
             self._conversion = self._converter.finish()
-            return json.dumps({**self._conversion.report(), "all_empty": self._conversion.all_empty})
+            report = self._conversion.report()
+            # For the preview: the running heads' line boxes, struck through while removed.
+            boxes = self._conversion.furniture_boxes()
+            for entry in report["pages"]:  # type: ignore[union-attr]
+                entry["furniture"] = boxes.get(entry["number"], [])
+            return json.dumps({**report, "all_empty": self._conversion.all_empty})
         except Exception as exc:  # noqa: BLE001
             return _error_json(exc)
 
@@ -90,6 +95,21 @@ class WebSession:
         :meth:`render_json` for a variant that never raises."""
         assert self._conversion is not None, "finish() first"
         return self._conversion.render(Options.from_dict(json.loads(options_json or "{}")))
+
+    def render_pages(self, options_json: str = "{}") -> str:
+        """``{"text", "pages": [{"number", "start"}]}``: the text for ``options_json`` and
+        where each page's first paragraph starts in it (offsets in code points), or an error
+        object."""
+        assert self._conversion is not None, "finish() first"
+        try:
+            text, starts = self._conversion.render_pages(
+                Options.from_dict(json.loads(options_json or "{}"))
+            )
+            return json.dumps(
+                {"text": text, "pages": [{"number": n, "start": s} for n, s in starts]}
+            )
+        except Exception as exc:  # noqa: BLE001
+            return _error_json(exc)
 
     def render_json(self, options_json: str = "{}") -> str:
         """Like :meth:`render`, as JSON: ``{"text": ...}`` or an error object."""

@@ -255,13 +255,15 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             and max(l.x1 for l in c) - min(l.x0 for l in c) >= TEXT_COLUMN_EM * size
         )
         most = max(most, textual)
+        region_id = region[0]
+        region[0] += 1
         for col_index, col_lines in enumerate(columns):
             first = len(leaves)
             inner = _layout(col_lines, depth + 1, leaves, region)
             most = max(most, inner)
             for leaf in leaves[first:]:
                 if leaf.columns == 1:
-                    leaf.column, leaf.columns = col_index, len(columns)
+                    leaf.region, leaf.column, leaf.columns = region_id, col_index, len(columns)
         i = end
     flush()
     return most

@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from .conftest import CONFIG, TIMINGS, App, cpython_conversion, new_context
