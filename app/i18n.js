@@ -95,7 +95,7 @@ const STRINGS = {
       `${p.pages.length === 1 ? 'has' : 'have'} no text layer: probably scanned images or text ` +
       'drawn as outlines. Run OCR on the PDF (for example with OCRmyPDF) to get that text.',
     notice_all_empty: (p, h) =>
-      `${p.pages === 1 ? 'The page has' : `None of the ${p.pages} pages has`} a text layer: this PDF ` +
+      `${p.pages === 1 ? 'The page has no text layer' : `None of the ${p.pages} pages has a text layer`}: this PDF ` +
       'is probably a scan, so there is no text to extract. Run OCR on it (for example with ' +
       'OCRmyPDF) and try again.',
     notice_garbled: (p, h) =>

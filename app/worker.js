@@ -34,6 +34,9 @@ import { cbc } from '../static/vendor/noble-ciphers.mjs';
 const PYODIDE_URL = new URL('../static/vendor/pyodide/', import.meta.url).href;
 const WHEELS_URL = new URL('../static/wheels/', import.meta.url);
 const COMPAT_URL = new URL('./py/', import.meta.url);
+// pdfminer.six's CJK CMaps are not in its vendored wheel (scripts/vendor_web.py): the engine
+// fetches one from here, synchronously, the first time a document's font needs it.
+const CMAPS_URL = new URL('../static/vendor/cmaps/', import.meta.url);
 // The cryptography stand-in (see app/py/cryptography/__init__.py), copied into site-packages.
 const COMPAT_FILES = [
   'cryptography/__init__.py',
@@ -152,9 +155,12 @@ async function fetchOk(url, init) {
   return response;
 }
 
+let cmapIndex = {}; // name -> {size, sha256}: the CMap files set-up moved out of pdfminer's wheel
+
 async function fetchWheels() {
   // no-cache: the engine wheel keeps its file name across rebuilds, so always revalidate.
   const manifest = await (await fetchOk(new URL('manifest.json', WHEELS_URL), { cache: 'no-cache' })).json();
+  cmapIndex = manifest.cmaps ?? {};
   // integrity: the browser checks each wheel against the sha256 that set-up recorded.
   return Promise.all(
     manifest.wheels.map(async ({ file, integrity }) => {
@@ -162,6 +168,21 @@ async function fetchWheels() {
       return response.arrayBuffer();
     }),
   );
+}
+
+// Called from Python (pdfprose.cmaps) in the middle of a page: a synchronous request, which a
+// worker may make. The engine checks the bytes against the manifest's sha256. null: not to be had.
+function fetchCmap(name) {
+  if (!Object.hasOwn(cmapIndex, name)) return null;
+  try {
+    const xhr = new XMLHttpRequest();
+    xhr.open('GET', new URL(`${encodeURIComponent(name)}.json.gz`, CMAPS_URL).href, false);
+    xhr.responseType = 'arraybuffer';
+    xhr.send();
+    return xhr.status === 200 ? new Uint8Array(xhr.response) : null;
+  } catch {
+    return null; // offline, and never fetched before
+  }
 }
 
 async function fetchCompat() {
@@ -210,6 +231,7 @@ async function boot() {
     pyodide.FS.writeFile(target, source);
   }
   pyodide.runPython('import importlib; importlib.invalidate_caches()');
+  pyodide.pyimport('pdfprose.cmaps').install(fetchCmap, JSON.stringify(cmapIndex));
   mark('wheels unpacked');
   const WebSession = pyodide.pyimport('pdfprose.web').WebSession;
   mark('engine imported');

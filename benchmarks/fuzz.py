@@ -351,7 +351,9 @@ def run_engine(data: bytes) -> tuple[str, str]:
     try:
         conversion = convert(data)
         report = conversion.report()
-        json.dumps(report)
+        json.dumps(report, allow_nan=False)
+        for page in conversion.pages:  # what the browser worker sends: strict JSON
+            json.dumps({**page.summary(), "geometry": page.geometry()}, allow_nan=False)
         conversion.render(Options(format="md"))
         conversion.render(Options(format="txt", join_lines=False, page_markers=True,
                                   remove_headers=False))

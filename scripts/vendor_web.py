@@ -8,8 +8,11 @@ second run takes well under a second (the engine wheel is rebuilt only when its 
   checked them against the sha512 integrity hashes in package-lock.json).
 - static/vendor/noble-ciphers.mjs: @noble/ciphers' AES bundled by esbuild into one ES module.
 - static/vendor/markdown-it.mjs: markdown-it's own self-contained browser ES module build.
-- static/wheels/: the wheels of requirements-web.txt (pip checks their sha256), the engine's own
-  wheel, and manifest.json listing them with SRI hashes, which the worker passes to fetch().
+- static/wheels/: the wheels of requirements-web.txt (pip checks their sha256; the downloads are
+  kept in build/web-wheels/), the engine's own wheel, and manifest.json listing them with SRI
+  hashes, which the worker passes to fetch(). pdfminer.six's wheel goes in without its CJK CMap
+  files (6.4 of its 6.6 MB): they are copied to static/vendor/cmaps/, listed in the manifest with
+  their sha256, and the worker fetches one only when a document needs it (pdfprose.web).
 - static/vendor/precache.js: what the service worker (sw.js) keeps for offline use, every file
   with a hash of its content, so that a new set-up makes browsers fetch only what changed.
 """
@@ -24,12 +27,16 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 VENDOR = ROOT / "static" / "vendor"
 WHEELS = ROOT / "static" / "wheels"
+DOWNLOADS = ROOT / "build" / "web-wheels"  # the wheels as pip checked them (build/ is git-ignored)
+CMAPS = VENDOR / "cmaps"
+CMAP_DIR_IN_WHEEL = "pdfminer/cmap/"
 MANIFEST = WHEELS / "manifest.json"
 REQUIREMENTS = ROOT / "requirements-web.txt"
 NOBLE_ENTRY = ROOT / "scripts" / "noble_entry.mjs"
@@ -139,13 +146,17 @@ def pyodide_python_version() -> str:
 
 
 def vendor_dependency_wheels() -> None:
-    WHEELS.mkdir(parents=True, exist_ok=True)
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
     wanted = required_hashes()
-    present = {sha256_file(p): p for p in WHEELS.glob("*.whl") if not p.name.startswith(f"{ENGINE_NAME}-")}
+    for wheel in WHEELS.glob("*.whl"):  # wheels vendored before downloads were kept apart
+        if not (DOWNLOADS / wheel.name).exists() and sha256_file(wheel) in wanted:
+            shutil.copy2(wheel, DOWNLOADS / wheel.name)
+    present = {sha256_file(p): p for p in DOWNLOADS.glob("*.whl")}
     for digest, path in present.items():
         if digest not in wanted:  # an old pin: leaving it would make the worker load two versions
             path.unlink()
     if wanted <= present.keys():
+        install_dependency_wheels()
         return
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
@@ -157,8 +168,57 @@ def vendor_dependency_wheels() -> None:
             check=True,
         )
         for wheel in Path(tmp).glob("*.whl"):
-            shutil.move(str(wheel), WHEELS / wheel.name)
+            shutil.move(str(wheel), DOWNLOADS / wheel.name)
             log(f"downloaded {wheel.name}")
+    install_dependency_wheels()
+
+
+def install_dependency_wheels() -> None:
+    """Put the downloaded wheels into static/wheels/, pdfminer.six's without its CMap files
+    (see :func:`split_cmaps`); a wheel already there from the same download is left alone."""
+    WHEELS.mkdir(parents=True, exist_ok=True)
+    stamp_file = WHEELS / ".dependencies.stamp"
+    downloads = sorted(DOWNLOADS.glob("*.whl"))
+    stamp = hashlib.sha256("".join(f"{p.name}:{sha256_file(p)}\n" for p in downloads).encode()).hexdigest()
+    installed = {p.name for p in WHEELS.glob("*.whl") if not p.name.startswith(f"{ENGINE_NAME}-")}
+    if stamp_file.exists() and stamp_file.read_text() == stamp and installed == {p.name for p in downloads} \
+            and (CMAPS / "index.json").exists():
+        return
+    for name in installed - {p.name for p in downloads}:
+        (WHEELS / name).unlink()
+    for wheel in downloads:
+        if wheel.name.startswith("pdfminer_six-"):
+            split_cmaps(wheel, WHEELS / wheel.name)
+        else:
+            shutil.copy2(wheel, WHEELS / wheel.name)
+    stamp_file.write_text(stamp)
+
+
+def split_cmaps(source: Path, dest: Path) -> None:
+    """Write ``source`` (pdfminer.six's wheel) to ``dest`` without ``pdfminer/cmap/*.json.gz``
+    (and without their RECORD lines), and those files to static/vendor/cmaps/ with an
+    index.json of their sizes and sha256. Deterministic: the same wheel gives the same bytes."""
+    if CMAPS.exists():
+        shutil.rmtree(CMAPS)
+    CMAPS.mkdir(parents=True)
+    index: dict[str, dict[str, object]] = {}
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(dest, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename.startswith(CMAP_DIR_IN_WHEEL) and info.filename.endswith(".json.gz"):
+                name = info.filename[len(CMAP_DIR_IN_WHEEL):-len(".json.gz")]
+                (CMAPS / f"{name}.json.gz").write_bytes(data)
+                index[name] = {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+                continue
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode("utf-8").splitlines(keepends=True)
+                data = "".join(l for l in lines if not (
+                    l.startswith(CMAP_DIR_IN_WHEEL) and ".json.gz," in l)).encode("utf-8")
+            zout.writestr(info, data)
+    (CMAPS / "index.json").write_text(json.dumps(index, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    saved = sum(int(v["size"]) for v in index.values())  # type: ignore[call-overload]
+    log(f"{dest.name}: {len(index)} CMap files ({saved / 1e6:.1f} MB) moved to "
+        f"{CMAPS.relative_to(ROOT)}, fetched by the page only when a document needs one")
 
 
 def engine_sources() -> list[Path]:
@@ -211,6 +271,8 @@ def write_manifest(fingerprint: str) -> None:
         "wheels": [
             {"file": w.name, "size": w.stat().st_size, "integrity": sri(sha256_file(w))} for w in wheels
         ],
+        # pdfminer.six's CMaps, fetched one by one when a document needs them (pdfprose.web).
+        "cmaps": json.loads((CMAPS / "index.json").read_text(encoding="utf-8")),
     }
     text = json.dumps(manifest, indent=2) + "\n"
     if not MANIFEST.exists() or MANIFEST.read_text(encoding="utf-8") != text:

@@ -366,3 +366,31 @@ def test_cli_prints_one_line_for_an_internal_error(
     assert cli.main([str(path)]) == 1
     err = capsys.readouterr().err
     assert one_line(err) == "pdfprose: ok.pdf: internal error: RuntimeError: unexpected with two lines"
+
+
+# -- the browser bridge: errors as JSON, the report's new fields -----------------------------
+
+
+def test_web_session_reports_errors_and_damage_as_json() -> None:
+    import json
+
+    from pdfprose.web import WebSession, _dumps
+
+    opened = json.loads(WebSession().open(b"not a pdf at all"))
+    assert opened["error"]["code"] == "not_pdf"
+    too_big = json.loads(WebSession().open(b"%PDF-1.4\n" + bytes(2000), max_bytes=1000))
+    assert too_big["error"]["code"] == "too_large" and too_big["error"]["params"]["limit"] == 1000
+    cut = pages_pdf([text("Kept words"), None])
+    session = WebSession()
+    assert json.loads(session.open(cut))["page_count"] == 2
+    pages = []
+    while page := session.next_page():
+        pages.append(json.loads(page))
+    assert [p["error"] is not None for p in pages] == [False, True]
+    assert "garbled_cause" in pages[0] and "garbled_cause" in pages[0]["geometry"]
+    report = json.loads(session.finish())
+    assert report["partial"] is True and report["all_empty"] is False
+    assert [n["code"] for n in report["notices"]] == ["failed_pages"]
+    assert json.loads(session.render_json("{}"))["text"].strip() == "Kept words"
+    assert json.loads(_dumps({"width": float("inf"), "box": [1.0, float("nan")]})) == {
+        "width": None, "box": [1.0, None]}

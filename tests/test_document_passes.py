@@ -108,3 +108,19 @@ def test_web_session_reports_furniture_boxes_and_page_starts(tmp_path) -> None: 
     assert answer["text"] == "Body of page 1.\n\nBody of page 2.\n\nBody of page 3.\n"
     assert answer["pages"] == [{"number": 1, "start": 0}, {"number": 2, "start": 17},
                                {"number": 3, "start": 34}]
+
+
+def test_a_bug_in_the_engine_fails_the_page_instead_of_passing_for_damage(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # A method called but never defined once made every glyph vanish while the page was
+    # reported as a damaged file with no text layer: the operator guard took it for damage.
+    from pdfgen import columns_pdf
+    from pdfprose import convert
+    from pdfprose.parse import _GlyphCollector
+
+    pdf = tmp_path / "one.pdf"
+    columns_pdf(pdf, 1)
+    monkeypatch.delattr(_GlyphCollector, "_place")
+    conversion = convert(pdf.read_bytes())
+    page = conversion.pages[0]
+    assert not page.empty
+    assert page.error is not None and "AttributeError" in page.error

@@ -193,12 +193,11 @@ class FontEvidence:
     def add(self, key: FontKey, unmapped: bool, codes: Iterable[int]) -> None:
         slot = (key, unmapped)
         hist = self._hist.setdefault(slot, Counter())
-        added = 0
-        for code in codes:
-            if code >= 0:
-                hist[code] += 1
-                added += 1
-        self._size[slot] = self._size.get(slot, 0) + added
+        codes = codes if isinstance(codes, list) else list(codes)
+        if codes and min(codes) < 0:
+            codes = [code for code in codes if code >= 0]
+        hist.update(codes)  # counted in order, as a loop of ``hist[code] += 1`` would
+        self._size[slot] = self._size.get(slot, 0) + len(codes)
 
     def histogram(self, key: FontKey, unmapped: bool) -> Counter[int]:
         return self._hist.get((key, unmapped), Counter())
@@ -230,17 +229,37 @@ def _cause_of(glyph: Glyph) -> str:
     return "no_usable_encoding"
 
 
+def _by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, list[Glyph]]:
+    """The glyphs grouped by :func:`_font_key`, keys in order of first appearance, each group
+    in page order. Glyphs are first grouped by their font's facts object (one per font), whose
+    key is then worked out once; where two fonts share a key the general way is taken."""
+    by_source: dict[int, list[Glyph]] = {}
+    for glyph in glyphs:
+        group = by_source.get(id(glyph.source))
+        if group is None:
+            by_source[id(glyph.source)] = [glyph]
+        else:
+            group.append(glyph)
+    by_font: dict[FontKey, list[Glyph]] = {}
+    for members in by_source.values():
+        key = _font_key(members[0])
+        if key in by_font or members[0].source is None:
+            by_font = {}
+            for glyph in glyphs:
+                by_font.setdefault(_font_key(glyph), []).append(glyph)
+            return by_font
+        by_font[key] = members
+    return by_font
+
+
 def mark_shifted_text(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> set[FontKey]:
     """Find fonts whose *mapped* text is letter-shifted (see the module docstring), turn their
     glyphs on this page into unmapped U+FFFD glyphs, and return the keys of those fonts."""
     evidence = evidence if evidence is not None else FontEvidence()
-    by_font: dict[FontKey, list[Glyph]] = {}
-    for glyph in glyphs:
-        if not glyph.unmapped and glyph.text.strip():
-            by_font.setdefault(_font_key(glyph), []).append(glyph)
+    by_font = _by_font([g for g in glyphs if not g.unmapped and g.text.strip()])
     shifted: set[FontKey] = set()
     for key, members in by_font.items():
-        evidence.add(key, False, (ord(ch) for g in members for ch in g.text))
+        evidence.add(key, False, list(map(ord, "".join([g.text for g in members]))))
         score, letters = _histogram_score(evidence.histogram(key, False))
         if letters < SHIFT_MIN_LETTERS or score >= SHIFT_UNNATURAL:
             continue
@@ -271,12 +290,10 @@ def diagnose(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> P
     shifted_fonts = mark_shifted_text(glyphs, evidence)
     visible = [g for g in glyphs if g.text.strip()]
     bad = [g for g in visible if g.unmapped]
-    by_font: dict[FontKey, list[Glyph]] = {}
-    for glyph in bad:
-        by_font.setdefault(_font_key(glyph), []).append(glyph)
+    by_font = _by_font(bad)
     for key, members in by_font.items():
         if key not in shifted_fonts:
-            evidence.add(key, True, (g.code for g in members))
+            evidence.add(key, True, [g.code for g in members])
     share = len(bad) / len(visible) if visible else 0.0
     garbled = len(bad) >= GARBLED_MIN_GLYPHS and share > GARBLED_SHARE
     cause = None

@@ -17,15 +17,19 @@ The module also repairs two pdfminer.six functions: one that made damaged files 
 
 from __future__ import annotations
 
+import os
+
 import zlib
 from collections.abc import Sequence
 from typing import Any
 
 from pdfminer import pdftypes
 from pdfminer.pdfcolor import PREDEFINED_COLORSPACE, PDFColorSpace
-from pdfminer.pdfinterp import PDFContentParser, PDFPageInterpreter
+from pdfminer.pdfinterp import PDFPageInterpreter
 from pdfminer.pdftypes import PDFObjRef, PDFStream, dict_value, resolve1, stream_value
 from pdfminer.psparser import PSEOF, PSKeyword, keyword_name, literal_name
+
+from .content import FastContentParser
 
 MAX_GLYPHS = 200_000
 """Glyphs one page may draw (visible or not): 15 times the densest page of the corpus (a
@@ -212,12 +216,19 @@ def init_resources(self: PDFPageInterpreter, resources: dict[object, object]) ->
                 continue
 
 
+_OPERATORS: dict[type, dict[PSKeyword, list[Any]]] = {}
+"""Per interpreter class, per operator keyword: the ``do_`` method's name and its number of
+operands (worked out on the operator's first use instead of at every one)."""
+
+
 def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
     """pdfminer.six's ``execute`` (20260107: content streams run operator by operator, circular
     form references refused) where one damaged operator costs itself, not the rest of the page:
     an operator that raises is skipped and counted in the device's :class:`PageBudget`
     (``skipped``); past MAX_SKIPPED_OPERATIONS the page is given up (:class:`PageTooComplex`).
-    A budget overrun, MemoryError and RecursionError still stop the page."""
+    A budget overrun, MemoryError and RecursionError still stop the page. The content is read by
+    :class:`pdfprose.content.FastContentParser` (pdfminer's objects, read faster), and each
+    operator's method is looked up once per interpreter class (``_OPERATORS``)."""
     valid_streams: list[PDFStream] = []
     self.stream_ids.clear()
     for obj in streams:
@@ -228,10 +239,11 @@ def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
             valid_streams.append(stream)
             self.stream_ids.add(stream.objid)
     try:
-        parser = PDFContentParser(valid_streams)
+        parser = FastContentParser(valid_streams)
     except PSEOF:
         return
     budget = getattr(self.device, "budget", None)
+    operators = _OPERATORS.setdefault(type(self), {})
     while True:
         try:
             (_, obj) = parser.nextobject()
@@ -245,13 +257,18 @@ def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
         if not isinstance(obj, PSKeyword):
             self.push(obj)
             continue
-        name = keyword_name(obj)
-        method = "do_" + name.replace("*", "_a").replace('"', "_w").replace("'", "_q")
-        func = getattr(self, method, None)
+        entry = operators.get(obj)
+        if entry is None:
+            name = keyword_name(obj)
+            method = "do_" + name.replace("*", "_a").replace('"', "_w").replace("'", "_q")
+            entry = operators[obj] = [method, None]
+        func = getattr(self, entry[0], None)
         if func is None:
             continue
         try:
-            nargs = func.__code__.co_argcount - 1
+            nargs = entry[1]
+            if nargs is None:
+                nargs = entry[1] = func.__code__.co_argcount - 1
             if nargs:
                 args = self.pop(nargs)
                 if len(args) == nargs:
@@ -260,8 +277,25 @@ def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
                 func()
         except STOP_PAGE:
             raise
-        except Exception:  # noqa: BLE001 - this operator is damaged: the page goes on
+        except Exception as exc:  # noqa: BLE001 - this operator is damaged: the page goes on
+            if _engine_bug(exc):
+                raise
             _skipped(budget)
+
+
+_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _engine_bug(exc: Exception) -> bool:
+    """True for a NameError or AttributeError raised in pdfprose's own code: a bug in the
+    engine, which must fail loudly (and fail the tests), never pass for damage in the user's
+    file."""
+    if not isinstance(exc, (NameError, AttributeError)):
+        return False
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_ENGINE_DIR)
 
 
 def _skipped(budget: PageBudget | None) -> None:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
+from itertools import accumulate, compress, repeat
+from operator import attrgetter, gt, itemgetter, le, lt, mul, ne, sub
 
 from .characters import clean_line_text
 from .model import Glyph, Line
@@ -98,7 +101,11 @@ def is_cjk(ch: str) -> bool:
     code = ord(ch[0])
     if code < 0x1100:  # Latin, Greek, Cyrillic and the rest: the common case, answered at once
         return False
-    return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
+    k = bisect_right(_CJK_STARTS, code) - 1  # the ranges are sorted and do not overlap
+    return k >= 0 and code <= _CJK_RANGES[k][1]
+
+
+_CJK_STARTS = [lo for lo, _ in _CJK_RANGES]
 
 
 LETTER_SPACED_MIN_LETTERS = 5
@@ -157,6 +164,125 @@ def _letter_spacing(glyphs: list[Glyph], spans: list[tuple[float, float]]) -> fl
     return (high + min(word_gaps)) / 2
 
 
+_TEXT = attrgetter("text")
+_X0 = attrgetter("x0")
+_X1 = attrgetter("x1")
+_TOP = attrgetter("top")
+_BOTTOM = attrgetter("bottom")
+_SIZE = attrgetter("size")
+_BASELINE = attrgetter("baseline")
+_BOLD = attrgetter("bold")
+_ANGLE = attrgetter("angle")
+_VERTICAL = attrgetter("vertical")
+_MIRRORED = attrgetter("mirrored")
+_ITALIC = attrgetter("italic")
+_COUNT = itemgetter(1)
+"""Column getters: the per-glyph work of a line done by C loops (map, min, sum) where the
+result is the same as the loops of :func:`glyphs_to_text` and :func:`_make_line`."""
+
+_Columns = tuple[list[str], list[float], list[float], list[float]]
+"""A run's glyphs as columns: texts, x0s, x1s, sizes."""
+
+
+def _columns(glyphs: list[Glyph]) -> _Columns:
+    return (list(map(_TEXT, glyphs)), list(map(_X0, glyphs)), list(map(_X1, glyphs)),
+            list(map(_SIZE, glyphs)))
+
+
+_FIRST_CJK = "\u1100"
+"""No character below U+1100 is CJK (:func:`is_cjk`): a text whose largest character is below
+it has none."""
+
+
+def _plain_line_text(glyphs: list[Glyph], columns: "_Columns | None" = None) -> str | None:
+    """:func:`glyphs_to_text` of a horizontal run in the common case, computed with fewer
+    steps per glyph: every glyph has text, which is either one drawn space or has no white space
+    at all, no character is CJK, and the run is plainly not letter-spaced (two of its letters
+    stand no further apart than a word space's threshold). Returns None when any of this does
+    not hold (the general loop then decides); otherwise exactly the general loop's text."""
+    texts, x0s, x1s, sizes = columns if columns is not None else _columns(glyphs)
+    if "" in texts:
+        return None
+    joined = "".join(texts)
+    spaces = texts.count(" ")
+    core = joined.replace(" ", "") if spaces else joined
+    if not core or len(core) != len(joined) - spaces:
+        return None  # only blanks, or a glyph whose text holds a space beside other characters
+    words = core.split()
+    if len(words) != 1 or len(words[0]) != len(core):
+        return None  # other white space
+    n = len(glyphs)
+    if max(core) >= _FIRST_CJK:
+        # Between two CJK characters the word-space threshold is CJK_SPACE_GAP_EM.
+        firsts = list(map(is_cjk, texts))
+        lasts = firsts if len(joined) == n else [is_cjk(t[-1:]) for t in texts]
+        factors: list[float] | None = [
+            CJK_SPACE_GAP_EM if a and b else SPACE_GAP_EM for a, b in zip(lasts, firsts[1:])]
+    else:
+        factors = None
+    gaps = list(map(sub, x0s[1:], x1s))  # the gap before glyph i + 1
+    marks = n - spaces
+    if marks >= LETTER_SPACED_MIN_LETTERS:
+        mark_texts = [t for t in texts if t != " "] if spaces else texts
+        if sum(map(str.isalpha, mark_texts)) >= LETTER_SPACED_ALPHA_SHARE * marks:
+            # _letter_spacing would look further. It finds nothing when two letters with
+            # nothing drawn between them stand no further apart than a word space's threshold.
+            if spaces:
+                size = sorted(s for s, t in zip(sizes, texts) if t != " ")[marks // 2]
+                letter_gaps = [gap for gap, a, b in zip(gaps, texts, texts[1:])
+                               if a != " " and b != " "]
+            else:
+                size = sorted(sizes)[marks // 2]
+                letter_gaps = gaps
+            if not (size > 0 and letter_gaps and min(letter_gaps) <= SPACE_GAP_EM * size):
+                return None
+    if spaces:
+        # The general loop, reduced to what can happen here: a drawn space under the glyph
+        # before it is skipped; a drawn space keeps the glyphs beside it apart (one space, none
+        # at either end); two glyphs side by side get a space where the gap says so.
+        out: list[str] = []
+        prev_end = prev_size = 0.0
+        started = pending = prev_space = prev_cjk = False
+        for k, (t, x0, x1, size) in enumerate(zip(texts, x0s, x1s, sizes)):
+            if t == " ":
+                if started and x1 <= prev_end + 0.01 * size:
+                    continue
+                started = prev_space = True
+                pending = bool(out)
+                prev_end, prev_size = x1, size
+                continue
+            if out and not pending and not prev_space:
+                factor = CJK_SPACE_GAP_EM if factors is not None and prev_cjk and firsts[k] \
+                    else SPACE_GAP_EM
+                pending = x0 - prev_end > factor * (size if size > prev_size else prev_size)
+            if pending:
+                out.append(" ")
+            out.append(t)
+            started = True
+            pending = prev_space = False
+            prev_end, prev_size = x1, size
+            prev_cjk = factors is not None and lasts[k]
+        return clean_line_text("".join(out))
+    if factors is not None:
+        cuts = [i for i, (gap, size, factor) in enumerate(
+            zip(gaps, map(max, sizes, sizes[1:]), factors)) if gap > factor * size]
+    elif sizes.count(sizes[0]) == n:
+        threshold = SPACE_GAP_EM * sizes[0]
+        cuts = [i for i, gap in enumerate(gaps) if gap > threshold]
+    else:
+        cuts = [i for i, (gap, size) in enumerate(zip(gaps, map(max, sizes, sizes[1:])))
+                if gap > SPACE_GAP_EM * size]
+    if not cuts:
+        return clean_line_text(joined)
+    parts = []
+    start = 0
+    for i in cuts:
+        parts.append("".join(texts[start:i + 1]))
+        start = i + 1
+    parts.append("".join(texts[start:]))
+    return clean_line_text(" ".join(parts))
+
+
 def glyphs_to_text(
     glyphs: list[Glyph], along: list[float] | None = None, vertical: bool = False
 ) -> str:
@@ -168,6 +294,15 @@ def glyphs_to_text(
     are set on a grid with gaps). A letter-spaced run (see :func:`_letter_spacing`) is read
     with its letters together and its words apart.
     """
+    if along is None and not vertical and glyphs:
+        text = _plain_line_text(glyphs)
+        if text is not None:
+            return text
+    return _general_text(glyphs, along, vertical)
+
+
+def _general_text(glyphs: list[Glyph], along: list[float] | None, vertical: bool) -> str:
+    """:func:`glyphs_to_text`, glyph by glyph."""
     spans = [
         (along[2 * i], along[2 * i + 1]) if along is not None else (g.x0, g.x1)
         for i, g in enumerate(glyphs)
@@ -244,6 +379,9 @@ def _dedupe(glyphs: list[Glyph]) -> list[Glyph]:
     kept: list[Glyph] = []
     for g in glyphs:
         tol = DUPLICATE_TOLERANCE_EM * g.size
+        if kept and kept[-1].x0 < g.x0 - tol:
+            kept.append(g)  # the loop below would stop at once: the common case
+            continue
         duplicate = False
         for p in reversed(kept[-4:]):
             if p.x0 < g.x0 - tol:
@@ -256,24 +394,65 @@ def _dedupe(glyphs: list[Glyph]) -> list[Glyph]:
     return kept
 
 
-def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None) -> Line:
-    weights: Counter[float] = Counter()
-    bold = italic = 0
-    for g in glyphs:
-        n = len(g.text.strip())
-        weights[round(g.size, 1)] += n
-        bold += n if g.bold else 0
-        italic += n if g.italic else 0
+def _rounded(values: list[float]) -> list[float]:
+    """``[round(v, 1) for v in values]``, rounding each distinct value once (round() to a
+    number of digits is slow, and a line's glyphs share a few sizes and baselines)."""
+    first = values[0]
+    if values.count(first) == len(values):
+        return [round(first, 1)] * len(values)
+    table = {v: round(v, 1) for v in set(values)}
+    return list(map(table.__getitem__, values))
+
+
+def _weighted(counts: list[int], flags: list[bool]) -> int:
+    """``sum(n for n, flag in zip(counts, flags) if flag)``, at once where all flags agree."""
+    if not any(flags):
+        return 0
+    if all(flags):
+        return sum(counts)
+    return sum(compress(counts, flags))
+
+
+def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
+               columns: _Columns | None = None) -> Line:
+    """The line of a run of glyphs; ``columns``: the run's :func:`_columns`, when known."""
+    # Column-wise (C loops over attribute columns); the same values as glyph-by-glyph loops:
+    # sizes weighted by visible characters, the first-seen size winning a tie.
+    if columns is None:
+        columns = _columns(glyphs)
+    texts, x0s, x1s, raw_sizes = columns
+    counts = list(map(len, map(str.strip, texts)))
+    sizes = _rounded(raw_sizes)
+    first = sizes[0]
+    uniform = sizes.count(first) == len(sizes)
+    if uniform:
+        weights = {first: sum(counts)}
+    else:
+        weights = {}
+        for key, n in zip(sizes, counts):
+            weights[key] = weights.get(key, 0) + n
+    bold = _weighted(counts, list(map(_BOLD, glyphs)))
+    italic = _weighted(counts, list(map(_ITALIC, glyphs)))
     total = sum(weights.values()) or 1
-    size = weights.most_common(1)[0][0] if weights else glyphs[0].size
-    main = [g for g in glyphs if abs(g.size - size) < 0.5] or glyphs
+    size = max(weights.items(), key=_COUNT)[0]
+    # Every glyph's size rounds to ``size`` when the sizes are uniform: all are within 0.5.
+    main = glyphs if uniform else ([g for g in glyphs if abs(g.size - size) < 0.5] or glyphs)
+    baselines = _rounded(list(map(_BASELINE, main)))
+    if baselines.count(baselines[0]) == len(baselines):
+        baseline = baselines[0]
+    else:
+        baseline = Counter(baselines).most_common(1)[0][0]
+    if text is None:
+        text = _plain_line_text(glyphs, columns)
+        if text is None:
+            text = _general_text(glyphs, None, False)
     return Line(
-        text=glyphs_to_text(glyphs) if text is None else text,
-        x0=min(g.x0 for g in glyphs),
-        top=min(g.top for g in main),
-        x1=max(g.x1 for g in glyphs),
-        bottom=max(g.bottom for g in main),
-        baseline=Counter(round(g.baseline, 1) for g in main).most_common(1)[0][0],
+        text=text,
+        x0=min(x0s),
+        top=min(map(_TOP, main)),
+        x1=max(x1s),
+        bottom=max(map(_BOTTOM, main)),
+        baseline=baseline,
         size=size,
         bold=bold * 2 > total,
         italic=italic * 2 > total,
@@ -282,25 +461,31 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None)
     )
 
 
-def _split_runs(glyphs: list[Glyph]) -> list[list[Glyph]]:
-    """Cut one baseline's glyphs (sorted by x0) where the gap exceeds RUN_GAP_EM."""
-    runs: list[list[Glyph]] = [[glyphs[0]]]
-    right = glyphs[0].x1
-    for g in glyphs[1:]:
+def _split_runs(glyphs: list[Glyph], columns: _Columns | None = None) -> list[tuple[int, int]]:
+    """Cut one baseline's glyphs (sorted by x0) where the gap exceeds RUN_GAP_EM: the runs as
+    ``(start, end)`` index ranges, leaving out runs that hold nothing but spaces."""
+    texts, x0s, x1s, sizes = columns if columns is not None else _columns(glyphs)
+    n = len(glyphs)
+    # The gap before each glyph is measured from the right-most end of the glyphs before it
+    # (mostly the glyph just before: the ends of glyphs sorted by x0 seldom go back).
+    rights = x1s if all(map(le, x1s, x1s[1:])) else list(accumulate(x1s, max))
+    wide = compress(range(1, n), map(gt, map(sub, x0s[1:], rights),
+                                     map(mul, repeat(RUN_GAP_EM), sizes[1:])))
+    runs: list[tuple[int, int]] = []
+    start = 0
+    for i in wide:
+        if not texts[i].strip():
+            continue
         # A bullet stays with its item's text however far the item is indented after it:
         # cut apart, the bullets of a list would line up as a column of their own.
-        lone_bullet = (
-            len(runs[-1]) <= 2
-            and "".join(x.text for x in runs[-1]).strip() in BULLET_GLYPHS
-            and g.x0 - right <= BULLET_GAP_EM * g.size
-        )
-        if g.x0 - right > RUN_GAP_EM * g.size and g.text.strip() and not lone_bullet:
-            runs.append([g])
-        else:
-            runs[-1].append(g)
-        right = max(right, g.x1)
+        if i - start <= 2 and "".join(texts[start:i]).strip() in BULLET_GLYPHS \
+                and x0s[i] - rights[i - 1] <= BULLET_GAP_EM * sizes[i]:
+            continue
+        runs.append((start, i))
+        start = i
+    runs.append((start, n))
     # A run holding nothing but spaces carries no text.
-    return [r for r in runs if any(g.text.strip() for g in r)]
+    return [(a, b) for a, b in runs if any(map(str.strip, texts[a:b]))]
 
 
 def _attach_scripts(lines: list[Line]) -> list[Line]:
@@ -407,9 +592,12 @@ def mark_vertical_cjk(glyphs: list[Glyph]) -> None:
     glyphs across a small hole in a vertical column (COLUMN_HOLE_EM) join it. Boxes are in page
     space; only glyphs at angle 0 are considered.
     """
+    if not glyphs or max(map(_TEXT, glyphs)) < _FIRST_CJK:
+        return  # no glyph starts with a character from U+1100 on: none is CJK
     cjk = [
         g for g in glyphs
-        if not g.vertical and g.angle == 0.0 and not g.mirrored and is_cjk(g.text[:1])
+        if g.text >= _FIRST_CJK  # a quick test first: nothing below U+1100 is CJK
+        and not g.vertical and g.angle == 0.0 and not g.mirrored and is_cjk(g.text[:1])
     ]
     if len(cjk) < MIN_VERTICAL_CJK:
         return
@@ -502,6 +690,10 @@ def build_lines(glyphs: Iterable[Glyph]) -> tuple[list[Line], list[Line]]:
     other: list[Glyph] = []
     glyphs = list(glyphs)
     mark_vertical_cjk(glyphs)
+    if not any(map(_ANGLE, glyphs)) and not any(map(_VERTICAL, glyphs)) \
+            and not any(map(_MIRRORED, glyphs)):
+        # Every glyph upright (the common page): the loop below would keep all with text.
+        return _horizontal_lines(list(filter(_TEXT, glyphs))), []
     for g in glyphs:
         if not g.text:
             continue
@@ -512,31 +704,92 @@ def build_lines(glyphs: Iterable[Glyph]) -> tuple[list[Line], list[Line]]:
     return _horizontal_lines(horizontal), _directional_lines(other)
 
 
+def _line_clusters(glyphs: list[Glyph]) -> list[tuple[int, int]]:
+    """The lines of glyphs sorted by baseline, as ``(start, end)`` index ranges: a glyph joins
+    the line before it when its baseline is within BASELINE_TOLERANCE_EM of the line's anchor
+    (the baseline of its largest glyph so far), the size taken from the larger of the glyph and
+    the anchor but at most LINE_SIZE_RATIO times the smaller.
+
+    Glyphs of one string share their baseline exactly, so they are taken a baseline at a time:
+    once the anchor stands on a baseline, the rest of its glyphs join (only the anchor's size
+    can grow); and glyphs of one size after one that joined without moving the anchor join the
+    same way. Each glyph is decided as the glyph-by-glyph rule would decide it."""
+    n = len(glyphs)
+    baselines = list(map(_BASELINE, glyphs))
+    sizes = list(map(_SIZE, glyphs))
+    total = sum(sizes)
+    shortcut = total == total  # no NaN size: max() gives the largest, as the rule's ">" does
+    starts: list[int] = []
+    anchor = -math.inf
+    anchor_size = 0.0
+    group_ends = list(compress(range(1, n), map(ne, baselines[1:], baselines)))
+    group_ends.append(n)
+    i = 0
+    for end in group_ends:
+        baseline = baselines[i]
+        while i < end:
+            if shortcut and starts and anchor == baseline:
+                largest = max(sizes[i:end])
+                if largest > anchor_size:
+                    anchor_size = largest
+                i = end
+                break
+            gs = sizes[i]
+            # min(max(gs, anchor_size), LINE_SIZE_RATIO * min(gs, anchor_size)), spelt out
+            high = anchor_size if anchor_size > gs else gs
+            low = LINE_SIZE_RATIO * (anchor_size if anchor_size < gs else gs)
+            size = low if low < high else high
+            if starts and abs(baseline - anchor) <= BASELINE_TOLERANCE_EM * size:
+                if gs > anchor_size:
+                    anchor, anchor_size = baseline, gs
+                elif shortcut and sizes[i + 1:end].count(gs) == end - i - 1:
+                    i = end  # the rest are this size: each joins, the anchor stays
+                    break
+            else:
+                starts.append(i)
+                anchor, anchor_size = baseline, gs
+            i += 1
+    starts.append(n)
+    return list(zip(starts, starts[1:]))
+
+
 def _horizontal_lines(glyphs: list[Glyph]) -> list[Line]:
     if not glyphs:
         return []
-    glyphs.sort(key=lambda g: g.baseline)
+    glyphs.sort(key=_BASELINE)
     # Each line is anchored on the baseline of its largest glyph so far: a small prime or
     # superscript that sorts first must not become the anchor and strand the line's letters
     # (an accent raised 1 pt by TeX then joins them), while glyphs of a formula set between
     # two lines cannot chain them together.
-    clusters: list[list[Glyph]] = []
-    anchor = -math.inf
-    anchor_size = 0.0
-    for g in glyphs:
-        size = min(max(g.size, anchor_size), LINE_SIZE_RATIO * min(g.size, anchor_size))
-        if clusters and abs(g.baseline - anchor) <= BASELINE_TOLERANCE_EM * size:
-            clusters[-1].append(g)
-            if g.size > anchor_size:
-                anchor, anchor_size = g.baseline, g.size
-        else:
-            clusters.append([g])
-            anchor, anchor_size = g.baseline, g.size
+    clusters = [glyphs[a:b] for a, b in _line_clusters(glyphs)]
+    accents = not SPACING_ACCENTS.keys().isdisjoint(map(_TEXT, glyphs))
     lines: list[Line] = []
     for cluster in clusters:
-        cluster.sort(key=lambda g: g.x0)
-        for run in _split_runs(_compose_accents(_dedupe(cluster))):
-            line = _make_line(run)
+        cluster.sort(key=_X0)
+        x0s = list(map(_X0, cluster))
+        sizes = list(map(_SIZE, cluster))
+        # _dedupe keeps every glyph when each starts further right than the tolerance of its
+        # successor beyond it (its first comparison then stops): tested for all at once.
+        if not all(map(lt, x0s, map(sub, x0s[1:], map(mul, repeat(DUPLICATE_TOLERANCE_EM),
+                                                        sizes[1:])))):
+            cluster = _dedupe(cluster)
+            x0s = sizes = None  # type: ignore[assignment]
+        if accents:
+            composed = _compose_accents(cluster)
+            if composed is not cluster:  # accents were folded into letters: texts changed
+                cluster = composed
+                x0s = sizes = None  # type: ignore[assignment]
+        if x0s is None:
+            columns = _columns(cluster)
+        else:
+            columns = (list(map(_TEXT, cluster)), x0s, list(map(_X1, cluster)), sizes)
+        texts, x0s, x1s, sizes = columns
+        for a, b in _split_runs(cluster, columns):
+            if a == 0 and b == len(cluster):
+                line = _make_line(cluster, columns=columns)
+            else:
+                line = _make_line(cluster[a:b], columns=(texts[a:b], x0s[a:b], x1s[a:b],
+                                                         sizes[a:b]))
             if line.text:
                 lines.append(line)
     return _attach_drop_caps(_attach_scripts(lines))

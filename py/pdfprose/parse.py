@@ -260,7 +260,7 @@ class _GlyphCollector(PDFTextDevice):
 
     def __init__(self, rsrcmgr: PDFResourceManager) -> None:
         super().__init__(rsrcmgr)
-        self._fonts: dict[int, FontFacts] = {}
+        self._fonts: dict[PDFFont, _FontInfo] = {}
         self.budget = PageBudget()  # pdfprose.guards: stops runaway pages
         self._render_mode = 0
         self._colours: tuple[RGB | None, ...] = ()
@@ -355,29 +355,49 @@ class _GlyphCollector(PDFTextDevice):
 
     def render_string_horizontal(self, seq, matrix, pos, font, fontsize, scaling, charspace,  # type: ignore[no-untyped-def]
                                  wordspace, rise, dxscale, ncs, graphicstate):
-        """The text-showing loop of a horizontal font: :meth:`render_char`'s rules, with what
-        is the same for every glyph of the string (the matrix, the font's facts, the size, the
-        visibility tests' settings) worked out once, and each code's text and width looked up
-        in the font's :class:`_FontInfo`. Gives exactly the glyphs render_char would."""
+        """The text-showing loop of a horizontal font.
+
+        The rules are :meth:`render_char`'s, glyph for glyph and float for float; what is the
+        same for every glyph of the string (the font's facts, the size, the corner terms of the
+        box, the angle) is worked out once, and each code's text and width come from the font's
+        :class:`_FontInfo`: the collector's per-glyph work is most of the time spent parsing."""
         (x, y) = pos
         a, b, c, d, e0, f0 = matrix
         budget = self.budget
+        place = self._place
         info: _FontInfo | None = None
-        consts: tuple | None = None
+        facts: FontFacts | None = None
+        size = a0 = b0 = cby0 = cby1 = dby0 = dby1 = angle = hab = 0.0
+        mirrored = False
         for obj in seq:
             if isinstance(obj, (int, float)):
                 x -= obj * dxscale
             elif isinstance(obj, bytes):
-                codes = ((code, code == 32) for code in obj) if not font.is_multibyte() \
-                    else _codes(font, obj)
+                if font.is_multibyte():
+                    codes: Iterator[tuple[int, bool]] | list[tuple[int, bool]] = _codes(font, obj)
+                    single = False
+                else:
+                    codes = [(code, code == 32) for code in obj]
+                    single = True
                 for cid, space in codes:
                     budget.glyph()
                     if info is None:
                         info = self._font_info(font)
-                    if info.facts.vertical:  # a font that says both: the general path
+                        facts = info.facts
+                        if not facts.vertical:
+                            size = fontsize * math.hypot(c, d)
+                            descent = facts.descent * fontsize
+                            by0 = descent + rise
+                            by1 = descent + rise + fontsize
+                            a0, b0 = a * 0.0, b * 0.0
+                            cby0, cby1, dby0, dby1 = c * by0, c * by1, d * by0, d * by1
+                            angle = 0.0 if (b == 0 and a > 0) else math.degrees(math.atan2(b, a))
+                            mirrored = (a * d - b * c) < 0
+                            hab = math.hypot(a, b)
+                    if facts.vertical:  # type: ignore[union-attr]  # a font that says both
                         x += self.render_char((a, b, c, d, x * a + y * c + e0, x * b + y * d + f0),
-                                              font, fontsize, scaling, rise, cid, ncs, graphicstate,
-                                              counted=True)
+                                              font, fontsize, scaling, rise, cid, ncs,
+                                              graphicstate, counted=True)
                         x += charspace
                         if space:
                             x += wordspace
@@ -387,59 +407,49 @@ class _GlyphCollector(PDFTextDevice):
                         entry = info.lookup(font, cid)
                     text, unmapped, width = entry
                     adv = width * fontsize * scaling
-                    if unmapped and cid == 32 and not font.is_multibyte() \
+                    if unmapped and cid == 32 and single \
                             and abs(adv) <= UNMAPPED_SPACE_MAX_EM * fontsize * scaling:
                         # Code 32 of a simple font is the space by convention (and the code Tw widens).
                         text, unmapped = " ", False
-                    if consts is None:
-                        consts = self._string_constants(info.facts, a, b, c, d, fontsize, rise)
-                    (size, a0, b0, cby0, cby1, dby0, dby1, angle, mirrored, hab, glyph_args,
-                     visible_check) = consts
                     if size < MIN_VISIBLE_SIZE:
                         self._hidden(text)
-                        x += adv
-                        x += charspace
-                        if space:
-                            x += wordspace
-                        continue
-                    e = x * a + y * c + e0
-                    f = x * b + y * d + f0
-                    aa = a * adv
-                    ba = b * adv
-                    # min and max of the four corners, as min()/max() of the tuples would pick
-                    p0, p1, p2, p3 = a0 + cby0, aa + cby0, a0 + cby1, aa + cby1
-                    lo = hi = p0
-                    if p1 < lo:
-                        lo = p1
-                    if p2 < lo:
-                        lo = p2
-                    if p3 < lo:
-                        lo = p3
-                    if p1 > hi:
-                        hi = p1
-                    if p2 > hi:
-                        hi = p2
-                    if p3 > hi:
-                        hi = p3
-                    dx0, dx1 = e + lo, e + hi
-                    p0, p1, p2, p3 = b0 + dby0, ba + dby0, b0 + dby1, ba + dby1
-                    lo = hi = p0
-                    if p1 < lo:
-                        lo = p1
-                    if p2 < lo:
-                        lo = p2
-                    if p3 < lo:
-                        lo = p3
-                    if p1 > hi:
-                        hi = p1
-                    if p2 > hi:
-                        hi = p2
-                    if p3 > hi:
-                        hi = p3
-                    dy0, dy1 = f + lo, f + hi
-                    if self._place(text, unmapped, cid, dx0, dy0, dx1, dy1, e, f, size, angle,
-                                   mirrored, abs(adv) * hab, info.facts, visible_check):
-                        pass
+                    else:
+                        e = x * a + y * c + e0
+                        f = x * b + y * d + f0
+                        # The corners' extremes, picked as min() and max() of the corners would.
+                        aa = a * adv
+                        p0, p1, p2, p3 = a0 + cby0, aa + cby0, a0 + cby1, aa + cby1
+                        lo = hi = p0
+                        if p1 < lo:
+                            lo = p1
+                        if p2 < lo:
+                            lo = p2
+                        if p3 < lo:
+                            lo = p3
+                        if p1 > hi:
+                            hi = p1
+                        if p2 > hi:
+                            hi = p2
+                        if p3 > hi:
+                            hi = p3
+                        dx0, dx1 = e + lo, e + hi
+                        ba = b * adv
+                        p0, p1, p2, p3 = b0 + dby0, ba + dby0, b0 + dby1, ba + dby1
+                        lo = hi = p0
+                        if p1 < lo:
+                            lo = p1
+                        if p2 < lo:
+                            lo = p2
+                        if p3 < lo:
+                            lo = p3
+                        if p1 > hi:
+                            hi = p1
+                        if p2 > hi:
+                            hi = p2
+                        if p3 > hi:
+                            hi = p3
+                        place(text, unmapped, cid, dx0, f + lo, dx1, f + hi, e, f, size, angle,
+                              mirrored, abs(adv) * hab, facts)  # type: ignore[arg-type]
                     x += adv
                     x += charspace
                     if space:
@@ -466,6 +476,14 @@ class _GlyphCollector(PDFTextDevice):
         if text.strip():
             self.hidden += 1
 
+    def _font_info(self, font: PDFFont) -> "_FontInfo":
+        """The font's :class:`_FontInfo`, made on its first glyph (kept by font object, so that
+        a font dropped with its page cannot pass its facts on to a new one at the same id)."""
+        info = self._fonts.get(font)
+        if info is None:
+            info = self._fonts[font] = _FontInfo(font_facts(font))
+        return info
+
     # -- glyph -----------------------------------------------------------------------------
     def render_char(  # type: ignore[override]
         self,
@@ -477,21 +495,21 @@ class _GlyphCollector(PDFTextDevice):
         cid: int,
         ncs: object,
         graphicstate: object,
+        counted: bool = False,
     ) -> float:
-        self.budget.glyph()
-        facts = self._fonts.get(id(font))
-        if facts is None:
-            facts = self._fonts[id(font)] = font_facts(font)
-        try:
-            raw = font.to_unichr(cid)
-        except PDFUnicodeNotDefined:
-            raw = None
-        except Exception:  # a broken CMap must cost one glyph, not the page
-            raw = None
+        """Place one glyph (any font; the loop of :meth:`render_string_horizontal` is this,
+        unrolled) and return its advance. ``counted``: the budget was charged already."""
+        if not counted:
+            self.budget.glyph()
+        info = self._font_info(font)
+        facts = info.facts
+        entry = info.codes.get(cid)
+        if entry is None:
+            entry = info.lookup(font, cid)
+        text, unmapped, width = entry
         # For a vertical font pdfminer's width is the vertical displacement w1y, negative: the
         # advance runs down the page.
-        adv = font.char_width(cid) * fontsize * (1.0 if facts.vertical else scaling)
-        text, unmapped = clean_glyph_text(raw, facts.symbolic)
+        adv = width * fontsize * (1.0 if facts.vertical else scaling)
         if unmapped and cid == 32 and not font.is_multibyte() and not facts.vertical \
                 and abs(adv) <= UNMAPPED_SPACE_MAX_EM * fontsize * scaling:
             # Code 32 of a simple font is the space by convention (and the code Tw widens).
@@ -502,7 +520,6 @@ class _GlyphCollector(PDFTextDevice):
         if size < MIN_VISIBLE_SIZE:
             self._hidden(text)
             return adv
-        cx0, cy0, cx1, cy1 = self._crop
 
         if facts.vertical:
             disp = font.char_disp(cid)
@@ -516,23 +533,33 @@ class _GlyphCollector(PDFTextDevice):
             bx0, by0, bx1, by1 = 0.0, descent + rise, adv, descent + rise + fontsize
         xs = (a * bx0 + c * by0, a * bx1 + c * by0, a * bx0 + c * by1, a * bx1 + c * by1)
         ys = (b * bx0 + d * by0, b * bx1 + d * by0, b * bx0 + d * by1, b * bx1 + d * by1)
-        dx0, dx1 = e + min(xs), e + max(xs)
-        dy0, dy1 = f + min(ys), f + max(ys)
+        angle = 0.0 if (b == 0 and a > 0) else math.degrees(math.atan2(b, a))
+        self._place(text, unmapped, cid, e + min(xs), f + min(ys), e + max(xs), f + max(ys), e, f,
+                    size, angle, (a * d - b * c) < 0,
+                    abs(adv) * (math.hypot(c, d) if facts.vertical else math.hypot(a, b)), facts)
+        return adv
 
+    def _place(self, text: str, unmapped: bool, cid: int, dx0: float, dy0: float, dx1: float,
+               dy1: float, e: float, f: float, size: float, angle: float, mirrored: bool,
+               advance: float, facts: FontFacts) -> None:
+        """Record a glyph whose box in device space is ``(dx0, dy0, dx1, dy1)`` and origin
+        ``(e, f)``, unless a reader cannot see it (outside the CropBox or the clip, or in the
+        colour of what lies beneath): then it is only counted as hidden."""
+        cx0, cy0, cx1, cy1 = self._crop
         mx, my = (dx0 + dx1) / 2, (dy0 + dy1) / 2
         if not (
             cx0 - CROPBOX_TOLERANCE <= mx <= cx1 + CROPBOX_TOLERANCE
             and cy0 - CROPBOX_TOLERANCE <= my <= cy1 + CROPBOX_TOLERANCE
         ):
             self._hidden(text)
-            return adv
+            return
         clip = self.clip
         if clip is not None and not (
             clip[0] - CROPBOX_TOLERANCE <= mx <= clip[2] + CROPBOX_TOLERANCE
             and clip[1] - CROPBOX_TOLERANCE <= my <= clip[3] + CROPBOX_TOLERANCE
         ):
             self._hidden(text)
-            return adv
+            return
         invisible = self._render_mode in INVISIBLE_RENDER_MODES
         if not invisible and not self._always_visible and text.strip():
             beneath = self._backgrounds.at(mx, my)
@@ -544,9 +571,7 @@ class _GlyphCollector(PDFTextDevice):
                 )
             if hidden:
                 self._hidden(text)
-                return adv
-
-        angle = 0.0 if (b == 0 and a > 0) else math.degrees(math.atan2(b, a))
+                return
         glyph = Glyph(
             text=text,
             x0=dx0 - cx0,
@@ -562,17 +587,40 @@ class _GlyphCollector(PDFTextDevice):
             vertical=facts.vertical,
             unmapped=unmapped,
             origin_x=e - cx0,
-            mirrored=(a * d - b * c) < 0,
+            mirrored=mirrored,
             form=self.form,
             code=cid,
             source=facts,
-            advance=abs(adv) * (math.hypot(c, d) if facts.vertical else math.hypot(a, b)),
+            advance=advance,
         )
         if invisible:
             self.invisible.append(glyph)
         else:
             self.glyphs.append(glyph)
-        return adv
+
+
+class _FontInfo:
+    """What the collector knows of one font: its :class:`~pdfprose.fonts.FontFacts`, and per
+    character code its cleaned text, whether it is unmapped, and pdfminer's width (text space
+    units), each worked out on the code's first glyph."""
+
+    __slots__ = ("facts", "codes")
+
+    def __init__(self, facts: FontFacts) -> None:
+        self.facts = facts
+        self.codes: dict[int, tuple[str, bool, float]] = {}
+
+    def lookup(self, font: PDFFont, cid: int) -> tuple[str, bool, float]:
+        try:
+            raw = font.to_unichr(cid)
+        except PDFUnicodeNotDefined:
+            raw = None
+        except Exception:  # a broken CMap must cost one glyph, not the page
+            raw = None
+        width = font.char_width(cid)  # may raise: then nothing is kept, as before
+        text, unmapped = clean_glyph_text(raw, self.facts.symbolic)
+        entry = self.codes[cid] = (text, unmapped, width)
+        return entry
 
 
 class _Interpreter(PDFPageInterpreter):

@@ -65,8 +65,10 @@ INHERITABLE = ("Resources", "MediaBox", "CropBox", "Rotate")
 
 
 def looks_truncated(data: bytes) -> bool:
-    """True when the file does not end with ``%%EOF`` (give or take some trailing bytes)."""
-    return EOF_MARKER not in data[-EOF_SEARCH_BYTES:]
+    """True when the file's end is missing: neither ``%%EOF`` nor ``startxref`` in its last
+    EOF_SEARCH_BYTES (a sloppy writer may omit the marker, not the pointer to its table)."""
+    tail = data[-EOF_SEARCH_BYTES:]
+    return EOF_MARKER not in tail and b"startxref" not in tail
 
 
 def damage_warning(recovered: int, expected: int | None, truncated: bool) -> str:

@@ -23,11 +23,31 @@ file) and ``notices`` (``{"code", "message", ...}``: ``garbled`` with ``pages`` 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from .api import Conversion, Converter
 from .errors import PdfProseError, TooLargeError
 from .options import MAX_FILE_BYTES, MAX_PAGES, Options
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite float replaced by None: JSON.parse rejects them."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _dumps(value: Any) -> str:
+    """Strict JSON (no NaN or Infinity, which a damaged file's coordinates could produce)."""
+    try:
+        return json.dumps(value, allow_nan=False)
+    except ValueError:
+        return json.dumps(_finite(value), allow_nan=False, default=str)
 
 
 def _error_json(exc: BaseException) -> str:
@@ -73,7 +93,7 @@ class WebSession:
             return _error_json(exc)
         if page is None:
             return ""
-        return json.dumps({**page.summary(), "geometry": page.geometry()})
+        return _dumps({**page.summary(), "geometry": page.geometry()})
 
     def finish(self) -> str:
         """Run the document passes; returns the JSON report (see ``Conversion.report``)."""
@@ -85,7 +105,7 @@ class WebSession:
             boxes = self._conversion.furniture_boxes()
             for entry in report["pages"]:  # type: ignore[union-attr]
                 entry["furniture"] = boxes.get(entry["number"], [])
-            return json.dumps({**report, "all_empty": self._conversion.all_empty})
+            return _dumps({**report, "all_empty": self._conversion.all_empty})
         except Exception as exc:  # noqa: BLE001
             return _error_json(exc)
 

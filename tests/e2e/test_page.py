@@ -293,6 +293,14 @@ def test_scan_without_text_offers_no_download(app: App, corpus_file: Callable[[s
     assert [items.nth(i).get_attribute("data-empty") for i in range(items.count())] == ["true", "true"]
 
 
+
+def test_single_page_scan_notice_says_it_has_no_text_layer(app: App) -> None:
+    # The singular form once read "The page has a text layer: this PDF is probably a scan".
+    app.convert_ok(pdf_payload("one blank.pdf", make_pdf([[]])), "one blank")
+    notice = app.testid("notice-empty")
+    assert notice.text_content().startswith("The page has no text layer: this PDF is probably a scan")
+
+
 # ---- cancel ------------------------------------------------------------------------------------
 
 
