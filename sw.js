@@ -23,6 +23,11 @@ const NETWORK_TIMEOUT_MS = 4000; // a network that does not answer counts as off
 const SCOPE = new URL(self.registration.scope);
 const INDEX = new URL('./', SCOPE).href;
 const ENTRIES = new Map(PRECACHE.files.map((file) => [new URL(file.url, SCOPE).href, file]));
+// pdfminer's CJK CMap files (scripts/vendor_web.py moved them out of its wheel): not precached
+// (6 MB, and most documents need none), but kept once a document has fetched one, so that it
+// converts offline next time. Their URLs carry a hash of their content (?v=), so a kept file is
+// never stale and is carried over from one set-up's cache to the next.
+const CMAPS_PATH = new URL('static/vendor/cmaps/', SCOPE).pathname;
 
 function tagged(response, rev) {
   const headers = new Headers(response.headers);
@@ -50,6 +55,11 @@ self.addEventListener('install', (event) => {
       const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
       const older = await Promise.all(names.map((name) => caches.open(name)));
       await Promise.all([...ENTRIES].map(([url, file]) => precacheOne(cache, older, url, file)));
+      for (const old of older) {
+        for (const request of await old.keys()) {
+          if (new URL(request.url).pathname.startsWith(CMAPS_PATH)) await cache.put(request, await old.match(request));
+        }
+      }
       // The new files are complete: take over now (a page mid-boot keeps what it has loaded).
       await self.skipWaiting();
     })(),
@@ -74,6 +84,18 @@ async function cacheFirst(request, key) {
   const cached = await fromCache(key);
   if (cached) return cached;
   return fetch(request);
+}
+
+async function keptOnceFetched(event, request, key) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(key);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') {
+    const copy = response.clone();
+    event.waitUntil(cache.put(key, copy));
+  }
+  return response;
 }
 
 async function networkFirst(event, request, key) {
@@ -108,6 +130,10 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     if (url.pathname !== SCOPE.pathname && url.pathname !== `${SCOPE.pathname}index.html`) return;
     key = INDEX;
+  }
+  if (url.pathname.startsWith(CMAPS_PATH)) {
+    event.respondWith(keptOnceFetched(event, request, url.href));
+    return;
   }
   const file = ENTRIES.get(key);
   if (!file) return; // not part of the page: the browser fetches it as usual

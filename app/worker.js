@@ -176,7 +176,9 @@ function fetchCmap(name) {
   if (!Object.hasOwn(cmapIndex, name)) return null;
   try {
     const xhr = new XMLHttpRequest();
-    xhr.open('GET', new URL(`${encodeURIComponent(name)}.json.gz`, CMAPS_URL).href, false);
+    // The query names the content: the service worker keeps each version under its own key.
+    const version = String(cmapIndex[name].sha256).slice(0, 16);
+    xhr.open('GET', new URL(`${encodeURIComponent(name)}.json.gz?v=${version}`, CMAPS_URL).href, false);
     xhr.responseType = 'arraybuffer';
     xhr.send();
     return xhr.status === 200 ? new Uint8Array(xhr.response) : null;

@@ -32,6 +32,7 @@ from .errors import (
     UnsupportedEncryptionError,
     WrongPasswordError,
 )
+from . import heap
 from .model import PageAnalysis
 from .options import Options
 from .page_pipeline import analyze_page
@@ -151,6 +152,9 @@ class Converter:
 
     ``data`` is the whole file. ``password`` opens a file encrypted with a user password.
     ``max_pages``, when given, refuses larger documents before any page is analysed.
+    Each page's glyphs are let go once the page is analysed (its lines keep their boxes, text
+    and styles: all the document passes and rendering read); ``keep_glyphs=True`` keeps them
+    in ``Line.glyphs`` for a caller that wants them.
 
     Raises on construction: :class:`~pdfprose.errors.NotAPdfError`,
     :class:`~pdfprose.errors.UnreadablePdfError` (:class:`~pdfprose.errors.TruncatedPdfError`
@@ -162,7 +166,10 @@ class Converter:
     recorded in its :class:`PageAnalysis` (``error``) and the other pages go on.
     """
 
-    def __init__(self, data: bytes, password: str = "", max_pages: int | None = None) -> None:
+    def __init__(self, data: bytes, password: str = "", max_pages: int | None = None,
+                 keep_glyphs: bool = False) -> None:
+        heap.begin(self)  # the collector is kept off the pages analysed so far (pdfprose.heap)
+        self._keep_glyphs = keep_glyphs
         self._notices: list[dict[str, object]] = []
         self._warnings: list[str] = []
         self._damaged = False
@@ -268,7 +275,10 @@ class Converter:
                 number=number, width=parsed.width, height=parsed.height,
                 error=f"internal error: the page's layout could not be analysed ({short_reason(exc)})",
             )
+        if not self._keep_glyphs:
+            page.release_glyphs()  # most of the memory a page's analysis holds (model.Line)
         self._pages.append(page)
+        heap.settle(self)
         return page
 
     def __iter__(self) -> Iterator[PageAnalysis]:
@@ -335,6 +345,7 @@ class Converter:
         partial = self._damaged or bool(failed) or any(
             n["code"] == "content_damaged" for n in notices
         )
+        heap.end(self)
         return Conversion(pages=self._pages, warnings=warnings, notices=notices, partial=partial)
 
 

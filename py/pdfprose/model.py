@@ -80,6 +80,8 @@ class Line:
     angle: float = 0.0
     glyphs: list[Glyph] = field(default_factory=list, repr=False)
     vertical: bool = False
+    released_all_bold: bool | None = field(default=None, repr=False, compare=False)
+    """``all_bold`` as it was when the glyphs were released (:meth:`release_glyphs`)."""
 
     @property
     def width(self) -> float:
@@ -88,8 +90,17 @@ class Line:
     @property
     def all_bold(self) -> bool:
         """True when every visible glyph is bold (a run-in bold phrase does not count)."""
+        if self.released_all_bold is not None:
+            return self.released_all_bold
         marks = [g.bold for g in self.glyphs if g.text.strip()]
         return bool(marks) and all(marks) if self.glyphs else self.bold
+
+    def release_glyphs(self) -> None:
+        """Let the glyphs go, keeping what the document passes still read of them
+        (``all_bold``): a document's glyphs are most of the memory its analysis takes."""
+        if self.glyphs:
+            self.released_all_bold = self.all_bold
+            self.glyphs = []
 
 
 @dataclass(slots=True)
@@ -179,6 +190,16 @@ class PageAnalysis:
     garbled: bool = False
     garbled_cause: str | None = None
     error: str | None = None
+
+    def release_glyphs(self) -> None:
+        """Release the glyphs of every line of the page (:meth:`Line.release_glyphs`): after
+        the page-level stages only the lines' boxes, text and styles are read."""
+        for block in self.blocks:
+            for line in block.lines:
+                line.release_glyphs()
+        for paragraph in self.paragraphs:
+            for line in paragraph.lines:
+                line.release_glyphs()
 
     def summary(self) -> dict[str, object]:
         """The page's entry in the JSON report: ``number``, ``columns``, ``empty``, ``garbled``,

@@ -1,0 +1,486 @@
+"""The browser half of ``python -m benchmarks.speed --browser`` (issue 8).
+
+Drives the real page (index.html, app/, the Pyodide worker) in Debian's Chromium through
+Playwright, served by ``scripts/static_server.py`` on a free port, and measures:
+
+- start-up: from navigation to the status element's ``data-state="ready"`` (taken by the page's
+  own clock, ``performance.now()``), on a first visit in a fresh profile (cold) and on a reload
+  once the service worker and the HTTP cache hold everything (warm);
+- the first visit's transfer: every response the page, its worker and its service worker
+  received (Playwright's ``request.sizes()``), and what gzip (level 6, as servers use) would make
+  of each file: the static server sends them uncompressed;
+- the engine's pages per second in the worker on the same corpus files as the CPython run, from
+  the times the worker reports (``data-parse-ms``: open, pages, document passes; plus
+  ``data-engine-ms``: the Markdown rendering), next to pdfminer.six on CPython;
+- after picking a generated 300-page PDF (two columns, running heads, footnotes): when the first
+  page's preview (its card in the page list) and its text appear, and when all is done;
+- the renderer process's resident memory (``/proc``, the process found through the DevTools
+  protocol) while converting a generated 350-page book and ``who_hcv_guidelines_155p.pdf``, and
+  after, when the next conversion reuses the worker;
+- the CMap files the page fetched for ``ja_kampo_gazette_vertical.pdf`` and
+  ``zh_invoice_cmap.pdf``, and whether their text equals CPython's.
+"""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+
+FINAL_STATES = ("done", "error", "password")
+CJK_FILES = ("real/ja_kampo_gazette_vertical.pdf", "real/zh_invoice_cmap.pdf")
+MEMORY_FILES = ("real/who_hcv_guidelines_155p.pdf",)
+BOOK_PAGES = 350
+DROP_PAGES = 300
+
+
+def _load(name: str, path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# The page's own clock: when the status first reads "ready", when a file is picked, when the first
+# page card and the first output text appear. Installed before any of the page's scripts run.
+INIT_SCRIPT = r"""
+(() => {
+  const m = (window.__speed = { ready: null, picked: null, firstCard: null, firstText: null, done: null });
+  const check = () => {
+    const status = document.querySelector('[data-testid=status]');
+    if (!status) return;
+    const state = status.dataset.state;
+    if (state === 'ready' && m.ready === null) m.ready = performance.now();
+    if (m.picked !== null) {
+      if (m.firstCard === null && document.querySelector('#page-list li, [data-testid=page-list] li')) m.firstCard = performance.now();
+      const out = document.querySelector('[data-testid=output]');
+      if (m.firstText === null && out && out.textContent.trim().length > 0) m.firstText = performance.now();
+      if (m.done === null && ['done', 'error', 'password'].includes(state)) m.done = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  document.addEventListener('change', (event) => {
+    if (event.target && event.target.matches && event.target.matches('input[type=file]')) {
+      Object.assign(m, { picked: performance.now(), firstCard: null, firstText: null, done: null });
+    }
+  }, true);
+})();
+"""
+
+
+class Page:
+    """One browser context and its page, with what it fetched."""
+
+    def __init__(self, browser: Any, url: str, config: Any) -> None:
+        self.context = browser.new_context(base_url=url, locale=config.LOCALE, viewport=config.VIEWPORT)
+        self.context.add_init_script(INIT_SCRIPT)
+        self.responses: list[dict[str, Any]] = []
+        self.context.on("requestfinished", self._finished)
+        self.page = self.context.new_page()
+        self.config = config
+
+    def _finished(self, request: Any) -> None:
+        try:
+            sizes = request.sizes()
+            response = request.response()
+            self.responses.append({
+                "url": request.url, "status": response.status if response else None,
+                "body": sizes.get("responseBodySize", 0), "headers": sizes.get("responseHeadersSize", 0),
+                "from_sw": bool(response and response.from_service_worker),
+                "worker": request.service_worker is not None if hasattr(request, "service_worker") else False,
+            })
+        except Exception:  # noqa: BLE001 - a request torn down with its page
+            pass
+
+    def state(self) -> str:
+        return self.page.get_attribute("[data-testid=status]", "data-state") or ""
+
+    def wait_state(self, states: tuple[str, ...], timeout_ms: float) -> str:
+        self.page.wait_for_function(
+            "states => states.includes(document.querySelector('[data-testid=status]')?.dataset.state)",
+            arg=list(states), timeout=timeout_ms)
+        return self.state()
+
+    def boot(self, reload: bool = False) -> float:
+        """Load (or reload) the page and wait for 'ready'; ms from navigation to ready."""
+        if reload:
+            self.page.reload()
+        else:
+            self.page.goto("/")
+        self.page.wait_for_function("() => window.__speed && window.__speed.ready !== null",
+                                    timeout=self.config.BOOT_TIMEOUT_MS)
+        return float(self.page.evaluate("() => window.__speed.ready"))
+
+    def convert(self, path: Path, fmt: str = "md") -> dict[str, Any]:
+        """Pick ``path``, wait for the end; the page's own timings (ms)."""
+        self.wait_state(("ready",) + FINAL_STATES, self.config.BOOT_TIMEOUT_MS)
+        # Set without a change event (the control is hidden before the first result, and a
+        # change would only re-render the last document); the page reads it when a file comes.
+        self.page.eval_on_selector("[data-testid=format]", "(el, fmt) => { el.value = fmt; }", fmt)
+        started = time.perf_counter()
+        self.page.set_input_files("[data-testid=file-input]", str(path))
+        state = self.wait_state(FINAL_STATES, self.config.CONVERT_TIMEOUT_MS * 3)
+        wall = time.perf_counter() - started
+        marks = self.page.evaluate("() => window.__speed")
+        status = self.page.query_selector("[data-testid=status]")
+        views = self.page.query_selector("#views")
+        out = {"state": state, "wall_s": wall, "marks": marks}
+        if state == "done":
+            out["parse_ms"] = float(status.get_attribute("data-parse-ms") or "nan")
+            out["render_ms"] = float((views.get_attribute("data-engine-ms") if views else None) or "0")
+        return out
+
+    def output_text(self) -> str:
+        return self.page.text_content("[data-testid=output]") or ""
+
+    def close(self) -> None:
+        self.context.close()
+
+
+# -- generated documents ---------------------------------------------------------------------
+
+def make_book(path: Path, pages: int, seed: int = 8) -> Path:
+    """A book of ``pages`` pages: two columns of prose, a running head and a page number on every
+    page, a footnote on most (reportlab; written to ``path``, never committed)."""
+    import random
+
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    words = ("quiet orchard river lantern harbor falcon canyon marble copper meadow season "
+             "library window garden silver thunder morning evening bridge valley stone forest "
+             "letter number market village journey winter summer island mountain station").split()
+    rnd = random.Random(seed)
+    c = canvas.Canvas(str(path), pagesize=A4)
+    width, height = A4
+    margin, gutter = 56, 22
+    col_w = (width - 2 * margin - gutter) / 2
+    for number in range(1, pages + 1):
+        c.setFont("Helvetica-Oblique", 8.5)
+        c.drawString(margin, height - 36, "The Book of Generated Pages")
+        c.drawRightString(width - margin, height - 36, f"Chapter {1 + (number - 1) // 20}")
+        c.setFont("Times-Roman", 10)
+        for col in range(2):
+            x = margin + col * (col_w + gutter)
+            y = height - 70
+            while y > 120:
+                line = []
+                while c.stringWidth(" ".join(line + ["x"]), "Times-Roman", 10) < col_w - 30:
+                    line.append(rnd.choice(words))
+                c.drawString(x, y, " ".join(line).capitalize() + ("." if rnd.random() < 0.2 else ""))
+                y -= 12.5
+                if rnd.random() < 0.04:
+                    y -= 8  # a paragraph break
+        if number % 3:
+            c.setFont("Times-Roman", 7.5)
+            c.line(margin, 100, margin + 120, 100)
+            c.drawString(margin, 90, f"{number % 9 + 1} A footnote about " + " ".join(rnd.choice(words) for _ in range(9)) + ".")
+        c.setFont("Helvetica", 8.5)
+        c.drawCentredString(width / 2, 40, str(number))
+        c.showPage()
+    c.save()
+    return path
+
+
+# -- memory -----------------------------------------------------------------------------------
+
+def _rss_mb(pid: int) -> tuple[float, float]:
+    """(VmRSS, VmHWM) of ``pid`` in MB, or (0, 0) when it is gone."""
+    try:
+        fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                      if ":" in line)
+    except OSError:
+        return 0.0, 0.0
+    def mb(key: str) -> float:
+        return int(fields.get(key, "0 kB").split()[0]) / 1024
+    return mb("VmRSS"), mb("VmHWM")
+
+
+def renderer_pids(browser: Any) -> list[int]:
+    """The browser's renderer processes, from the DevTools protocol."""
+    session = browser.new_browser_cdp_session()
+    try:
+        info = session.send("SystemInfo.getProcessInfo")
+    finally:
+        session.detach()
+    return [p["id"] for p in info.get("processInfo", []) if p.get("type") == "renderer"]
+
+
+class Sampler:
+    """Samples the largest renderer RSS every 100 ms while running."""
+
+    def __init__(self, pids: Callable[[], list[int]]) -> None:
+        self.pids = pids()
+        self.peak = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max([self.peak] + [_rss_mb(p)[0] for p in self.pids])
+            time.sleep(0.1)
+
+    def __enter__(self) -> "Sampler":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def now(self) -> float:
+        return max([_rss_mb(p)[0] for p in self.pids] or [0.0])
+
+
+# -- transfer ---------------------------------------------------------------------------------
+
+def transfer(responses: list[dict[str, Any]], origin: str) -> dict[str, Any]:
+    """Bytes the network delivered (service-worker hits excluded), and gzip's size of each file."""
+    net = [r for r in responses if not r["from_sw"] and r["url"].startswith(origin)]
+    raw = sum(r["body"] for r in net)
+    headers = sum(r["headers"] for r in net)
+    files: dict[str, int] = {}
+    gz = 0
+    for r in net:
+        if r["status"] != 200 or r["body"] == 0:
+            continue
+        rel = r["url"][len(origin):].split("?")[0].split("#")[0].lstrip("/") or "index.html"
+        path = ROOT / rel
+        if path.is_file() and rel not in files:
+            data = path.read_bytes()
+            files[rel] = len(data)
+            gz += len(gzip.compress(data, compresslevel=6))
+    biggest = sorted(files.items(), key=lambda kv: -kv[1])[:6]
+    return {"requests": len(net), "raw_bytes": raw, "header_bytes": headers, "gzip_bytes": gz,
+            "files": len(files), "biggest": biggest,
+            "cmaps": [k for k in files if k.startswith("static/vendor/cmaps/")]}
+
+
+# -- the run ----------------------------------------------------------------------------------
+
+def run(files: list[Path], corpus: Path, quick: bool, log: Callable[[str], None]) -> dict[str, Any]:
+    os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
+    config = _load("pdfprose_playwright_config", ROOT / "playwright.config.py")
+    server_mod = _load("pdfprose_static_server", ROOT / "scripts" / "static_server.py")
+    if not Path(config.CHROMIUM_EXECUTABLE).exists():
+        raise SystemExit(f"{config.CHROMIUM_EXECUTABLE} is missing (./dev test installs Debian's chromium)")
+    if not (ROOT / "node_modules" / "pyodide").is_dir():
+        raise SystemExit("node_modules/pyodide is missing: run ./dev serve (or npm ci) once")
+    # The page must run the engine as it is now: vendor_web.py rebuilds what changed (quick).
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "vendor_web.py")], check=True)
+    server = server_mod.serve_in_thread(config.HOST, 0)
+    host, port = server.server_address[:2]
+    url = f"http://{host}:{port}/"
+    origin = url.rstrip("/")
+    log(f"browser: serving on {url}")
+    out: dict[str, Any] = {"url": url}
+    from playwright.sync_api import sync_playwright
+
+    tmp = Path(tempfile.mkdtemp(prefix="pdfprose-speed-"))
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(**config.launch_options())
+            try:
+                out.update(_measure(browser, url, origin, config, files, corpus, quick, tmp, log))
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+        for p in tmp.glob("*"):
+            p.unlink()
+        tmp.rmdir()
+    return out
+
+
+def _measure(browser: Any, url: str, origin: str, config: Any, files: list[Path], corpus: Path,
+             quick: bool, tmp: Path, log: Callable[[str], None]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    # Cold: a fresh profile (no HTTP cache, no service worker).
+    app = Page(browser, url, config)
+    out["cold_ready_ms"] = app.boot()
+    out["boot_ms_worker"] = float(app.page.get_attribute("[data-testid=status]", "data-boot-ms") or "nan")
+    # The service worker installs after the first 'ready' and precaches the runtime.
+    app.page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)",
+                               timeout=config.BOOT_TIMEOUT_MS)
+    time.sleep(1.0)
+    out["first_visit"] = transfer(app.responses, origin)
+    log(f"browser: cold start {out['cold_ready_ms']:.0f} ms, first visit "
+        f"{out['first_visit']['raw_bytes'] / 1e6:.1f} MB raw, {out['first_visit']['gzip_bytes'] / 1e6:.1f} MB gzip")
+    warm = []
+    for _ in range(2 if quick else 3):
+        warm.append(app.boot(reload=True))
+    out["warm_ready_ms"] = min(warm)
+    out["warm_ready_all_ms"] = warm
+    log(f"browser: warm start {out['warm_ready_ms']:.0f} ms")
+
+    # CJK documents: the CMaps fetched on demand, and the text against CPython's.
+    from pdfprose import Options, convert
+
+    cjk = []
+    for name in CJK_FILES:
+        path = corpus / name
+        if not path.is_file():
+            continue
+        before = len(app.responses)
+        result = app.convert(path, fmt="txt")
+        fetched = [r for r in app.responses[before:] if "/static/vendor/cmaps/" in r["url"]]
+        same = result["state"] == "done" and app.output_text().strip() == \
+            convert(path.read_bytes()).render(Options(format="txt")).strip()
+        cjk.append({"file": name, "state": result["state"], "same_as_cpython": same,
+                    "cmaps": [r["url"].rsplit("/", 1)[-1].split("?")[0] for r in fetched],
+                    "cmap_bytes": sum(r["body"] for r in fetched)})
+    out["cjk"] = cjk
+
+    # Pages per second in the worker, on the CPython run's files.
+    runs = []
+    for path in files:
+        result = app.convert(path, fmt="md")
+        if result["state"] != "done":
+            runs.append({"file": path.relative_to(corpus).as_posix(), "state": result["state"]})
+            continue
+        runs.append({"file": path.relative_to(corpus).as_posix(), "state": "done",
+                     "engine_ms": result["parse_ms"] + result["render_ms"], "wall_s": result["wall_s"]})
+    out["conversions"] = runs
+    log(f"browser: {sum(1 for r in runs if r['state'] == 'done')} of {len(runs)} files converted")
+
+    # A 300-page document: first page's preview and text.
+    drop = make_book(tmp / "drop-300.pdf", DROP_PAGES, seed=3)
+    result = app.convert(drop, fmt="md")
+    marks = result["marks"]
+    out["drop300"] = {
+        "state": result["state"],
+        "first_card_s": (marks["firstCard"] - marks["picked"]) / 1000 if marks.get("firstCard") else None,
+        "first_text_s": (marks["firstText"] - marks["picked"]) / 1000 if marks.get("firstText") else None,
+        "done_s": (marks["done"] - marks["picked"]) / 1000 if marks.get("done") else None,
+        "engine_ms": result.get("parse_ms", 0) + result.get("render_ms", 0),
+    }
+    log(f"browser: 300 pages: first card {out['drop300']['first_card_s']} s, first text "
+        f"{out['drop300']['first_text_s']} s, done {out['drop300']['done_s']} s")
+
+    # Memory: the renderer while converting a 350-page book and the WHO guidelines.
+    memory = []
+    book = make_book(tmp / "book-350.pdf", BOOK_PAGES, seed=5)
+    targets = [("generated 350-page book", book)] + [
+        (name, corpus / name) for name in MEMORY_FILES if (corpus / name).is_file()]
+    small = corpus / "real" / "bitcoin_whitepaper_spaces.pdf"
+    for label, path in targets:
+        pids = lambda: renderer_pids(browser)  # noqa: E731
+        sampler = Sampler(pids)
+        before = sampler.now()
+        with sampler:
+            result = app.convert(path, fmt="md")
+        after = sampler.now()
+        app.convert(small, fmt="md") if small.is_file() else None
+        time.sleep(0.5)
+        after_next = sampler.now()
+        memory.append({"document": label, "state": result["state"], "before_mb": before,
+                       "peak_mb": sampler.peak, "after_mb": after, "after_next_mb": after_next})
+        log(f"browser: memory {label}: peak {sampler.peak:.0f} MB, after {after:.0f} MB, "
+            f"after the next file {after_next:.0f} MB")
+    out["memory"] = memory
+    app.close()
+    return out
+
+
+# -- report -----------------------------------------------------------------------------------
+
+def _verdict(ok: bool | None) -> str:
+    return "–" if ok is None else ("**met**" if ok else "**not met**")
+
+
+def browser_pps(browser: dict[str, Any], cpython: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Pages per engine second in the browser, and pdfminer's on CPython, on the files both did."""
+    if not cpython:
+        return None
+    by_file = {f["file"]: f for f in cpython.get("files", [])}
+    pages = miner_cpu = miner_wall = engine_s = 0.0
+    n = 0
+    for r in browser.get("conversions", []):
+        f = by_file.get(r["file"])
+        if r.get("state") != "done" or f is None:
+            continue
+        n += 1
+        pages += f["pages"]
+        engine_s += r["engine_ms"] / 1000
+        miner_cpu += f["pdfminer"]["cpu"]
+        miner_wall += f["pdfminer"]["wall"]
+    if not n or not engine_s:
+        return None
+    return {"files": n, "pages": pages, "engine_s": engine_s, "pps": pages / engine_s,
+            "pdfminer_pps": pages / miner_cpu, "pdfminer_pps_wall": pages / miner_wall,
+            "ratio": (pages / engine_s) / (pages / miner_cpu),
+            "ratio_wall": (pages / engine_s) / (pages / miner_wall)}
+
+
+def target_rows(browser: dict[str, Any], cpython: dict[str, Any] | None) -> list[list[str]]:
+    rows: list[list[str]] = []
+    pps = browser_pps(browser, cpython)
+    if pps:
+        rows.append(["Browser: engine pages/s in the worker ÷ pdfminer.six on CPython (same files)",
+                     f"{pps['ratio']:.2f}× ({pps['pps']:.1f} vs {pps['pdfminer_pps']:.1f} pages/s; "
+                     f"{pps['ratio_wall']:.2f}× against pdfminer's wall time)",
+                     f"≥ 1.0×", _verdict(pps["ratio"] >= 1.0)])
+    if "warm_ready_ms" in browser:
+        rows.append(["Browser: start-up to ready, warm cache (cold)",
+                     f"{browser['warm_ready_ms'] / 1000:.2f} s ({browser['cold_ready_ms'] / 1000:.2f} s)",
+                     "≤ 3 s", _verdict(browser["warm_ready_ms"] <= 3000)])
+    drop = browser.get("drop300")
+    if drop:
+        first = max([v for v in (drop.get("first_card_s"), drop.get("first_text_s")) if v is not None] or [None]) \
+            if drop.get("first_text_s") is not None else None
+        rows.append(["Browser: first page's preview and text after picking a 300-page PDF",
+                     f"preview {_s(drop.get('first_card_s'))}, text {_s(drop.get('first_text_s'))} "
+                     f"(all done {_s(drop.get('done_s'))})",
+                     "≤ 1.5 s", _verdict(first is not None and first <= 1.5)])
+    visit = browser.get("first_visit")
+    if visit:
+        rows.append(["Browser: first visit's transfer, compressed (raw as served)",
+                     f"{visit['gzip_bytes'] / 1e6:.1f} MB gzip ({visit['raw_bytes'] / 1e6:.1f} MB raw)",
+                     "≤ 8 MB", _verdict(visit["gzip_bytes"] <= 8e6)])
+    for m in browser.get("memory", []):
+        rows.append([f"Browser: renderer memory, {m['document']} (peak; after; after the next file)",
+                     f"{m['peak_mb']:.0f} MB; {m['after_mb']:.0f} MB; {m['after_next_mb']:.0f} MB",
+                     "< 1 GB", _verdict(m["peak_mb"] < 1024)])
+    for c in browser.get("cjk", []):
+        rows.append([f"Browser: `{c['file']}` with CMaps fetched on demand",
+                     f"{'same text as CPython' if c['same_as_cpython'] else 'DIFFERS from CPython'}; "
+                     f"fetched {', '.join(c['cmaps']) or 'none'} ({c['cmap_bytes'] / 1e3:.0f} kB)",
+                     "identical", _verdict(c["same_as_cpython"])])
+    return rows
+
+
+def _s(value: float | None) -> str:
+    return "–" if value is None else f"{value:.2f} s"
+
+
+def report_lines(browser: dict[str, Any]) -> list[str]:
+    lines = ["### Browser (Chromium, the real page and worker)", ""]
+    visit = browser.get("first_visit")
+    if visit:
+        lines.append(f"- First visit: {visit['requests']} responses, {visit['raw_bytes'] / 1e6:.2f} MB of "
+                     f"bodies as served (the static server does not compress), "
+                     f"{visit['gzip_bytes'] / 1e6:.2f} MB if gzipped; largest files: "
+                     + ", ".join(f"`{k}` {v / 1e6:.2f} MB" for k, v in visit["biggest"]) + ".")
+    if "cold_ready_ms" in browser:
+        lines.append(f"- Start-up to ready: cold {browser['cold_ready_ms']:.0f} ms (the worker's own boot "
+                     f"{browser.get('boot_ms_worker', float('nan')):.0f} ms), warm "
+                     + ", ".join(f"{v:.0f}" for v in browser.get("warm_ready_all_ms", [])) + " ms.")
+    done = [r for r in browser.get("conversions", []) if r.get("state") == "done"]
+    if done:
+        lines.append(f"- Conversions: {len(done)} files, {sum(r['engine_ms'] for r in done) / 1000:.1f} s in "
+                     f"the worker (open, pages, document passes, Markdown), "
+                     f"{sum(r['wall_s'] for r in done):.1f} s from pick to done.")
+    lines.append("")
+    return lines

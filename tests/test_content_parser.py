@@ -1,0 +1,135 @@
+"""pdfprose.content.FastContentParser reads content streams exactly as pdfminer.six does.
+
+The fast parser is pdfminer's own PDFContentParser with a batch tokenizer in front; these tests
+compare the objects (and their positions) the two give for generated streams full of odd tokens,
+split into several streams at every kind of boundary, and for every stream of a few corpus files.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from pdfminer.pdfdocument import PDFDocument
+from pdfminer.pdfinterp import PDFContentParser
+from pdfminer.pdfparser import PDFParser
+from pdfminer.pdftypes import PDFStream
+from pdfminer.psparser import PSEOF
+
+from pdfprose.content import FastContentParser
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+PIECES = [
+    b" ", b"\n", b"\r", b"\r\n", b"\t", b"\x00", b"\x0c", b"(", b")", b"\\", b"<", b">", b"<<",
+    b">>", b"[", b"]", b"{", b"}", b"/", b"#", b"%", b"%comment\n", b"1", b"2", b"-", b"+", b".",
+    b"0", b"9", b"a", b"F", b"e", b"Tj", b"TJ", b"BT", b"ET", b"true", b"false", b" BI ", b" ID ",
+    b" EI ", b"\\n", b"\\053", b"\\7", b"\\777", b"\\\r\n", b"'", b'"', b"*", b"\xff", b"\x80",
+    b"Tf", b"/F1", b"12.5", b"-.5", b"1.2.3", b"#41", b"/A#42", b"<41 42>", b"<414>", b"(a(b)c)",
+    b"(x\\)y)", b"/W 4 /H 4 /BPC 8", b"0 0 1 rg", b"q 1 0 0 1 0 0 cm Q",
+]
+
+
+def _stream(data: bytes, objid: int) -> PDFStream:
+    stream = PDFStream({}, data)
+    stream.objid = objid
+    stream.data, stream.rawdata = data, None
+    return stream
+
+
+def _canon(obj: object) -> object:
+    if isinstance(obj, PDFStream):
+        return ("stream", _canon(obj.attrs), obj.data if obj.data is not None else obj.rawdata)
+    if isinstance(obj, list):
+        return [_canon(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: _canon(v) for k, v in obj.items()}
+    if isinstance(obj, bool):
+        return ("bool", obj)
+    if isinstance(obj, float):
+        return ("float", repr(obj))
+    if isinstance(obj, int):
+        return ("int", obj)
+    if isinstance(obj, (bytes, str)):
+        return (type(obj).__name__, obj)
+    return (type(obj).__name__, id(obj))  # interned literals and keywords: the same object
+
+
+def _objects(cls: type, datas: list[bytes]) -> list[object]:
+    """Everything ``nextobject`` gives (or raises) until the end, like pdfprose's execute()."""
+    out: list[object] = []
+    try:
+        parser = cls([_stream(d, i + 1) for i, d in enumerate(datas)])
+    except Exception as exc:  # noqa: BLE001
+        return [("constructor", type(exc).__name__)]
+    failures = 0
+    for _ in range(200_000):
+        try:
+            pos, obj = parser.nextobject()
+        except PSEOF:
+            out.append("EOF")
+            break
+        except Exception as exc:  # noqa: BLE001 - skipped by execute(); the same must follow
+            out.append(("raised", type(exc).__name__))
+            failures += 1
+            if failures > 20:
+                break
+            continue
+        failures = 0
+        out.append((pos, _canon(obj)))
+    return out
+
+
+def _same(datas: list[bytes]) -> None:
+    assert _objects(FastContentParser, datas) == _objects(PDFContentParser, datas)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_generated_streams_give_pdfminers_objects(seed: int) -> None:
+    rnd = random.Random(seed)
+    for _ in range(300):
+        datas = [b"".join(rnd.choice(PIECES) for _ in range(rnd.choice((3, 40, 400, 2500, 6000))))
+                 for _ in range(rnd.randint(1, 3))]
+        _same(datas)
+
+
+def test_tokens_cut_by_stream_and_buffer_boundaries() -> None:
+    text = b"BT /F1 12 Tf 72.5 700 Td [(Hello) -250 (World)] TJ <48656C6C6F> Tj ET 0.5 g"
+    for cut in range(1, len(text)):
+        _same([text[:cut], text[cut:]])
+    long = b"q " + b"1 0 0 1 10.25 20.5 cm (abc) Tj " * 400 + b"Q"
+    for offset in range(0, 40, 3):  # tokens across pdfminer's 4096-byte buffers
+        _same([b" " * offset + long])
+
+
+def test_inline_images_and_escapes() -> None:
+    _same([b"q BI /W 2 /H 2 /BPC 8 /CS /G ID \x00\xff\x10\x20 EI Q (after) Tj"])
+    _same([b"BI /W 1 /H 1 ID xxEIx EI \nEI (t) Tj"])
+    _same([b"(\\101\\102\\7x\\\nline\\\r\ncont\\q) Tj (nested (paren) here) Tj"])
+    _same([b"/Name#20with#2Fhex /Bad#zz 1 0 obj"])
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", ["real/bitcoin_whitepaper_spaces.pdf", "real/zh_invoice_cmap.pdf",
+                                  "arxiv/hep-th0001173.pdf", "real/fr_diacritics_type3.pdf"])
+def test_corpus_streams_give_pdfminers_objects(name: str) -> None:
+    path = CORPUS / name
+    if not path.is_file():
+        pytest.skip(f"{path} is not there")
+    document = PDFDocument(PDFParser(io.BytesIO(path.read_bytes())))
+    seen = 0
+    for xref in document.xrefs:
+        for objid in xref.get_objids():
+            try:
+                obj = document.getobj(objid)
+            except Exception:  # noqa: BLE001
+                continue
+            if isinstance(obj, PDFStream):
+                data = obj.get_data()
+                _same([data])
+                if len(data) > 2:
+                    _same([data[: len(data) // 3], data[len(data) // 3:]])
+                seen += 1
+    assert seen
