@@ -269,6 +269,11 @@ function onEngineMessage(message) {
       ui.progress.value = state.pages.length;
       setStatus('working', 'status_working', { done: state.pages.length, total: ui.progress.max });
       break;
+    case 'preview-text':
+      // The first page's text while the rest is read (before the document passes); the
+      // finished text replaces it.
+      if (ui.status.dataset.state === 'working' && !state.text && message.text) showSource(message.text);
+      break;
     case 'done':
       ui.password.value = '';
       delete ui.views.dataset.ahead;

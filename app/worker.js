@@ -157,6 +157,18 @@ async function fetchOk(url, init) {
 
 let cmapIndex = {}; // name -> {size, sha256}: the CMap files set-up moved out of pdfminer's wheel
 
+// charset_normalizer is imported by pdfminer.utils but only used to guess the encoding of odd
+// metadata strings: loaded when first used instead of at every start (a third of a second).
+const LAZY_IMPORTS = `
+import importlib.util, sys
+for _name in ("charset_normalizer",):
+    _spec = importlib.util.find_spec(_name)
+    if _spec is not None and _name not in sys.modules:
+        _spec.loader = importlib.util.LazyLoader(_spec.loader)
+        sys.modules[_name] = importlib.util.module_from_spec(_spec)
+        _spec.loader.exec_module(sys.modules[_name])
+`;
+
 async function fetchWheels() {
   // no-cache: the engine wheel keeps its file name across rebuilds, so always revalidate.
   const manifest = await (await fetchOk(new URL('manifest.json', WHEELS_URL), { cache: 'no-cache' })).json();
@@ -233,6 +245,7 @@ async function boot() {
     pyodide.FS.writeFile(target, source);
   }
   pyodide.runPython('import importlib; importlib.invalidate_caches()');
+  pyodide.runPython(LAZY_IMPORTS);
   pyodide.pyimport('pdfprose.cmaps').install(fetchCmap, JSON.stringify(cmapIndex));
   mark('wheels unpacked');
   const WebSession = pyodide.pyimport('pdfprose.web').WebSession;
@@ -304,6 +317,11 @@ async function convertJob({ WebSession, pyodide }, { job, bytes, password, optio
     if (crashNext === 'fail-page' && page.number === 2) failPage(page);
     pageNumbers.push(page.number);
     post({ type: 'page', job, page });
+    // A long document's first page is shown at once, before the document passes (running
+    // heads still in); the finished text replaces it.
+    if (pageNumbers.length === 1 && opened.page_count > 1) {
+      post({ type: 'preview-text', job, text: session.page_text(JSON.stringify(normalize(options))) });
+    }
   }
   await nextTask();
   if (job <= cancelledJob) {

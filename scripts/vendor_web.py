@@ -12,7 +12,9 @@ second run takes well under a second (the engine wheel is rebuilt only when its 
   kept in build/web-wheels/), the engine's own wheel, and manifest.json listing them with SRI
   hashes, which the worker passes to fetch(). pdfminer.six's wheel goes in without its CJK CMap
   files (6.4 of its 6.6 MB): they are copied to static/vendor/cmaps/, listed in the manifest with
-  their sha256, and the worker fetches one only when a document needs it (pdfprose.web).
+  their sha256, and the worker fetches one only when a document needs it (pdfprose.cmaps).
+  Every wheel gets compiled bytecode (scripts/pyc_web.mjs, with the page's own Pyodide), so the
+  page's start does not compile pdfminer.six and the engine each time.
 - static/vendor/precache.js: what the service worker (sw.js) keeps for offline use, every file
   with a hash of its content, so that a new set-up makes browsers fetch only what changed.
 """
@@ -191,7 +193,16 @@ def install_dependency_wheels() -> None:
             split_cmaps(wheel, WHEELS / wheel.name)
         else:
             shutil.copy2(wheel, WHEELS / wheel.name)
+    add_bytecode([WHEELS / wheel.name for wheel in downloads])
     stamp_file.write_text(stamp)
+
+
+def add_bytecode(wheels: list[Path]) -> None:
+    """Compile every module of ``wheels`` to .pyc with the page's own Pyodide
+    (scripts/pyc_web.mjs, run by Node): the worker then imports pdfminer.six and the engine
+    without compiling their sources at each start of the page."""
+    subprocess.run(["node", str(ROOT / "scripts" / "pyc_web.mjs"), *map(str, wheels)],
+                   check=True, cwd=ROOT)
 
 
 def split_cmaps(source: Path, dest: Path) -> None:
@@ -258,6 +269,7 @@ def build_engine_wheel(fingerprint: str) -> None:
             check=True,
         )
         (built,) = out.glob(f"{ENGINE_NAME}-*.whl")
+        add_bytecode([built])
         for old in WHEELS.glob(f"{ENGINE_NAME}-*.whl"):
             old.unlink()
         shutil.move(str(built), WHEELS / built.name)

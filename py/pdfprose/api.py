@@ -233,6 +233,11 @@ class Converter:
     def pages_done(self) -> int:
         return len(self._pages)
 
+    @property
+    def pages(self) -> list[PageAnalysis]:
+        """The pages analysed so far, before the document passes."""
+        return list(self._pages)
+
     def analyze_next(self) -> PageAnalysis | None:
         """Analyse the next page and return it, or ``None`` when every page is done.
 

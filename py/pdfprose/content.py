@@ -68,6 +68,9 @@ _PARSE_MAIN = PSBaseParser._parse_main
 _NORMAL = (int, float, bool, str, bytes, PSLiteral)
 _KEYWORD_BI = PDFContentParser.KEYWORD_BI
 _KEYWORD_ID = PDFContentParser.KEYWORD_ID
+_STRUCTURAL = frozenset((KEYWORD_ARRAY_BEGIN, KEYWORD_ARRAY_END, KEYWORD_DICT_BEGIN, KEYWORD_DICT_END,
+                         KEYWORD_PROC_BEGIN, KEYWORD_PROC_END, _KEYWORD_BI, _KEYWORD_ID))
+"""Keywords that open or close a structure (or an inline image): the general loop's."""
 
 
 def _hex_token(content: bytes) -> bytes:
@@ -201,6 +204,17 @@ class FastContentParser(PDFContentParser):
 
     def nextobject(self) -> Any:
         """pdfminer's PSStackParser.nextobject, without logging."""
+        if not self.results and not self.context and not self.curstack:
+            # Outside arrays and dictionaries an operand or an operator is an object of its own:
+            # the general loop below would push it, flush it and hand it back unchanged.
+            tokens = self._tokens
+            if tokens and not self.eof:
+                entry = tokens[-1]
+                token = entry[1]
+                if isinstance(token, _NORMAL) or (type(token) is PSKeyword
+                                                  and token not in _STRUCTURAL):
+                    tokens.pop()
+                    return entry
         while not self.results:
             (pos, token) = self.nexttoken()
             if isinstance(token, _NORMAL):

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from itertools import groupby
+from operator import attrgetter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -231,25 +233,23 @@ def _cause_of(glyph: Glyph) -> str:
 
 def _by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, list[Glyph]]:
     """The glyphs grouped by :func:`_font_key`, keys in order of first appearance, each group
-    in page order. Glyphs are first grouped by their font's facts object (one per font), whose
-    key is then worked out once; where two fonts share a key the general way is taken."""
-    by_source: dict[int, list[Glyph]] = {}
-    for glyph in glyphs:
-        group = by_source.get(id(glyph.source))
-        if group is None:
-            by_source[id(glyph.source)] = [glyph]
-        else:
-            group.append(glyph)
+    in page order. Glyphs come in long runs of one font: the key is worked out once per run."""
     by_font: dict[FontKey, list[Glyph]] = {}
-    for members in by_source.values():
-        key = _font_key(members[0])
-        if key in by_font or members[0].source is None:
-            by_font = {}
-            for glyph in glyphs:
-                by_font.setdefault(_font_key(glyph), []).append(glyph)
-            return by_font
-        by_font[key] = members
+    for (source, font), run in groupby(glyphs, key=_SOURCE_AND_FONT):
+        if source is None:
+            key: FontKey = (font, "", True)
+        else:
+            key = (font, getattr(source, "kind", "simple"), getattr(source, "has_unicode_map", True))
+        group = by_font.get(key)
+        if group is None:
+            by_font[key] = list(run)
+        else:
+            group.extend(run)
     return by_font
+
+
+_SOURCE_AND_FONT = attrgetter("source", "font")
+"""What :func:`_font_key` reads of a glyph."""
 
 
 def mark_shifted_text(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> set[FontKey]:

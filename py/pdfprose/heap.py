@@ -26,11 +26,16 @@ _frozen = False
 
 
 def begin(owner: object) -> None:
-    """A conversion starts: give back what an abandoned one left frozen."""
+    """A conversion starts: give back what an abandoned one left frozen, and collect the cycles
+    a finished one left behind (pdfminer's document and parser refer to each other) before
+    this conversion's first freeze could keep them."""
     global _frozen
-    if _frozen and not len(_active):
-        gc.unfreeze()
-        _frozen = False
+    if not len(_active):
+        if _frozen:
+            gc.unfreeze()
+            _frozen = False
+        if gc.isenabled():
+            gc.collect()
 
 
 def settle(owner: object) -> None:

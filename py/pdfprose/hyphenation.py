@@ -44,7 +44,9 @@ def vocabulary(paragraphs: Iterable[list[str]]) -> set[str]:
             found = _WORD.findall(text.replace(SOFT_HYPHEN, ""))
             if broken_before and found and text.lstrip()[:1].islower():
                 found = found[1:]
-            broken_before = _TRAILING_PART.search(text.rstrip()) is not None
+            tail = text.rstrip()
+            # The pattern ends in "-$": a cheap test first (searching every line was slow).
+            broken_before = tail.endswith("-") and _TRAILING_PART.search(tail) is not None
             if broken_before and found:
                 found = found[:-1]
             words.update(w.lower() for w in found)
@@ -76,7 +78,8 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
         # Only the paragraph's tail can end in a hyphenated word: searching the whole growing
         # string made joining quadratic in the paragraph's length.
         tail_start = max(0, len(out) - TAIL_CHARS)
-        m = _TRAILING_PART.search(out, tail_start)
+        # "-$" can only match where the text ends in a hyphen ($ also before a final newline).
+        m = _TRAILING_PART.search(out, tail_start) if out.endswith(("-", "-\n")) else None
         if m is not None:
             head = m.group(1)
             lead = _LEADING_WORD.match(line)

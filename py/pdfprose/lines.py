@@ -195,11 +195,18 @@ it has none."""
 
 
 def _plain_line_text(glyphs: list[Glyph], columns: "_Columns | None" = None) -> str | None:
+    """The text of :func:`_plain` alone."""
+    plain = _plain(glyphs, columns)
+    return None if plain is None else plain[0]
+
+
+def _plain(glyphs: list[Glyph], columns: "_Columns | None" = None) -> tuple[str, int] | None:
     """:func:`glyphs_to_text` of a horizontal run in the common case, computed with fewer
     steps per glyph: every glyph has text, which is either one drawn space or has no white space
     at all, no character is CJK, and the run is plainly not letter-spaced (two of its letters
     stand no further apart than a word space's threshold). Returns None when any of this does
-    not hold (the general loop then decides); otherwise exactly the general loop's text."""
+    not hold (the general loop then decides); otherwise exactly the general loop's text, and
+    the number of visible characters (``len(text.strip())`` summed over the glyphs)."""
     texts, x0s, x1s, sizes = columns if columns is not None else _columns(glyphs)
     if "" in texts:
         return None
@@ -212,6 +219,7 @@ def _plain_line_text(glyphs: list[Glyph], columns: "_Columns | None" = None) -> 
     if len(words) != 1 or len(words[0]) != len(core):
         return None  # other white space
     n = len(glyphs)
+    uniform = sizes.count(sizes[0]) == n
     if max(core) >= _FIRST_CJK:
         # Between two CJK characters the word-space threshold is CJK_SPACE_GAP_EM.
         firsts = list(map(is_cjk, texts))
@@ -227,15 +235,20 @@ def _plain_line_text(glyphs: list[Glyph], columns: "_Columns | None" = None) -> 
         if sum(map(str.isalpha, mark_texts)) >= LETTER_SPACED_ALPHA_SHARE * marks:
             # _letter_spacing would look further. It finds nothing when two letters with
             # nothing drawn between them stand no further apart than a word space's threshold.
-            if spaces:
+            if uniform:
+                size = sizes[0]
+            elif spaces:
                 size = sorted(s for s, t in zip(sizes, texts) if t != " ")[marks // 2]
-                letter_gaps = [gap for gap, a, b in zip(gaps, texts, texts[1:])
-                               if a != " " and b != " "]
             else:
                 size = sorted(sizes)[marks // 2]
-                letter_gaps = gaps
-            if not (size > 0 and letter_gaps and min(letter_gaps) <= SPACE_GAP_EM * size):
-                return None
+            threshold = SPACE_GAP_EM * size
+            if not (size > 0 and gaps and min(gaps) <= threshold):
+                return None  # not even the narrowest gap is that narrow
+            if spaces:
+                # ...and it must stand between two letters with no drawn space between them.
+                narrow = compress(range(n - 1), map(threshold.__ge__, gaps))
+                if not any(texts[i] != " " and texts[i + 1] != " " for i in narrow):
+                    return None
     if spaces:
         # The general loop, reduced to what can happen here: a drawn space under the glyph
         # before it is skipped; a drawn space keeps the glyphs beside it apart (one space, none
@@ -262,25 +275,25 @@ def _plain_line_text(glyphs: list[Glyph], columns: "_Columns | None" = None) -> 
             pending = prev_space = False
             prev_end, prev_size = x1, size
             prev_cjk = factors is not None and lasts[k]
-        return clean_line_text("".join(out))
+        return clean_line_text("".join(out)), len(core)
     if factors is not None:
         cuts = [i for i, (gap, size, factor) in enumerate(
             zip(gaps, map(max, sizes, sizes[1:]), factors)) if gap > factor * size]
-    elif sizes.count(sizes[0]) == n:
+    elif uniform:
         threshold = SPACE_GAP_EM * sizes[0]
-        cuts = [i for i, gap in enumerate(gaps) if gap > threshold]
+        cuts = list(compress(range(n - 1), map(threshold.__lt__, gaps)))  # gap > threshold
     else:
         cuts = [i for i, (gap, size) in enumerate(zip(gaps, map(max, sizes, sizes[1:])))
                 if gap > SPACE_GAP_EM * size]
     if not cuts:
-        return clean_line_text(joined)
+        return clean_line_text(joined), len(core)
     parts = []
     start = 0
     for i in cuts:
         parts.append("".join(texts[start:i + 1]))
         start = i + 1
     parts.append("".join(texts[start:]))
-    return clean_line_text(" ".join(parts))
+    return clean_line_text(" ".join(parts)), len(core)
 
 
 def glyphs_to_text(
@@ -404,48 +417,69 @@ def _rounded(values: list[float]) -> list[float]:
     return list(map(table.__getitem__, values))
 
 
-def _weighted(counts: list[int], flags: list[bool]) -> int:
-    """``sum(n for n, flag in zip(counts, flags) if flag)``, at once where all flags agree."""
+def _weighted(counts: list[int] | None, flags: list[bool], total: int) -> int:
+    """``sum(n for n, flag in zip(counts, flags) if flag)`` where ``total`` is ``sum(counts)``;
+    ``counts`` is only read when the flags differ."""
     if not any(flags):
         return 0
     if all(flags):
-        return sum(counts)
-    return sum(compress(counts, flags))
+        return total
+    return sum(compress(counts, flags))  # type: ignore[arg-type]
 
 
 def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
                columns: _Columns | None = None) -> Line:
     """The line of a run of glyphs; ``columns``: the run's :func:`_columns`, when known."""
     # Column-wise (C loops over attribute columns); the same values as glyph-by-glyph loops:
-    # sizes weighted by visible characters, the first-seen size winning a tie.
+    # sizes weighted by visible characters (len(text.strip())), the first-seen size winning a
+    # tie; bold and italic when most visible characters are.
     if columns is None:
         columns = _columns(glyphs)
     texts, x0s, x1s, raw_sizes = columns
-    counts = list(map(len, map(str.strip, texts)))
-    sizes = _rounded(raw_sizes)
-    first = sizes[0]
-    uniform = sizes.count(first) == len(sizes)
+    n = len(texts)
+    visible: int | None = None
+    if text is None:
+        plain = _plain(glyphs, columns)
+        if plain is None:
+            text = _general_text(glyphs, None, False)
+        else:
+            text, visible = plain
+    counts: list[int] | None = None
+    if raw_sizes.count(raw_sizes[0]) == n:  # one size: one weight
+        uniform, first, sizes = True, round(raw_sizes[0], 1), None
+    else:
+        sizes = _rounded(raw_sizes)
+        first = sizes[0]
+        uniform = sizes.count(first) == n
+    if visible is None or not uniform:
+        counts = list(map(len, map(str.strip, texts)))
+        visible = sum(counts)
     if uniform:
-        weights = {first: sum(counts)}
+        weights = {first: visible}
     else:
         weights = {}
-        for key, n in zip(sizes, counts):
-            weights[key] = weights.get(key, 0) + n
-    bold = _weighted(counts, list(map(_BOLD, glyphs)))
-    italic = _weighted(counts, list(map(_ITALIC, glyphs)))
-    total = sum(weights.values()) or 1
-    size = max(weights.items(), key=_COUNT)[0]
+        for key, count in zip(sizes, counts):  # type: ignore[arg-type]
+            weights[key] = weights.get(key, 0) + count
+    bolds = list(map(_BOLD, glyphs))
+    italics = list(map(_ITALIC, glyphs))
+    if (any(bolds) and not all(bolds)) or (any(italics) and not all(italics)):
+        if counts is None:
+            counts = list(map(len, map(str.strip, texts)))
+    bold = _weighted(counts, bolds, visible)
+    italic = _weighted(counts, italics, visible)
+    total = visible or 1
+    size = max(weights.items(), key=_COUNT)[0] if not uniform else first
     # Every glyph's size rounds to ``size`` when the sizes are uniform: all are within 0.5.
     main = glyphs if uniform else ([g for g in glyphs if abs(g.size - size) < 0.5] or glyphs)
-    baselines = _rounded(list(map(_BASELINE, main)))
-    if baselines.count(baselines[0]) == len(baselines):
-        baseline = baselines[0]
+    raw_baselines = list(map(_BASELINE, main))
+    if raw_baselines.count(raw_baselines[0]) == len(raw_baselines):
+        baseline = round(raw_baselines[0], 1)
     else:
-        baseline = Counter(baselines).most_common(1)[0][0]
-    if text is None:
-        text = _plain_line_text(glyphs, columns)
-        if text is None:
-            text = _general_text(glyphs, None, False)
+        baselines = _rounded(raw_baselines)
+        if baselines.count(baselines[0]) == len(baselines):
+            baseline = baselines[0]
+        else:
+            baseline = Counter(baselines).most_common(1)[0][0]
     return Line(
         text=text,
         x0=min(x0s),

@@ -29,6 +29,7 @@ from typing import Any
 from .api import Conversion, Converter
 from .errors import PdfProseError, TooLargeError
 from .options import MAX_FILE_BYTES, MAX_PAGES, Options
+from .render import document_vocabulary, render
 
 
 def _finite(value: Any) -> Any:
@@ -94,6 +95,21 @@ class WebSession:
         if page is None:
             return ""
         return _dumps({**page.summary(), "geometry": page.geometry()})
+
+    def page_text(self, options_json: str = "{}") -> str:
+        """The text of the pages analysed so far, rendered with ``options_json`` before the
+        document passes (running heads still in, no headings or list items found yet): what the
+        page shows of a long document while the rest is read. ``""`` before the first page or
+        when rendering fails; never raises."""
+        assert self._converter is not None, "open() first"
+        try:
+            pages = self._converter.pages
+            if not pages:
+                return ""
+            return render(pages, Options.from_dict(json.loads(options_json or "{}")),
+                          document_vocabulary(pages))
+        except Exception:  # noqa: BLE001 - a provisional view: the finished text follows anyway
+            return ""
 
     def finish(self) -> str:
         """Run the document passes; returns the JSON report (see ``Conversion.report``)."""

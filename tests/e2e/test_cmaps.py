@@ -1,0 +1,94 @@
+"""pdfminer.six's CJK CMaps in the page: not in the vendored wheel, fetched one by one when a
+document needs them (issue 8), with the same text as on CPython; once fetched, kept by the
+service worker, so the same document converts offline.
+
+The page runs the engine in its worker; the CMap files come from static/vendor/cmaps/ (written by
+scripts/vendor_web.py), requested by pdfprose.cmaps through the worker's fetchCmap().
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import CONFIG, STATIC_SERVER, cpython_conversion, new_context
+
+CJK = ("real/ja_kampo_gazette_vertical.pdf", "real/zh_invoice_cmap.pdf")
+
+
+def _cmap_requests(urls: list[str]) -> list[str]:
+    return [u.rsplit("/", 1)[-1].split("?")[0] for u in urls if "/static/vendor/cmaps/" in u]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", CJK)
+def test_cjk_documents_read_as_on_cpython(app: Any, corpus_file: Any, name: str) -> None:
+    from pdfprose import Options
+
+    path = corpus_file(name)
+    before = len(app.requests)
+    app.convert_ok(path, path.name)
+    expected = cpython_conversion(path).render(Options(format="txt"))
+    assert app.output().strip() == expected.strip()
+    fetched = _cmap_requests(app.requests[before:])
+    assert len(fetched) <= 4, fetched  # only what its fonts name, never the whole set
+
+
+def test_a_document_without_cjk_fonts_fetches_no_cmap(app: Any, corpus_file: Any) -> None:
+    path = corpus_file("real/bitcoin_whitepaper_spaces.pdf")
+    before = len(app.requests)
+    app.convert_ok(path, path.name)
+    assert _cmap_requests(app.requests[before:]) == []
+
+
+def test_the_vendored_wheel_has_no_cmap_files(repo_root: Any) -> None:
+    import zipfile
+
+    wheels = list((repo_root / "static" / "wheels").glob("pdfminer_six-*.whl"))
+    if not wheels:
+        pytest.skip("static/wheels is not set up (./dev test does it)")
+    names = zipfile.ZipFile(wheels[0]).namelist()
+    assert not [n for n in names if n.startswith("pdfminer/cmap/") and n.endswith(".json.gz")]
+    assert (repo_root / "static" / "vendor" / "cmaps" / "to-unicode-Adobe-Japan1.json.gz").is_file()
+
+
+@pytest.mark.corpus
+def test_cmaps_fetched_once_work_offline(browser: Any, corpus_file: Any) -> None:
+    """Convert a Japanese document online, then with the server gone and the browser offline."""
+    path = corpus_file("real/ja_kampo_gazette_vertical.pdf")
+    server = STATIC_SERVER.serve_in_thread(CONFIG.HOST, 0)
+    host, port = server.server_address[:2]
+    context = new_context(browser, f"http://{host}:{port}/")
+    stopped = False
+    try:
+        page = context.new_page()
+        page.goto("/")
+        ready = "() => ['ready', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
+        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
+        page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'true'",
+                               timeout=CONFIG.BOOT_TIMEOUT_MS)
+        done = "() => ['done', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
+        # Reload once so that the worker itself runs under the service worker, then convert.
+        page.reload()
+        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
+        page.get_by_test_id("file-input").set_input_files(str(path))
+        page.wait_for_function(done, timeout=CONFIG.CONVERT_TIMEOUT_MS)
+        online = page.get_by_test_id("output").text_content()
+        assert page.get_by_test_id("status").get_attribute("data-state") == "done"
+
+        server.shutdown()
+        server.server_close()
+        stopped = True
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
+        page.get_by_test_id("file-input").set_input_files(str(path))
+        page.wait_for_function(done, timeout=CONFIG.CONVERT_TIMEOUT_MS)
+        assert page.get_by_test_id("status").get_attribute("data-state") == "done"
+        assert page.get_by_test_id("output").text_content() == online
+    finally:
+        if not stopped:
+            server.shutdown()
+            server.server_close()
+        context.close()
