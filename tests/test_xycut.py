@@ -109,3 +109,39 @@ def test_title_block_beside_a_masthead_is_cut_off_above_three_columns() -> None:
     order = [l.text for b in blocks for l in b.lines]
     assert columns == 3
     assert order.index("B5") + 1 == order.index("C0")
+
+
+# -- the helpers behind the cut ------------------------------------------------------------
+
+
+def test_intersect_keeps_the_overlaps_at_least_min_width_wide_in_order() -> None:
+    from pdfprose.xycut import _intersect
+
+    a = [(0.0, 10.0), (20.0, 30.0), (40.0, 50.0)]
+    b = [(5.0, 22.0), (29.5, 45.0)]
+    assert _intersect(a, b, 1.0) == [(5.0, 10.0), (20.0, 22.0), (40.0, 45.0)]
+    assert _intersect(b, a, 1.0) == _intersect(a, b, 1.0)
+    assert _intersect(a, [], 1.0) == [] and _intersect([], b, 1.0) == []
+
+
+def test_run_keeps_the_common_gaps_of_every_leading_part() -> None:
+    from pdfprose.xycut import _common_gaps, _intersect, _run
+
+    lo, hi = 0.0, 100.0
+    frees = [[(40.0, 60.0)], [(30.0, 55.0), (80.0, 100.0)], [(45.0, 70.0)], [(0.0, 20.0)],
+             [(48.0, 52.0)]]
+    end, prefixes = _run(frees, 0, lo, hi, 2.0)
+    assert end == 3  # the fourth strip has nothing inside the common gap (45, 55)
+    assert prefixes == [frees[0], _intersect(frees[0], frees[1], 2.0), [(45.0, 55.0)]]
+    assert _common_gaps(frees[:3], lo, hi, 2.0) == prefixes[-1]
+    assert _run(frees, 3, lo, hi, 2.0) == (4, [frees[3]])  # (0, 20) touches the edge
+
+
+def test_gutters_need_two_lines_on_each_side() -> None:
+    from pdfprose.xycut import _gutters, _strips
+
+    lines = column("L", 50, 280, 100, 3) + column("R", 310, 540, 100, 3)
+    assert _gutters(_strips(lines), [(280.0, 310.0)], 10.0) == [(280.0, 310.0)]
+    one_right = column("L", 50, 280, 100, 3) + [run("R", 310, 100, 540)]
+    assert _gutters(_strips(one_right), [(280.0, 310.0)], 10.0) == []
+    assert _gutters(_strips(lines), [(280.0, 285.0)], 10.0) == []  # narrower than min_width

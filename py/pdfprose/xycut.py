@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
+from itertools import repeat
+from operator import attrgetter, ge, le
 
 from .model import Block, Line
 
@@ -50,6 +52,10 @@ MAX_DEPTH = 6
 """Recursion limit: real layouts nest two or three levels (page, columns, a table in a column)."""
 
 
+Gaps = list[tuple[float, float]]
+"""Free x-intervals of strips, sorted and disjoint (see :func:`_free`)."""
+
+
 @dataclass(slots=True)
 class _Strip:
     lines: list[Line]
@@ -66,9 +72,13 @@ class _Leaf:
     columns: int
 
 
+_TOP_X0 = attrgetter("top", "x0")
+_X0 = attrgetter("x0")
+
+
 def _strips(lines: list[Line]) -> list[_Strip]:
     """Group runs whose vertical extents overlap (by more than a sliver) into strips."""
-    ordered = sorted(lines, key=lambda l: (l.top, l.x0))
+    ordered = sorted(lines, key=_TOP_X0)
     strips: list[_Strip] = []
     for line in ordered:
         # Overlap is judged on the inner 60 % of the run's height: ascenders and descenders of
@@ -82,8 +92,11 @@ def _strips(lines: list[Line]) -> list[_Strip]:
         else:
             strips.append(_Strip([line], top, bottom, []))
     for s in strips:
+        if len(s.lines) == 1:
+            s.spans = [(s.lines[0].x0, s.lines[0].x1)]
+            continue
         spans: list[tuple[float, float]] = []
-        for l in sorted(s.lines, key=lambda l: l.x0):
+        for l in sorted(s.lines, key=_X0):
             if spans and l.x0 <= spans[-1][1]:
                 spans[-1] = (spans[-1][0], max(spans[-1][1], l.x1))
             else:
@@ -108,60 +121,94 @@ def _free(spans: list[tuple[float, float]], lo: float, hi: float) -> list[tuple[
 def _intersect(
     a: list[tuple[float, float]], b: list[tuple[float, float]], min_width: float
 ) -> list[tuple[float, float]]:
-    out = []
+    """The pieces at least ``min_width`` wide where intervals of ``a`` and of ``b`` (each
+    sorted and disjoint) overlap, in order."""
+    out: list[tuple[float, float]] = []
+    if not a or not b:
+        return out
     i = j = 0
-    while i < len(a) and j < len(b):
-        lo, hi = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+    (a0, a1), (b0, b1) = a[0], b[0]
+    while True:
+        lo = b0 if b0 > a0 else a0  # max(a0, b0)
+        hi = b1 if b1 < a1 else a1  # min(a1, b1)
         if hi - lo >= min_width:
             out.append((lo, hi))
-        if a[i][1] < b[j][1]:
+        if a1 < b1:
             i += 1
+            if i == len(a):
+                return out
+            a0, a1 = a[i]
         else:
             j += 1
-    return out
+            if j == len(b):
+                return out
+            b0, b1 = b[j]
 
 
 def _gutters(
     strips: list[_Strip], gaps: list[tuple[float, float]], min_width: float
 ) -> list[tuple[float, float]]:
     """Keep the gaps that have enough text on both sides to be gutters between columns."""
+    if not gaps:
+        return []
     lines = [l for s in strips for l in s.lines]
+    ends = [l.x1 for l in lines]
+    starts = [l.x0 for l in lines]
     good = []
     for lo, hi in gaps:
-        left = sum(1 for l in lines if l.x1 <= lo + 0.01)
-        right = sum(1 for l in lines if l.x0 >= hi - 0.01)
+        # Counted by C loops over the lines' ends and starts (operator.le and ge).
+        left = sum(map(le, ends, repeat(lo + 0.01)))  # lines with x1 <= lo + 0.01
+        right = sum(map(ge, starts, repeat(hi - 0.01)))  # lines with x0 >= hi - 0.01
         if left >= MIN_LINES_PER_COLUMN and right >= MIN_LINES_PER_COLUMN and hi - lo >= min_width:
             good.append((lo, hi))
     return good
 
 
-def _run_end(strips: list[_Strip], start: int, lo: float, hi: float, min_width: float) -> int:
-    """Index one past the last strip of the longest run from ``start`` that keeps a common gap."""
-    gaps = _free(strips[start].spans, lo, hi)
+def _run(
+    frees: list[Gaps], start: int, lo: float, hi: float, min_width: float
+) -> tuple[int, list[Gaps]]:
+    """The longest run of strips from ``start`` that keeps a common gap inside (lo, hi), given
+    each strip's free intervals ``frees``: ``(end, prefixes)``, where ``end`` is one past the
+    run's last strip and ``prefixes[k]`` holds the gaps common to the run's first k + 1 strips.
+
+    Each prefix's gaps are kept because they are asked for again: the whole run's are the
+    candidates for its gutters, and a section cut (:func:`_section_cut`) looks at the gutters
+    of each leading part of the run. Kept, they are never intersected a second time.
+    """
+    gaps = frees[start]
+    prefixes = [gaps]
     end = start + 1
-    while end < len(strips):
-        narrowed = _intersect(gaps, _free(strips[end].spans, lo, hi), min_width)
+    while end < len(frees):
+        narrowed = _intersect(gaps, frees[end], min_width)
         if not any(lo < a and b < hi for a, b in narrowed):
             break
         gaps = narrowed
+        prefixes.append(gaps)
         end += 1
-    return end
+    return end, prefixes
 
 
-def _common_gaps(
-    strips: list[_Strip], lo: float, hi: float, min_width: float
-) -> list[tuple[float, float]]:
-    gaps = _free(strips[0].spans, lo, hi)
-    for s in strips[1:]:
-        gaps = _intersect(gaps, _free(s.spans, lo, hi), min_width)
+def _inside(gaps: Gaps, lo: float, hi: float) -> Gaps:
+    """The gaps that touch neither edge of [lo, hi]: only those can be gutters."""
     return [(a, b) for a, b in gaps if lo < a and b < hi]
 
 
-def _section_cut(run: list[_Strip], lo: float, hi: float, min_width: float) -> int:
+def _common_gaps(frees: list[Gaps], lo: float, hi: float, min_width: float) -> Gaps:
+    """The gaps inside (lo, hi) that strips with free intervals ``frees`` have in common."""
+    gaps = frees[0]
+    for free in frees[1:]:
+        gaps = _intersect(gaps, free, min_width)
+    return _inside(gaps, lo, hi)
+
+
+def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo: float,
+                 hi: float, min_width: float) -> int:
     """The number of leading strips to split off the run, or 0 (see SECTION_GAP_EM).
 
     A cut is made at a full-width empty band where a line on one side crosses a gutter that the
-    other side, taken alone, has: the two parts are laid out differently.
+    other side, taken alone, has: the two parts are laid out differently. ``frees`` are the
+    free intervals of the run's strips, ``prefixes`` the gaps common to each leading part of
+    the run (:func:`_run`).
     """
     size = statistics.median(l.size for s in run for l in s.lines)
     for k in range(1, len(run)):
@@ -170,8 +217,11 @@ def _section_cut(run: list[_Strip], lo: float, hi: float, min_width: float) -> i
         if below_top - above_bottom < SECTION_GAP_EM * size:
             continue
         head, tail = run[:k], run[k:]
-        if _crosses(head, _own_gutters(tail, lo, hi, min_width)) or _crosses(
-            tail, _own_gutters(head, lo, hi, min_width)
+        if _crosses(head, _own_gutters(tail, frees[k:], lo, hi, min_width)):
+            return k
+        # The head's common gaps are a prefix of the run's, known already.
+        if len(head) >= MIN_COLUMN_STRIPS and _crosses(
+            tail, _gutters(head, _inside(prefixes[k - 1], lo, hi), min_width)
         ):
             return k
         if _stray_edge(head, size) or _stray_edge(tail, size):
@@ -179,12 +229,12 @@ def _section_cut(run: list[_Strip], lo: float, hi: float, min_width: float) -> i
     return 0
 
 
-def _own_gutters(
-    strips: list[_Strip], lo: float, hi: float, min_width: float
-) -> list[tuple[float, float]]:
+def _own_gutters(strips: list[_Strip], frees: list[Gaps], lo: float, hi: float,
+                 min_width: float) -> Gaps:
+    """The gutters of ``strips`` (with free intervals ``frees``) taken alone."""
     if len(strips) < MIN_COLUMN_STRIPS:
         return []
-    return _gutters(strips, _common_gaps(strips, lo, hi, min_width), min_width)
+    return _gutters(strips, _common_gaps(frees, lo, hi, min_width), min_width)
 
 
 def _stray_edge(strips: list[_Strip], size: float) -> bool:
@@ -220,21 +270,26 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             region[0] += 1
             pending.clear()
 
+    # Each strip's free intervals, worked out once: the runs below intersect them.
+    frees = [_free(s.spans, lo, hi) for s in strips] if depth < MAX_DEPTH else []
     i = 0
     while i < len(strips):
-        end = _run_end(strips, i, lo, hi, min_width) if depth < MAX_DEPTH else i + 1
+        if depth < MAX_DEPTH:
+            end, prefixes = _run(frees, i, lo, hi, min_width)
+        else:
+            end, prefixes = i + 1, []
         gutters: list[tuple[float, float]] = []
         if end - i >= MIN_COLUMN_STRIPS:
             run = strips[i:end]
-            gutters = _gutters(run, _common_gaps(run, lo, hi, min_width), min_width)
+            gutters = _gutters(run, _inside(prefixes[-1], lo, hi), min_width)
             if gutters:
-                cut = _section_cut(run, lo, hi, min_width)
+                cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width)
                 if cut:
                     end = i + cut
                     run = strips[i:end]
                     gutters = []
                     if len(run) >= MIN_COLUMN_STRIPS:
-                        gutters = _gutters(run, _common_gaps(run, lo, hi, min_width), min_width)
+                        gutters = _gutters(run, _inside(prefixes[cut - 1], lo, hi), min_width)
         if not gutters:
             pending.append(strips[i])
             i += 1
