@@ -146,6 +146,47 @@ def test_few_unmapped_glyphs_do_not_make_a_page_garbled() -> None:
     assert verdict.bad == 12 and verdict.share < GARBLED_SHARE and not verdict.garbled
 
 
+def test_only_shifts_that_make_enough_letters_are_tried() -> None:
+    from collections import Counter
+
+    from pdfprose.diagnostics import MAX_SHIFT, SHIFT_MIN_DISTINCT, SHIFT_MIN_LETTERS, \
+        _letter_rich_shifts
+
+    histogram = Counter(ord(ch) for ch in caesar(ENGLISH, -29) if ch != " ")
+    shifts = _letter_rich_shifts(histogram)
+    assert 29 in shifts and len(shifts) < 2 * MAX_SHIFT + 1
+    for k in range(-MAX_SHIFT, MAX_SHIFT + 1):  # the shifts left out fail find_shift's first test
+        letters = Counter()
+        for code, n in histogram.items():
+            value = code + k
+            if 0x41 <= value <= 0x5A or 0x61 <= value <= 0x7A:
+                letters[chr(value).lower()] += n
+        if k not in shifts:
+            assert sum(letters.values()) < SHIFT_MIN_LETTERS or len(letters) < SHIFT_MIN_DISTINCT
+    assert _letter_rich_shifts(Counter(range(300, 340))) == []  # no code near ASCII letters
+
+
+def test_evidence_scores_a_font_as_its_whole_histogram_would_score() -> None:
+    from pdfprose.diagnostics import _histogram_score
+
+    evidence = FontEvidence()
+    key = ("F", "simple", True)
+    for text in (caesar(ENGLISH, -29), "Zebra QUIZ", FRENCH, "", "\u00e9t\u00e9 1999"):
+        evidence.add_text(key, text)
+        assert evidence.text_score(key) == _histogram_score(evidence.histogram(key, False))
+    other = ("G", "simple", True)
+    evidence.add(other, False, [ord(ch) for ch in ENGLISH])
+    assert evidence.text_score(other) == _histogram_score(evidence.histogram(other, False))
+
+
+def test_visible_glyphs_are_those_with_text_beyond_white_space() -> None:
+    from pdfprose.diagnostics import _visible_count
+
+    page = glyphs("a b\u2003c", facts()) + glyphs(" ", facts()) + glyphs("", facts())
+    page[0].text = " \u00a0"  # blank, though two characters
+    assert _visible_count(page) == len([g for g in page if g.text.strip()]) == 2
+
+
 def test_warnings_name_pages_cause_and_ocr() -> None:
     one, many = garbled_warnings([(3, "type3_no_unicode")] + [(n, "no_tounicode") for n in range(4, 12)])
     assert one.startswith("Page 3 is garbled: its text uses Type3 fonts") and "OCR" in one

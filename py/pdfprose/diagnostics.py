@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from itertools import groupby
+from itertools import accumulate, groupby
 from operator import attrgetter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -132,7 +132,7 @@ def find_shift(codes: Iterable[int] | Counter[int]) -> int | None:
     if sum(histogram.values()) < SHIFT_MIN_LETTERS:
         return None
     best: tuple[float, int] | None = None
-    for k in range(-MAX_SHIFT, MAX_SHIFT + 1):
+    for k in _letter_rich_shifts(histogram):
         if k in CASE_SHIFTS:
             continue  # upper case <-> lower case: the same letters, not a shifted text
         letters: Counter[str] = Counter()
@@ -158,6 +158,41 @@ def find_shift(codes: Iterable[int] | Counter[int]) -> int | None:
         if score >= SHIFT_NATURAL and (best is None or score > best[0]):
             best = (score, k)
     return best[1] if best else None
+
+
+_LOWEST_LETTER_CODE = 0x41 - MAX_SHIFT
+_HIGHEST_LETTER_CODE = 0x7A + MAX_SHIFT
+"""The codes that some shift of :func:`find_shift` turns into an ASCII letter."""
+
+
+def _letter_rich_shifts(histogram: Counter[int]) -> list[int]:
+    """The shifts -MAX_SHIFT..MAX_SHIFT, in order, under which the codes of ``histogram`` that
+    become ASCII letters weigh at least SHIFT_MIN_LETTERS and are at least SHIFT_MIN_DISTINCT
+    different codes. Only these can pass :func:`find_shift`'s first test (fewer distinct codes
+    make fewer distinct letters), so the others need not be tried letter by letter: the
+    weights of the codes each shift turns into letters are read off running sums over the
+    codes, two ranges (a-z, A-Z) per shift."""
+    low = _LOWEST_LETTER_CODE
+    size = _HIGHEST_LETTER_CODE - low + 2
+    weights = [0] * size  # index code - low + 1: the running sums start with an empty range
+    kinds = [0] * size
+    for code, n in histogram.items():
+        if low <= code <= _HIGHEST_LETTER_CODE:
+            weights[code - low + 1] += n
+            kinds[code - low + 1] += 1
+    weight_sums = list(accumulate(weights))
+    kind_sums = list(accumulate(kinds))
+
+    def between(sums: list[int], first: int, last: int) -> int:  # codes first..last
+        return sums[last - low + 1] - sums[first - low]
+
+    shifts = []
+    for k in range(-MAX_SHIFT, MAX_SHIFT + 1):
+        lower, upper = (0x61 - k, 0x7A - k), (0x41 - k, 0x5A - k)
+        if between(weight_sums, *lower) + between(weight_sums, *upper) >= SHIFT_MIN_LETTERS \
+                and between(kind_sums, *lower) + between(kind_sums, *upper) >= SHIFT_MIN_DISTINCT:
+            shifts.append(k)
+    return shifts
 
 
 def _cosine(counts: Counter[str]) -> float:
@@ -191,15 +226,47 @@ class FontEvidence:
         self._hist: dict[tuple[FontKey, bool], Counter[int]] = {}
         self._size: dict[tuple[FontKey, bool], int] = {}
         self._verdict: dict[tuple[FontKey, bool], tuple[int, int | None]] = {}
+        self._letters: dict[FontKey, Counter[str]] = {}
+        """Per font, the ASCII letters (case folded) of its mapped text's histogram, in the
+        order :func:`_histogram_score` would count them: kept up to date as text is added, so
+        that scoring a font on each page costs 26 letters, not its whole histogram."""
 
     def add(self, key: FontKey, unmapped: bool, codes: Iterable[int]) -> None:
-        slot = (key, unmapped)
-        hist = self._hist.setdefault(slot, Counter())
         codes = codes if isinstance(codes, list) else list(codes)
         if codes and min(codes) < 0:
             codes = [code for code in codes if code >= 0]
-        hist.update(codes)  # counted in order, as a loop of ``hist[code] += 1`` would
-        self._size[slot] = self._size.get(slot, 0) + len(codes)
+        self._count((key, unmapped), Counter(codes).items(), len(codes))
+
+    def add_text(self, key: FontKey, text: str) -> None:
+        """``add(key, False, map(ord, text))``: the code points of a font's mapped text, counted
+        a distinct character at a time."""
+        self._count((key, False), ((ord(ch), n) for ch, n in Counter(text).items()), len(text))
+
+    def _count(self, slot: tuple[FontKey, bool], counts: Iterable[tuple[int, int]],
+               size: int) -> None:
+        """Add ``counts`` (code, number), the distinct codes of ``size`` glyphs' codes in order
+        of first appearance, to the slot's histogram and, for mapped text, to its letters."""
+        hist = self._hist.setdefault(slot, Counter())
+        letters = None if slot[1] else self._letters.setdefault(slot[0], Counter())
+        for code, n in counts:
+            hist[code] += n  # a new code comes after the old ones, as update() would put it
+            if letters is None:
+                continue
+            # ...so a letter first met here comes after the letters already counted, in the
+            # order _histogram_score would meet them in the histogram.
+            if 0x61 <= code <= 0x7A:
+                letters[chr(code)] += n
+            elif 0x41 <= code <= 0x5A:
+                letters[chr(code + 0x20)] += n
+        self._size[slot] = self._size.get(slot, 0) + size
+
+    def text_score(self, key: FontKey) -> tuple[float, int]:
+        """``_histogram_score(self.histogram(key, False))``: how the font's mapped text so far
+        reads as a language, and how many ASCII letters it has."""
+        letters = self._letters.get(key)
+        if letters is None:
+            return _histogram_score(self.histogram(key, False))
+        return (_cosine(letters), sum(letters.values()))
 
     def histogram(self, key: FontKey, unmapped: bool) -> Counter[int]:
         return self._hist.get((key, unmapped), Counter())
@@ -259,8 +326,8 @@ def mark_shifted_text(glyphs: Sequence[Glyph], evidence: FontEvidence | None = N
     by_font = _by_font([g for g in glyphs if not g.unmapped and g.text.strip()])
     shifted: set[FontKey] = set()
     for key, members in by_font.items():
-        evidence.add(key, False, list(map(ord, "".join([g.text for g in members]))))
-        score, letters = _histogram_score(evidence.histogram(key, False))
+        evidence.add_text(key, "".join([g.text for g in members]))
+        score, letters = evidence.text_score(key)
         if letters < SHIFT_MIN_LETTERS or score >= SHIFT_UNNATURAL:
             continue
         if evidence.shift(key, False) is None:
@@ -282,19 +349,27 @@ def _histogram_score(histogram: Counter[int]) -> tuple[float, int]:
     return (_cosine(letters), sum(letters.values()))
 
 
+def _visible_count(glyphs: Sequence[Glyph]) -> int:
+    """How many glyphs have visible text (``g.text.strip()``): all but the blank ones, counted
+    per distinct blank text (a page's glyphs have a few hundred distinct texts at most)."""
+    texts = [g.text for g in glyphs]
+    blanks = [t for t in set(texts) if not t.strip()]
+    return len(texts) - sum(map(texts.count, blanks))
+
+
 def diagnose(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> PageDiagnosis:
     """Judge one page's glyphs (all of them, as parsed; glyphs without visible text are not
     counted). Letter-shifted mapped text is turned into unmapped glyphs on the way. ``evidence``
     carries what earlier pages showed of each font (see :class:`FontEvidence`)."""
     evidence = evidence if evidence is not None else FontEvidence()
     shifted_fonts = mark_shifted_text(glyphs, evidence)
-    visible = [g for g in glyphs if g.text.strip()]
-    bad = [g for g in visible if g.unmapped]
+    visible = _visible_count(glyphs)
+    bad = [g for g in glyphs if g.unmapped and g.text.strip()]
     by_font = _by_font(bad)
     for key, members in by_font.items():
         if key not in shifted_fonts:
             evidence.add(key, True, [g.code for g in members])
-    share = len(bad) / len(visible) if visible else 0.0
+    share = len(bad) / visible if visible else 0.0
     garbled = len(bad) >= GARBLED_MIN_GLYPHS and share > GARBLED_SHARE
     cause = None
     if garbled:
@@ -308,7 +383,7 @@ def diagnose(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> P
                 for glyph in members:
                     causes[_cause_of(glyph)] += 1
         cause = causes.most_common(1)[0][0] if causes else "unmapped"
-    return PageDiagnosis(len(visible), len(bad), garbled, cause, share)
+    return PageDiagnosis(visible, len(bad), garbled, cause, share)
 
 
 def garbled_warnings(pages: Sequence[tuple[int, str | None]]) -> list[str]:

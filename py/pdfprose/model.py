@@ -92,8 +92,18 @@ class Line:
         """True when every visible glyph is bold (a run-in bold phrase does not count)."""
         if self.released_all_bold is not None:
             return self.released_all_bold
-        marks = [g.bold for g in self.glyphs if g.text.strip()]
-        return bool(marks) and all(marks) if self.glyphs else self.bold
+        glyphs = self.glyphs
+        if not glyphs:
+            return self.bold
+        # Asked of every line (release_glyphs): the common answers, no bold glyph or every
+        # glyph bold, come from one column of flags; only a mixed line looks at the texts.
+        bolds = [g.bold for g in glyphs]
+        if not any(bolds):
+            return False
+        if all(bolds):
+            return any(g.text.strip() for g in glyphs)
+        marks = [b for g, b in zip(glyphs, bolds) if g.text.strip()]
+        return bool(marks) and all(marks)
 
     def release_glyphs(self) -> None:
         """Let the glyphs go, keeping what the document passes still read of them
