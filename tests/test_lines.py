@@ -93,3 +93,86 @@ def test_ascii_caret_between_letters_stays_a_caret() -> None:
     b = glyphs("2", caret[-1].x1, 100)
     horizontal, _ = build_lines(a + caret + b)
     assert [l.text for l in horizontal] == ["x^2"]
+
+
+# -- the column-wise fast paths give the glyph-by-glyph loop's answers ------------------------
+
+
+def _general(run: list[Glyph]) -> str:
+    from pdfprose.lines import _general_text
+
+    return _general_text(run, None, False)
+
+
+def test_drawn_spaces_show_only_where_they_reach_past_the_letter_before() -> None:
+    from pdfprose.lines import _Columns, _plain
+
+    word = glyphs("ab", 0, 100)
+    under = Glyph(" ", 8.0, 92, 10.0, 102, 100, 10.0, "F")  # ends inside "b": a leading space
+    later = glyphs("cd", 10.0, 100)
+    past = Glyph(" ", 20.0, 92, 22.5, 102, 100, 10.0, "F")
+    last = glyphs("ef", 22.5, 100)
+    for run in (word + [under] + later, word + [under] + later + [past] + last,
+                [past] + word + [past, past] + later + [under]):
+        text, visible = _plain(_Columns.of(run))  # type: ignore[misc]
+        assert text == _general(run)
+        assert visible == len([g for g in run if g.text.strip()])
+    assert _plain(_Columns.of(word + [under] + later))[0] == "abcd"  # type: ignore[index]
+
+
+def test_spaced_pairs_name_the_marks_a_space_stands_between() -> None:
+    from pdfprose.lines import _spaced_pairs
+
+    texts = [" ", "a", " ", " ", "b", "c", " "]
+    is_mark = [t != " " for t in texts]
+    x1s = [1.0, 5.0, 5.02, 7.0, 10.0, 15.0, 16.0]
+    sizes = [10.0] * len(texts)
+    mark_x1s = [5.0, 10.0, 15.0]
+    # Between "a" and "b": the first space ends 0.02 past "a" (less than 1 % of 10 pt), the
+    # second shows. The leading and the trailing space stand beside one mark only.
+    assert _spaced_pairs(is_mark, x1s, sizes, mark_x1s) == {0: True}
+    assert _spaced_pairs(is_mark, [1.0, 5.0, 5.02, 5.05, 10.0, 15.0, 16.0], sizes, mark_x1s) \
+        == {0: False}
+
+
+def test_a_letter_spaced_title_is_left_to_the_general_loop() -> None:
+    from pdfprose.lines import _Columns, _plain
+
+    title = glyphs("TITLE", 0, 100, gap=3.0) + glyphs("PAGE", 60, 100, gap=3.0)
+    assert _plain(_Columns.of(title)) is None
+    assert _general(title) == "TITLE PAGE"
+    prose = glyphs("Title", 0, 100, gap=0.2) + glyphs("page", 40, 100, gap=0.2)
+    assert _plain(_Columns.of(prose))[0] == _general(prose) == "Title page"  # type: ignore[index]
+
+
+def test_math_symbols_above_u1100_are_not_cjk() -> None:
+    from pdfprose.lines import _Columns, _plain
+
+    run = glyphs("a−b", 0, 100) + glyphs("∗", 17.0, 100)  # U+2212, U+2217: gaps of 0.2 em
+    assert _plain(_Columns.of(run))[0] == _general(run) == "a−b ∗"  # type: ignore[index]
+
+
+def test_a_page_needs_twenty_cjk_characters_to_be_searched_for_vertical_columns() -> None:
+    from pdfprose.lines import MIN_VERTICAL_CJK, _may_be_vertical_cjk
+
+    assert not _may_be_vertical_cjk([])
+    assert not _may_be_vertical_cjk(["a", "−", "≤"] * 50)  # math, no CJK
+    assert not _may_be_vertical_cjk(["漢"] * (MIN_VERTICAL_CJK - 1) + ["a"])
+    assert _may_be_vertical_cjk(["漢"] * MIN_VERTICAL_CJK)
+
+
+def test_duplicates_are_looked_for_only_where_glyphs_stand_close() -> None:
+    from pdfprose.lines import _Columns, _may_repeat
+
+    assert not _may_repeat(_Columns.of(glyphs("Bold", 0, 100)))
+    assert _may_repeat(_Columns.of(sorted(glyphs("Bold", 0, 100) + glyphs("Bold", 0.3, 100),
+                                          key=lambda g: g.x0)))
+
+
+def test_a_line_with_several_scripts_is_made_once_with_all_of_them() -> None:
+    base = glyphs("x", 0, 100) + glyphs("plus", 12, 100) + glyphs("y", 40, 100)
+    sup1 = glyphs("2", 5.5, 96, size=6.0, advance=3.0)
+    sup2 = glyphs("3", 45.5, 96, size=6.0, advance=3.0)
+    lines, _ = build_lines(base + sup1 + sup2)
+    assert [l.text for l in lines] == ["x2 plus y3"]
+    assert lines[0].size == 10.0 and lines[0].baseline == 100.0

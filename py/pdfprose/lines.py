@@ -17,7 +17,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from itertools import accumulate, compress, repeat
-from operator import attrgetter, gt, itemgetter, le, lt, mul, ne, sub
+from operator import attrgetter, gt, itemgetter, lt, mul, ne, not_, sub
 
 from .characters import clean_line_text
 from .model import Glyph, Line
@@ -107,6 +107,10 @@ def is_cjk(ch: str) -> bool:
 
 _CJK_STARTS = [lo for lo, _ in _CJK_RANGES]
 
+_CJK_CHARACTER = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]")
+"""Any character :func:`is_cjk` accepts: a text this never matches has no CJK at all (math
+symbols and dashes lie above U+1100 too, so a text's largest character cannot tell)."""
+
 
 LETTER_SPACED_MIN_LETTERS = 5
 """Letter-spaced titles (SPEC §2): a run is examined when it has at least five letters."""
@@ -164,29 +168,45 @@ def _letter_spacing(glyphs: list[Glyph], spans: list[tuple[float, float]]) -> fl
     return (high + min(word_gaps)) / 2
 
 
-_TEXT = attrgetter("text")
 _X0 = attrgetter("x0")
-_X1 = attrgetter("x1")
-_TOP = attrgetter("top")
-_BOTTOM = attrgetter("bottom")
-_SIZE = attrgetter("size")
 _BASELINE = attrgetter("baseline")
-_BOLD = attrgetter("bold")
-_ANGLE = attrgetter("angle")
-_VERTICAL = attrgetter("vertical")
-_MIRRORED = attrgetter("mirrored")
-_ITALIC = attrgetter("italic")
 _COUNT = itemgetter(1)
-"""Column getters: the per-glyph work of a line done by C loops (map, min, sum) where the
-result is the same as the loops of :func:`glyphs_to_text` and :func:`_make_line`."""
+"""Sort keys (a glyph's x0 and baseline) and the count of a (size, count) pair."""
 
-_Columns = tuple[list[str], list[float], list[float], list[float]]
-"""A run's glyphs as columns: texts, x0s, x1s, sizes."""
+class _Columns:
+    """A run's glyphs as columns, one list per attribute, in the run's order.
 
+    The per-glyph work of a line is done by C loops over these (``map``, ``min``, ``count``,
+    ``compress``); each attribute of a glyph is read once per run, by a list comprehension (in
+    CPython 3.11 a third of the cost of ``map(attrgetter)``), not once per step."""
 
-def _columns(glyphs: list[Glyph]) -> _Columns:
-    return (list(map(_TEXT, glyphs)), list(map(_X0, glyphs)), list(map(_X1, glyphs)),
-            list(map(_SIZE, glyphs)))
+    __slots__ = ("texts", "x0s", "x1s", "sizes", "baselines", "bolds", "italics", "tops",
+                 "bottoms")
+
+    def __init__(self, texts: list[str], x0s: list[float], x1s: list[float], sizes: list[float],
+                 baselines: list[float], bolds: list[bool], italics: list[bool],
+                 tops: list[float], bottoms: list[float]) -> None:
+        self.texts, self.x0s, self.x1s, self.sizes = texts, x0s, x1s, sizes
+        self.baselines, self.bolds, self.italics = baselines, bolds, italics
+        self.tops, self.bottoms = tops, bottoms
+
+    @classmethod
+    def of(cls, glyphs: list[Glyph], x0s: list[float] | None = None,
+           sizes: list[float] | None = None, baselines: list[float] | None = None,
+           ) -> "_Columns":
+        """The columns of ``glyphs``; those already read (in the same order) can be given."""
+        return cls([g.text for g in glyphs], x0s if x0s is not None else [g.x0 for g in glyphs],
+                   [g.x1 for g in glyphs], sizes if sizes is not None else [g.size for g in glyphs],
+                   baselines if baselines is not None else [g.baseline for g in glyphs],
+                   [g.bold for g in glyphs], [g.italic for g in glyphs],
+                   [g.top for g in glyphs], [g.bottom for g in glyphs])
+
+    def part(self, start: int, end: int) -> "_Columns":
+        """The columns of the glyphs ``start`` to ``end`` (excluded)."""
+        return _Columns(self.texts[start:end], self.x0s[start:end], self.x1s[start:end],
+                        self.sizes[start:end], self.baselines[start:end],
+                        self.bolds[start:end], self.italics[start:end], self.tops[start:end],
+                        self.bottoms[start:end])
 
 
 _FIRST_CJK = "\u1100"
@@ -194,20 +214,28 @@ _FIRST_CJK = "\u1100"
 it has none."""
 
 
-def _plain_line_text(glyphs: list[Glyph], columns: "_Columns | None" = None) -> str | None:
+def _plain_line_text(glyphs: list[Glyph]) -> str | None:
     """The text of :func:`_plain` alone."""
-    plain = _plain(glyphs, columns)
+    plain = _plain(_Columns.of(glyphs))
     return None if plain is None else plain[0]
 
 
-def _plain(glyphs: list[Glyph], columns: "_Columns | None" = None) -> tuple[str, int] | None:
+def _plain(columns: _Columns, gaps: list[float] | None = None) -> tuple[str, int] | None:
     """:func:`glyphs_to_text` of a horizontal run in the common case, computed with fewer
     steps per glyph: every glyph has text, which is either one drawn space or has no white space
     at all, no character is CJK, and the run is plainly not letter-spaced (two of its letters
     stand no further apart than a word space's threshold). Returns None when any of this does
     not hold (the general loop then decides); otherwise exactly the general loop's text, and
-    the number of visible characters (``len(text.strip())`` summed over the glyphs)."""
-    texts, x0s, x1s, sizes = columns if columns is not None else _columns(glyphs)
+    the number of visible characters (``len(text.strip())`` summed over the glyphs).
+
+    ``gaps``, when known, are the run's ``x0s[i + 1] - x1s[i]``.
+
+    The glyphs that are not drawn spaces (the *marks*) are what the text is made of. A word
+    space stands between two consecutive marks where the loop would put one: where a drawn
+    space between them reaches further right than the mark before it (a space drawn under that
+    mark, its string's leading space, is no gap), or else where the gap between the two marks
+    exceeds the threshold of SPEC §2. Leading and trailing drawn spaces never show."""
+    texts, x0s, x1s, sizes = columns.texts, columns.x0s, columns.x1s, columns.sizes
     if "" in texts:
         return None
     joined = "".join(texts)
@@ -218,82 +246,78 @@ def _plain(glyphs: list[Glyph], columns: "_Columns | None" = None) -> tuple[str,
     words = core.split()
     if len(words) != 1 or len(words[0]) != len(core):
         return None  # other white space
-    n = len(glyphs)
-    uniform = sizes.count(sizes[0]) == n
-    if max(core) >= _FIRST_CJK:
-        # Between two CJK characters the word-space threshold is CJK_SPACE_GAP_EM.
-        firsts = list(map(is_cjk, texts))
-        lasts = firsts if len(joined) == n else [is_cjk(t[-1:]) for t in texts]
-        factors: list[float] | None = [
-            CJK_SPACE_GAP_EM if a and b else SPACE_GAP_EM for a, b in zip(lasts, firsts[1:])]
-    else:
-        factors = None
-    gaps = list(map(sub, x0s[1:], x1s))  # the gap before glyph i + 1
-    marks = n - spaces
-    if marks >= LETTER_SPACED_MIN_LETTERS:
-        mark_texts = [t for t in texts if t != " "] if spaces else texts
-        if sum(map(str.isalpha, mark_texts)) >= LETTER_SPACED_ALPHA_SHARE * marks:
-            # _letter_spacing would look further. It finds nothing when two letters with
-            # nothing drawn between them stand no further apart than a word space's threshold.
-            if uniform:
-                size = sizes[0]
-            elif spaces:
-                size = sorted(s for s, t in zip(sizes, texts) if t != " ")[marks // 2]
-            else:
-                size = sorted(sizes)[marks // 2]
-            threshold = SPACE_GAP_EM * size
-            if not (size > 0 and gaps and min(gaps) <= threshold):
-                return None  # not even the narrowest gap is that narrow
-            if spaces:
-                # ...and it must stand between two letters with no drawn space between them.
-                narrow = compress(range(n - 1), map(threshold.__ge__, gaps))
-                if not any(texts[i] != " " and texts[i + 1] != " " for i in narrow):
-                    return None
+    n = len(texts)
+    if gaps is None:
+        gaps = list(map(sub, x0s[1:], x1s))
     if spaces:
-        # The general loop, reduced to what can happen here: a drawn space under the glyph
-        # before it is skipped; a drawn space keeps the glyphs beside it apart (one space, none
-        # at either end); two glyphs side by side get a space where the gap says so.
-        out: list[str] = []
-        prev_end = prev_size = 0.0
-        started = pending = prev_space = prev_cjk = False
-        for k, (t, x0, x1, size) in enumerate(zip(texts, x0s, x1s, sizes)):
-            if t == " ":
-                if started and x1 <= prev_end + 0.01 * size:
-                    continue
-                started = prev_space = True
-                pending = bool(out)
-                prev_end, prev_size = x1, size
-                continue
-            if out and not pending and not prev_space:
-                factor = CJK_SPACE_GAP_EM if factors is not None and prev_cjk and firsts[k] \
-                    else SPACE_GAP_EM
-                pending = x0 - prev_end > factor * (size if size > prev_size else prev_size)
-            if pending:
-                out.append(" ")
-            out.append(t)
-            started = True
-            pending = prev_space = False
-            prev_end, prev_size = x1, size
-            prev_cjk = factors is not None and lasts[k]
-        return clean_line_text("".join(out)), len(core)
-    if factors is not None:
-        cuts = [i for i, (gap, size, factor) in enumerate(
-            zip(gaps, map(max, sizes, sizes[1:]), factors)) if gap > factor * size]
-    elif uniform:
-        threshold = SPACE_GAP_EM * sizes[0]
-        cuts = list(compress(range(n - 1), map(threshold.__lt__, gaps)))  # gap > threshold
+        is_mark = [t != " " for t in texts]
+        marks, mark_x0s, mark_x1s, mark_sizes = (list(compress(column, is_mark))
+                                                 for column in (texts, x0s, x1s, sizes))
+        mark_gaps = list(map(sub, mark_x0s[1:], mark_x1s))
+        spaced = _spaced_pairs(is_mark, x1s, sizes, mark_x1s)
     else:
-        cuts = [i for i, (gap, size) in enumerate(zip(gaps, map(max, sizes, sizes[1:])))
-                if gap > SPACE_GAP_EM * size]
-    if not cuts:
-        return clean_line_text(joined), len(core)
+        marks, mark_x0s, mark_x1s, mark_sizes = texts, x0s, x1s, sizes
+        mark_gaps = gaps
+        spaced = {}
+    m = n - spaces
+    uniform = mark_sizes.count(mark_sizes[0]) == m
+    if m >= LETTER_SPACED_MIN_LETTERS and not _has_narrow_gap(mark_sizes, mark_gaps, spaced,
+                                                               uniform):
+        # _letter_spacing would look further, unless the run is not mostly letters.
+        if sum(map(str.isalpha, marks)) >= LETTER_SPACED_ALPHA_SHARE * m:
+            return None
+    if max(core) >= _FIRST_CJK and _CJK_CHARACTER.search(core):
+        # Between two CJK characters the word-space threshold is CJK_SPACE_GAP_EM.
+        firsts = list(map(is_cjk, marks))
+        lasts = firsts if len(core) == m else [is_cjk(t[-1:]) for t in marks]
+        cut = [gap > (CJK_SPACE_GAP_EM if a and b else SPACE_GAP_EM) * size for gap, size, a, b
+               in zip(mark_gaps, map(max, mark_sizes, mark_sizes[1:]), lasts, firsts[1:])]
+    elif uniform:
+        cut = list(map(gt, mark_gaps, repeat(SPACE_GAP_EM * mark_sizes[0])))
+    else:
+        cut = [gap > SPACE_GAP_EM * size
+               for gap, size in zip(mark_gaps, map(max, mark_sizes, mark_sizes[1:]))]
+    for pair, kept in spaced.items():
+        if kept:
+            cut[pair] = True
+    if not any(cut):
+        return clean_line_text("".join(marks)), len(core)
     parts = []
     start = 0
-    for i in cuts:
-        parts.append("".join(texts[start:i + 1]))
+    for i in compress(range(m - 1), cut):
+        parts.append("".join(marks[start:i + 1]))
         start = i + 1
-    parts.append("".join(texts[start:]))
+    parts.append("".join(marks[start:]))
     return clean_line_text(" ".join(parts)), len(core)
+
+
+def _spaced_pairs(is_mark: list[bool], x1s: list[float], sizes: list[float],
+                  mark_x1s: list[float]) -> dict[int, bool]:
+    """For each pair of consecutive marks (numbered by the first) with drawn spaces between
+    them: whether one of those spaces shows, reaching further right than the mark before it
+    by more than 1 % of its size (the general loop skips the others)."""
+    spaced: dict[int, bool] = {}
+    last = len(mark_x1s) - 1
+    for rank, i in enumerate(compress(range(len(is_mark)), map(not_, is_mark))):
+        pair = i - rank - 1  # the marks before the space, less one
+        if 0 <= pair < last and not spaced.get(pair):
+            spaced[pair] = not x1s[i] <= mark_x1s[pair] + 0.01 * sizes[i]
+    return spaced
+
+
+def _has_narrow_gap(sizes: list[float], gaps: list[float], spaced: dict[int, bool],
+                    uniform: bool) -> bool:
+    """Whether two marks with nothing drawn between them stand no further apart than a word
+    space's threshold (SPACE_GAP_EM of the marks' middle size): then :func:`_letter_spacing`
+    finds no letter-spaced title."""
+    m = len(sizes)
+    size = sizes[0] if uniform else sorted(sizes)[m // 2]
+    threshold = SPACE_GAP_EM * size
+    if not size > 0:
+        return False
+    if not spaced:
+        return bool(gaps) and min(gaps) <= threshold
+    return any(gap <= threshold for pair, gap in enumerate(gaps) if pair not in spaced)
 
 
 def glyphs_to_text(
@@ -428,18 +452,19 @@ def _weighted(counts: list[int] | None, flags: list[bool], total: int) -> int:
 
 
 def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
-               columns: _Columns | None = None) -> Line:
-    """The line of a run of glyphs; ``columns``: the run's :func:`_columns`, when known."""
+               columns: _Columns | None = None, gaps: list[float] | None = None) -> Line:
+    """The line of a run of glyphs; ``columns`` are the run's :class:`_Columns` and ``gaps``
+    its gaps (see :func:`_plain`), when known."""
     # Column-wise (C loops over attribute columns); the same values as glyph-by-glyph loops:
     # sizes weighted by visible characters (len(text.strip())), the first-seen size winning a
     # tie; bold and italic when most visible characters are.
     if columns is None:
-        columns = _columns(glyphs)
-    texts, x0s, x1s, raw_sizes = columns
+        columns = _Columns.of(glyphs)
+    texts, raw_sizes = columns.texts, columns.sizes
     n = len(texts)
     visible: int | None = None
     if text is None:
-        plain = _plain(glyphs, columns)
+        plain = _plain(columns, gaps)
         if plain is None:
             text = _general_text(glyphs, None, False)
         else:
@@ -460,8 +485,7 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
         weights = {}
         for key, count in zip(sizes, counts):  # type: ignore[arg-type]
             weights[key] = weights.get(key, 0) + count
-    bolds = list(map(_BOLD, glyphs))
-    italics = list(map(_ITALIC, glyphs))
+    bolds, italics = columns.bolds, columns.italics
     if (any(bolds) and not all(bolds)) or (any(italics) and not all(italics)):
         if counts is None:
             counts = list(map(len, map(str.strip, texts)))
@@ -469,9 +493,14 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
     italic = _weighted(counts, italics, visible)
     total = visible or 1
     size = max(weights.items(), key=_COUNT)[0] if not uniform else first
-    # Every glyph's size rounds to ``size`` when the sizes are uniform: all are within 0.5.
-    main = glyphs if uniform else ([g for g in glyphs if abs(g.size - size) < 0.5] or glyphs)
-    raw_baselines = list(map(_BASELINE, main))
+    # The glyphs of the line's size give its box and baseline (every glyph's size rounds to
+    # ``size`` when the sizes are uniform: all are within 0.5).
+    raw_baselines, tops, bottoms = columns.baselines, columns.tops, columns.bottoms
+    if not uniform:
+        main = [abs(s - size) < 0.5 for s in raw_sizes]
+        if any(main):
+            raw_baselines, tops, bottoms = (list(compress(column, main))
+                                            for column in (raw_baselines, tops, bottoms))
     if raw_baselines.count(raw_baselines[0]) == len(raw_baselines):
         baseline = round(raw_baselines[0], 1)
     else:
@@ -482,10 +511,10 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
             baseline = Counter(baselines).most_common(1)[0][0]
     return Line(
         text=text,
-        x0=min(x0s),
-        top=min(map(_TOP, main)),
-        x1=max(x1s),
-        bottom=max(map(_BOTTOM, main)),
+        x0=min(columns.x0s),
+        top=min(tops),
+        x1=max(columns.x1s),
+        bottom=max(bottoms),
         baseline=baseline,
         size=size,
         bold=bold * 2 > total,
@@ -495,16 +524,23 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
     )
 
 
-def _split_runs(glyphs: list[Glyph], columns: _Columns | None = None) -> list[tuple[int, int]]:
+def _split_runs(columns: _Columns, gaps: list[float], uniform: bool) -> list[tuple[int, int]]:
     """Cut one baseline's glyphs (sorted by x0) where the gap exceeds RUN_GAP_EM: the runs as
-    ``(start, end)`` index ranges, leaving out runs that hold nothing but spaces."""
-    texts, x0s, x1s, sizes = columns if columns is not None else _columns(glyphs)
-    n = len(glyphs)
+    ``(start, end)`` index ranges, leaving out runs that hold nothing but spaces. ``gaps`` are
+    the glyphs' ``x0s[i + 1] - x1s[i]``; ``uniform`` says all glyphs have the same size."""
+    texts, x0s, x1s, sizes = columns.texts, columns.x0s, columns.x1s, columns.sizes
+    n = len(texts)
     # The gap before each glyph is measured from the right-most end of the glyphs before it
     # (mostly the glyph just before: the ends of glyphs sorted by x0 seldom go back).
-    rights = x1s if all(map(le, x1s, x1s[1:])) else list(accumulate(x1s, max))
-    wide = compress(range(1, n), map(gt, map(sub, x0s[1:], rights),
-                                     map(mul, repeat(RUN_GAP_EM), sizes[1:])))
+    if sorted(x1s) == x1s:
+        rights = x1s
+    else:
+        rights = list(accumulate(x1s, max))
+        gaps = list(map(sub, x0s[1:], rights))
+    if uniform:
+        wide = compress(range(1, n), map(gt, gaps, repeat(RUN_GAP_EM * sizes[0])))
+    else:
+        wide = compress(range(1, n), map(gt, gaps, map(mul, repeat(RUN_GAP_EM), sizes[1:])))
     runs: list[tuple[int, int]] = []
     start = 0
     for i in wide:
@@ -528,7 +564,14 @@ def _attach_scripts(lines: list[Line]) -> list[Line]:
         return lines
     lines = sorted(lines, key=lambda l: l.top)
     merged: set[int] = set()
+    # A host's line is made again once, with every script it takes (_with_scripts), not once
+    # per script: until then the tests below read only its box, which a script can widen.
+    scripts: dict[int, list[Line]] = {}
+    widened: dict[int, tuple[float, float]] = {}  # host index -> (x0, x1) with its scripts
     for i, small in enumerate(lines):
+        if i in scripts:  # a host, about to be tested as a script itself: made whole first
+            small = lines[i] = _with_scripts(small, scripts.pop(i))
+            del widened[i]
         if len(small.text) > 12:
             continue
         centre = (small.top + small.bottom) / 2
@@ -542,18 +585,31 @@ def _attach_scripts(lines: list[Line]) -> list[Line]:
             if not host.top - 0.2 * host.size <= centre <= host.bottom + 0.2 * host.size:
                 continue
             reach = 0.6 * host.size
-            if small.x0 > host.x1 + reach or small.x1 < host.x0 - reach:
+            x0, x1 = widened.get(j, (host.x0, host.x1))
+            if small.x0 > x1 + reach or small.x1 < x0 - reach:
                 continue
             best = j
             break
         if best is not None:
             merged.add(i)
             host = lines[best]
-            glyphs = sorted(host.glyphs + small.glyphs, key=lambda g: g.x0)
-            lines[best] = _make_line(glyphs)
-            lines[best].top, lines[best].bottom = host.top, host.bottom
-            lines[best].baseline, lines[best].size = host.baseline, host.size
+            x0, x1 = widened.get(best, (host.x0, host.x1))
+            widened[best] = (min(x0, small.x0), max(x1, small.x1))
+            scripts.setdefault(best, []).append(small)
+    for j, taken in scripts.items():
+        lines[j] = _with_scripts(lines[j], taken)
     return [l for k, l in enumerate(lines) if k not in merged]
+
+
+def _with_scripts(host: Line, scripts: list[Line]) -> Line:
+    """``host`` made again with the glyphs of ``scripts`` (merged in this order), keeping its
+    box's top and bottom, its baseline and its size. Sorting all the glyphs at once gives the
+    order sorting them script by script would (the sort is stable)."""
+    glyphs = sorted(host.glyphs + [g for s in scripts for g in s.glyphs], key=_X0)
+    line = _make_line(glyphs)
+    line.top, line.bottom = host.top, host.bottom
+    line.baseline, line.size = host.baseline, host.size
+    return line
 
 
 VERTICAL_STACK_GAP_EM = 0.25
@@ -626,8 +682,21 @@ def mark_vertical_cjk(glyphs: list[Glyph]) -> None:
     glyphs across a small hole in a vertical column (COLUMN_HOLE_EM) join it. Boxes are in page
     space; only glyphs at angle 0 are considered.
     """
-    if not glyphs or max(map(_TEXT, glyphs)) < _FIRST_CJK:
-        return  # no glyph starts with a character from U+1100 on: none is CJK
+    if _may_be_vertical_cjk([g.text for g in glyphs]):
+        _mark_vertical_cjk(glyphs)
+
+
+def _may_be_vertical_cjk(texts: list[str]) -> bool:
+    """Whether texts (a page's) hold MIN_VERTICAL_CJK CJK characters: fewer, and no glyph is
+    set vertically by :func:`mark_vertical_cjk` (which counts the glyphs that start with
+    one)."""
+    if not texts or max(texts) < _FIRST_CJK:
+        return False  # no text starts with a character from U+1100 on: none is CJK
+    return len(_CJK_CHARACTER.findall("".join(texts))) >= MIN_VERTICAL_CJK
+
+
+def _mark_vertical_cjk(glyphs: list[Glyph]) -> None:
+    """:func:`mark_vertical_cjk` on a page that has CJK characters."""
     cjk = [
         g for g in glyphs
         if g.text >= _FIRST_CJK  # a quick test first: nothing below U+1100 is CJK
@@ -723,11 +792,16 @@ def build_lines(glyphs: Iterable[Glyph]) -> tuple[list[Line], list[Line]]:
     horizontal: list[Glyph] = []
     other: list[Glyph] = []
     glyphs = list(glyphs)
-    mark_vertical_cjk(glyphs)
-    if not any(map(_ANGLE, glyphs)) and not any(map(_VERTICAL, glyphs)) \
-            and not any(map(_MIRRORED, glyphs)):
+    # The page's texts, read in one pass: the tests for CJK, accents and empty texts read
+    # them here rather than the glyphs again (a page's glyphs seldom fit in the processor's
+    # caches: every pass over them is memory traffic).
+    texts = [g.text for g in glyphs]
+    if _may_be_vertical_cjk(texts):
+        _mark_vertical_cjk(glyphs)
+    if not any([g.angle or g.vertical or g.mirrored for g in glyphs]):
         # Every glyph upright (the common page): the loop below would keep all with text.
-        return _horizontal_lines(list(filter(_TEXT, glyphs))), []
+        return _horizontal_lines([g for g in glyphs if g.text] if "" in texts else glyphs,
+                                 texts), []
     for g in glyphs:
         if not g.text:
             continue
@@ -738,7 +812,7 @@ def build_lines(glyphs: Iterable[Glyph]) -> tuple[list[Line], list[Line]]:
     return _horizontal_lines(horizontal), _directional_lines(other)
 
 
-def _line_clusters(glyphs: list[Glyph]) -> list[tuple[int, int]]:
+def _line_clusters(baselines: list[float], sizes: list[float]) -> list[tuple[int, int]]:
     """The lines of glyphs sorted by baseline, as ``(start, end)`` index ranges: a glyph joins
     the line before it when its baseline is within BASELINE_TOLERANCE_EM of the line's anchor
     (the baseline of its largest glyph so far), the size taken from the larger of the glyph and
@@ -747,10 +821,9 @@ def _line_clusters(glyphs: list[Glyph]) -> list[tuple[int, int]]:
     Glyphs of one string share their baseline exactly, so they are taken a baseline at a time:
     once the anchor stands on a baseline, the rest of its glyphs join (only the anchor's size
     can grow); and glyphs of one size after one that joined without moving the anchor join the
-    same way. Each glyph is decided as the glyph-by-glyph rule would decide it."""
-    n = len(glyphs)
-    baselines = list(map(_BASELINE, glyphs))
-    sizes = list(map(_SIZE, glyphs))
+    same way. Each glyph is decided as the glyph-by-glyph rule would decide it. ``baselines``
+    and ``sizes`` are the glyphs' (sorted by baseline)."""
+    n = len(baselines)
     total = sum(sizes)
     shortcut = total == total  # no NaN size: max() gives the largest, as the rule's ">" does
     starts: list[int] = []
@@ -787,46 +860,67 @@ def _line_clusters(glyphs: list[Glyph]) -> list[tuple[int, int]]:
     return list(zip(starts, starts[1:]))
 
 
-def _horizontal_lines(glyphs: list[Glyph]) -> list[Line]:
+def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> list[Line]:
+    """The lines of upright glyphs (all with text); ``texts``: the glyphs' texts (in any order,
+    empty ones too), when read already."""
     if not glyphs:
         return []
-    glyphs.sort(key=_BASELINE)
+    baselines = [g.baseline for g in glyphs]
+    in_order = sorted(baselines)
+    if in_order != baselines:  # pages set in one column come in order already
+        glyphs.sort(key=_BASELINE)
+        baselines = in_order
+    sizes = [g.size for g in glyphs]
+    if texts is None:
+        texts = [g.text for g in glyphs]
+    accents = not SPACING_ACCENTS.keys().isdisjoint(texts)
+    lines: list[Line] = []
     # Each line is anchored on the baseline of its largest glyph so far: a small prime or
     # superscript that sorts first must not become the anchor and strand the line's letters
     # (an accent raised 1 pt by TeX then joins them), while glyphs of a formula set between
     # two lines cannot chain them together.
-    clusters = [glyphs[a:b] for a, b in _line_clusters(glyphs)]
-    accents = not SPACING_ACCENTS.keys().isdisjoint(map(_TEXT, glyphs))
-    lines: list[Line] = []
-    for cluster in clusters:
-        cluster.sort(key=_X0)
-        x0s = list(map(_X0, cluster))
-        sizes = list(map(_SIZE, cluster))
-        # _dedupe keeps every glyph when each starts further right than the tolerance of its
-        # successor beyond it (its first comparison then stops): tested for all at once.
-        if not all(map(lt, x0s, map(sub, x0s[1:], map(mul, repeat(DUPLICATE_TOLERANCE_EM),
-                                                        sizes[1:])))):
-            cluster = _dedupe(cluster)
-            x0s = sizes = None  # type: ignore[assignment]
-        if accents:
-            composed = _compose_accents(cluster)
-            if composed is not cluster:  # accents were folded into letters: texts changed
-                cluster = composed
-                x0s = sizes = None  # type: ignore[assignment]
-        if x0s is None:
-            columns = _columns(cluster)
+    for start, end in _line_clusters(baselines, sizes):
+        cluster = glyphs[start:end]
+        x0s = [g.x0 for g in cluster]
+        in_order = sorted(x0s)
+        columns: _Columns | None
+        if in_order == x0s:  # drawn from left to right: the page's columns are the line's
+            columns = _Columns.of(cluster, x0s, sizes[start:end], baselines[start:end])
         else:
-            columns = (list(map(_TEXT, cluster)), x0s, list(map(_X1, cluster)), sizes)
-        texts, x0s, x1s, sizes = columns
-        for a, b in _split_runs(cluster, columns):
+            cluster.sort(key=_X0)
+            columns = _Columns.of(cluster, in_order)
+        if _may_repeat(columns):
+            cluster = _dedupe(cluster)
+            columns = None
+        if accents and not SPACING_ACCENTS.keys().isdisjoint(
+                columns.texts if columns is not None else [g.text for g in cluster]):
+            cluster = _compose_accents(cluster)  # accents folded into letters: texts changed
+            columns = None
+        if columns is None:
+            columns = _Columns.of(cluster)
+        gaps = list(map(sub, columns.x0s[1:], columns.x1s))
+        sizes_here = columns.sizes
+        uniform = sizes_here.count(sizes_here[0]) == len(sizes_here)
+        for a, b in _split_runs(columns, gaps, uniform):
             if a == 0 and b == len(cluster):
-                line = _make_line(cluster, columns=columns)
+                line = _make_line(cluster, columns=columns, gaps=gaps)
             else:
-                line = _make_line(cluster[a:b], columns=(texts[a:b], x0s[a:b], x1s[a:b],
-                                                         sizes[a:b]))
+                line = _make_line(cluster[a:b], columns=columns.part(a, b), gaps=gaps[a:b - 1])
             if line.text:
                 lines.append(line)
     return _attach_drop_caps(_attach_scripts(lines))
+
+
+def _may_repeat(columns: _Columns) -> bool:
+    """Whether :func:`_dedupe` could find a glyph drawn twice: it keeps every glyph when each
+    starts further right than the tolerance of its successor beyond it (its first comparison
+    then stops), tested here for all at once."""
+    x0s, sizes = columns.x0s, columns.sizes
+    if sizes.count(sizes[0]) == len(sizes):
+        tolerance = DUPLICATE_TOLERANCE_EM * sizes[0]
+        return not all(map(lt, x0s, map(sub, x0s[1:], repeat(tolerance))))
+    return not all(map(lt, x0s, map(sub, x0s[1:], map(mul, repeat(DUPLICATE_TOLERANCE_EM),
+                                                        sizes[1:]))))
 
 
 def _attach_drop_caps(lines: list[Line]) -> list[Line]:
