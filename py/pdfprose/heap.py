@@ -3,8 +3,10 @@
 A conversion keeps every page's glyphs, lines and paragraphs until it renders (hundreds of
 thousands of objects for a long document), and the cycle collector's full passes walk all of them
 again and again while nothing among them is garbage: on a 155-page report that was a sixth of the
-whole conversion. After each page the :class:`~pdfprose.Converter` moves what is alive into the
-collector's permanent generation (``gc.freeze``), and when the conversion is over it gives it back
+whole conversion. After each page is read, and again once it is analysed, the
+:class:`~pdfprose.Converter` moves what is alive into the collector's permanent generation
+(``gc.freeze``; the page's own glyphs are then out of the walks that the layout stages'
+allocations set off), and when the conversion is over it gives it back
 (``gc.unfreeze``), so that anything that did become cyclic garbage meanwhile is collected then.
 Memory is freed by reference counting as before; only the collector's walks are saved.
 
@@ -39,7 +41,7 @@ def begin(owner: object) -> None:
 
 
 def settle(owner: object) -> None:
-    """A page was analysed: freeze what is alive now (see the module's docstring)."""
+    """A page was read or analysed: freeze what is alive now (see the module's docstring)."""
     global _frozen
     if not gc.isenabled():
         return
