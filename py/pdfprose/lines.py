@@ -16,6 +16,7 @@ from bisect import bisect_right
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import fields
 from itertools import accumulate, compress, repeat
 from operator import attrgetter, gt, itemgetter, lt, mul, ne, not_, sub
 
@@ -509,19 +510,16 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
             baseline = baselines[0]
         else:
             baseline = Counter(baselines).most_common(1)[0][0]
-    return Line(
-        text=text,
-        x0=min(columns.x0s),
-        top=min(tops),
-        x1=max(columns.x1s),
-        bottom=max(bottoms),
-        baseline=baseline,
-        size=size,
-        bold=bold * 2 > total,
-        italic=italic * 2 > total,
-        angle=angle,
-        glyphs=glyphs,
-    )
+    # Positional: keywords cost as much again, and this runs for every line (the order is
+    # _LINE_FIELDS, checked at import).
+    return Line(text, min(columns.x0s), min(tops), max(columns.x1s), max(bottoms), baseline,
+                size, bold * 2 > total, italic * 2 > total, angle, glyphs)
+
+
+_LINE_FIELDS = ("text", "x0", "top", "x1", "bottom", "baseline", "size", "bold", "italic",
+                "angle", "glyphs")
+if tuple(f.name for f in fields(Line))[:len(_LINE_FIELDS)] != _LINE_FIELDS:  # pragma: no cover
+    raise ImportError("pdfprose.model.Line's fields changed: update _make_line() in pdfprose.lines")
 
 
 def _split_runs(columns: _Columns, gaps: list[float], uniform: bool) -> list[tuple[int, int]]:
@@ -541,6 +539,9 @@ def _split_runs(columns: _Columns, gaps: list[float], uniform: bool) -> list[tup
         wide = compress(range(1, n), map(gt, gaps, repeat(RUN_GAP_EM * sizes[0])))
     else:
         wide = compress(range(1, n), map(gt, gaps, map(mul, repeat(RUN_GAP_EM), sizes[1:])))
+    wide = list(wide)
+    if not wide:  # the common line: one run (unless it holds nothing but spaces)
+        return [(0, n)] if any(map(str.strip, texts)) else []
     runs: list[tuple[int, int]] = []
     start = 0
     for i in wide:
