@@ -55,7 +55,7 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
             if para.kind != "body" or para.furniture:
                 continue
             text = _text(para)
-            if sum(ch.isalpha() for ch in text) < 2 or CAPTION.match(text):
+            if sum(map(str.isalpha, text)) < 2 or CAPTION.match(text):
                 continue
             short = len(para.lines) <= MAX_HEADING_LINES and len(text) <= MAX_HEADING_CHARS
             if short and para.size >= HEADING_SIZE_RATIO * body:

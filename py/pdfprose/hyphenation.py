@@ -49,7 +49,7 @@ def vocabulary(paragraphs: Iterable[list[str]]) -> set[str]:
             broken_before = tail.endswith("-") and _TRAILING_PART.search(tail) is not None
             if broken_before and found:
                 found = found[:-1]
-            words.update(w.lower() for w in found)
+            words.update(map(str.lower, found))
     return words
 
 

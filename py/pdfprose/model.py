@@ -164,6 +164,8 @@ class Paragraph:
     @property
     def size(self) -> float:
         """Dominant font size in points, weighted by characters."""
+        if len(self.lines) == 1:
+            return self.lines[0].size  # asked of every paragraph, most of them one line
         weights: dict[float, int] = {}
         for line in self.lines:
             weights[line.size] = weights.get(line.size, 0) + len(line.text)

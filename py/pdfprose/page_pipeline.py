@@ -32,7 +32,9 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None) -> Pa
     page.garbled_cause = diagnosis.cause
     if not diagnosis.visible:
         return page
-    horizontal, directional = build_lines([g for g in parsed.glyphs if not g.form])
+    form = [g for g in parsed.glyphs if g.form]
+    horizontal, directional = build_lines([g for g in parsed.glyphs if not g.form] if form
+                                          else parsed.glyphs)
     blocks, columns = reading_order(horizontal)
     paragraphs: list[Paragraph] = []
     for block in blocks:
@@ -43,7 +45,6 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None) -> Pa
         _append_vertical(vertical, blocks, paragraphs)
     if rotated:
         _append_rotated(rotated, blocks, paragraphs)
-    form = [g for g in parsed.glyphs if g.form]
     if form:
         _append_form(form, blocks, paragraphs)
     page.blocks = blocks
