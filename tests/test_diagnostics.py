@@ -187,6 +187,20 @@ def test_visible_glyphs_are_those_with_text_beyond_white_space() -> None:
     assert _visible_count(page) == len([g for g in page if g.text.strip()]) == 2
 
 
+def test_glyphs_are_grouped_by_font_in_order_of_first_appearance() -> None:
+    from pdfprose.diagnostics import _by_font
+
+    a, b = facts(name="A"), facts("cid", False, "B")
+    page = glyphs("ab", a) + glyphs("cd", b) + glyphs("e", a)
+    loose = glyphs("xy", a)
+    for g, font in zip(loose, ("Other", "A")):  # no source: the font name alone decides
+        g.source, g.font = None, font
+    groups = _by_font(page + loose)
+    assert list(groups) == [("A", "simple", True), ("B", "cid", False), ("Other", "", True),
+                            ("A", "", True)]
+    assert "".join(g.text for g in groups[("A", "simple", True)]) == "abe"
+
+
 def test_warnings_name_pages_cause_and_ocr() -> None:
     one, many = garbled_warnings([(3, "type3_no_unicode")] + [(n, "no_tounicode") for n in range(4, 12)])
     assert one.startswith("Page 3 is garbled: its text uses Type3 fonts") and "OCR" in one

@@ -300,22 +300,35 @@ def _cause_of(glyph: Glyph) -> str:
 
 def _by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, list[Glyph]]:
     """The glyphs grouped by :func:`_font_key`, keys in order of first appearance, each group
-    in page order. Glyphs come in long runs of one font: the key is worked out once per run."""
+    in page order. Glyphs come in long runs of one font: the key is worked out once per run.
+
+    The runs are found by ``source`` alone (a key of two attributes would build a tuple per
+    glyph), and split by ``font`` only where a run's font names differ (never for the
+    collector's glyphs, whose font is their source's name): the same runs as of the pair."""
     by_font: dict[FontKey, list[Glyph]] = {}
-    for (source, font), run in groupby(glyphs, key=_SOURCE_AND_FONT):
-        if source is None:
-            key: FontKey = (font, "", True)
+    for source, run in groupby(glyphs, key=_SOURCE):
+        members = list(run)
+        fonts = [g.font for g in members]
+        if fonts.count(fonts[0]) == len(fonts):
+            parts: Iterable[tuple[str, list[Glyph]]] = ((fonts[0], members),)
         else:
-            key = (font, getattr(source, "kind", "simple"), getattr(source, "has_unicode_map", True))
-        group = by_font.get(key)
-        if group is None:
-            by_font[key] = list(run)
-        else:
-            group.extend(run)
+            parts = ((font, list(part)) for font, part in groupby(members, key=_FONT))
+        for font, part in parts:
+            if source is None:
+                key: FontKey = (font, "", True)
+            else:
+                key = (font, getattr(source, "kind", "simple"),
+                       getattr(source, "has_unicode_map", True))
+            group = by_font.get(key)
+            if group is None:
+                by_font[key] = part
+            else:
+                group.extend(part)
     return by_font
 
 
-_SOURCE_AND_FONT = attrgetter("source", "font")
+_SOURCE = attrgetter("source")
+_FONT = attrgetter("font")
 """What :func:`_font_key` reads of a glyph."""
 
 
