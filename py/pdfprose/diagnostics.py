@@ -180,19 +180,14 @@ def _letter_rich_shifts(histogram: Counter[int]) -> list[int]:
         if low <= code <= _HIGHEST_LETTER_CODE:
             weights[code - low + 1] += n
             kinds[code - low + 1] += 1
-    weight_sums = list(accumulate(weights))
-    kind_sums = list(accumulate(kinds))
-
-    def between(sums: list[int], first: int, last: int) -> int:  # codes first..last
-        return sums[last - low + 1] - sums[first - low]
-
-    shifts = []
-    for k in range(-MAX_SHIFT, MAX_SHIFT + 1):
-        lower, upper = (0x61 - k, 0x7A - k), (0x41 - k, 0x5A - k)
-        if between(weight_sums, *lower) + between(weight_sums, *upper) >= SHIFT_MIN_LETTERS \
-                and between(kind_sums, *lower) + between(kind_sums, *upper) >= SHIFT_MIN_DISTINCT:
-            shifts.append(k)
-    return shifts
+    w = list(accumulate(weights))
+    c = list(accumulate(kinds))
+    # Under shift k the codes 0x61 - k..0x7A - k and 0x41 - k..0x5A - k become letters: the
+    # running sums' differences over those ranges (index code - low + 1 is the sum up to code).
+    a, z, big_a, big_z = 0x61 - low, 0x7A - low + 1, 0x41 - low, 0x5A - low + 1
+    return [k for k in range(-MAX_SHIFT, MAX_SHIFT + 1)
+            if w[z - k] - w[a - k] + w[big_z - k] - w[big_a - k] >= SHIFT_MIN_LETTERS
+            and c[z - k] - c[a - k] + c[big_z - k] - c[big_a - k] >= SHIFT_MIN_DISTINCT]
 
 
 def _cosine(counts: Counter[str]) -> float:
