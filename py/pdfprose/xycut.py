@@ -14,6 +14,7 @@ build boxes by hand (see ``tests/test_xycut.py``).
 from __future__ import annotations
 
 import statistics
+from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import repeat
 from operator import attrgetter, ge, le
@@ -256,16 +257,16 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
     count found. ``region`` is a one-element counter shared through the recursion."""
     if not lines:
         return 0
-    lo = min(l.x0 for l in lines)
-    hi = max(l.x1 for l in lines)
-    min_width = MIN_GUTTER_EM * statistics.median(l.size for l in lines)
+    lo = min([l.x0 for l in lines])
+    hi = max([l.x1 for l in lines])
+    min_width = MIN_GUTTER_EM * statistics.median([l.size for l in lines])
     strips = _strips(lines)
     most = 1
     pending: list[_Strip] = []  # single-column strips waiting to be emitted as one leaf
 
     def flush() -> None:
         if pending:
-            ordered = [l for s in pending for l in sorted(s.lines, key=lambda l: l.x0)]
+            ordered = [l for s in pending for l in sorted(s.lines, key=_X0)]
             leaves.append(_Leaf(ordered, region[0], 0, 1))
             region[0] += 1
             pending.clear()
@@ -299,8 +300,9 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         cuts = [(a + b) / 2 for a, b in gutters]
         columns: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
         for line in run_lines:
-            k = sum(1 for c in cuts if (line.x0 + line.x1) / 2 > c)
-            columns[k].append(line)
+            # The cuts rise from left to right: the column is the number of cuts left of the
+            # line's middle.
+            columns[bisect_left(cuts, (line.x0 + line.x1) / 2)].append(line)
         columns = [c for c in columns if c]
         size = statistics.median(l.size for l in run_lines)
         textual = sum(
