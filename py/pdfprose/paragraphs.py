@@ -36,6 +36,10 @@ line of its paragraph."""
 HYPHENATED = re.compile(r"[^\W\d_][-\u00ad]$")
 """A line ending in a letter and a hyphen (or soft hyphen) breaks a word (SPEC §7)."""
 
+_HYPHEN_ENDS = ("-", "\u00ad", "-\n", "\u00ad\n")
+"""How a text that HYPHENATED matches ends (``$`` also matches before a final newline): a
+cheap test first, as most lines do not."""
+
 SENTENCE_END = re.compile(r"[.!?:;。！？」\"'”’)]\s*$")
 
 
@@ -109,7 +113,8 @@ def _breaks(
     gap = line.baseline - prev.baseline
     if gap < -0.5 * size:
         return True
-    if HYPHENATED.search(prev.text) and line.text[:1].islower() and gap < 3 * size:
+    if prev.text.endswith(_HYPHEN_ENDS) and HYPHENATED.search(prev.text) \
+            and line.text[:1].islower() and gap < 3 * size:
         return False  # a word broken across the lines: the paragraph goes on
     # Where the block's own pitch is known it decides (a double-spaced manuscript has 2 em
     # between every line); SPEC §6's 1.8 em is the rule for blocks too short to measure.
@@ -118,7 +123,7 @@ def _breaks(
         return True
     if abs(prev.size - line.size) > SIZE_CHANGE_RATIO * size:
         return True
-    if prev.all_bold and not line.bold and len(prev.text) < 80:
+    if not line.bold and len(prev.text) < 80 and prev.all_bold:  # all_bold reads glyphs: last
         return True
     if list_marker(line.text) is not None:
         return True
