@@ -12,12 +12,15 @@ from __future__ import annotations
 import re
 
 from .model import PageAnalysis, Paragraph
+from .paragraphs import CAPTION, HYPHENATED, PROSE_LINE_CHARS
 
 SENTENCE_END = re.compile(r"[.!?。！？][\"'”’»)\]]*$")
 """A paragraph ending like this is complete; ":" and "," are not ends (text goes on after a
 display equation)."""
 
-CAPTION = re.compile(r"^(?:fig(?:ure|ura)?\.?|table|tabla|cuadro)\s*[\dIVX]", re.I)
+
+UNFINISHED = ",;&"
+"""A paragraph's last line ending in one of these is cut off, not finished."""
 
 SIZE_TOLERANCE = 0.1
 """Continuations are set in the same size as the paragraph they continue, within 10 %."""
@@ -52,15 +55,22 @@ def mark_continuations(pages: list[PageAnalysis]) -> None:
                 break
         if prev is None or not prev.lines:
             continue
+        last = prev.lines[-1].text.rstrip()
+        broken_word = HYPHENATED.search(last) is not None
+        first = para.lines[0].text
         # Text flows on across a break only where reading jumps back up: to the next column or
-        # page. Text below a display equation starts a paragraph of its own.
-        if prev_page == page_no and para.lines[0].top >= prev.lines[-1].top:
+        # page; or where a word was broken at the line end ("dis-" / "tribution"): the XY-cut
+        # may end a block under such a line, above a displayed formula.
+        below = prev_page == page_no and para.lines[0].top >= prev.lines[-1].top
+        if below and not (broken_word and first[0].islower()):
             continue
         if abs(prev.size - para.size) > SIZE_TOLERANCE * max(prev.size, para.size):
             continue
-        first = para.lines[0].text
-        last = prev.lines[-1].text.rstrip()
         if SENTENCE_END.search(last):
             continue
-        if first[0].islower() and not CAPTION.match(first):
+        # A paragraph of prose never ends in a comma, a semicolon, an ampersand or a broken
+        # word: what follows goes on with it even when it starts with a capital ("Jones,
+        # Hyesung &" / "Tregillis 1994"). A short line so cut may be a table cell.
+        unfinished = (broken_word or last[-1:] in UNFINISHED) and len(last) >= PROSE_LINE_CHARS
+        if (first[0].islower() or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
             para.continues = True

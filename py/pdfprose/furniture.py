@@ -68,6 +68,13 @@ def _in_band(para: Paragraph, page: PageAnalysis) -> bool:
     return bottom <= BAND * page.height or top >= (1 - BAND) * page.height
 
 
+def _centre_in_band(para: Paragraph, page: PageAnalysis) -> bool:
+    """The paragraph's middle lies in a band: enough for a page number, whose box may reach out
+    of the band (LaTeX sets it 11-12 % above the foot of a letter page, ``math0501443``)."""
+    middle = (min(l.top for l in para.lines) + max(l.bottom for l in para.lines)) / 2
+    return middle <= BAND * page.height or middle >= (1 - BAND) * page.height
+
+
 def mark_furniture(pages: list[PageAnalysis]) -> None:
     """Set ``furniture`` on running headers, footers and page numbers across ``pages``."""
     body = body_size(pages) or math.inf
@@ -77,11 +84,13 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
         for para in page.paragraphs:
             if para.kind in ("rotated", "vertical") or len(para.lines) > MAX_LINES:
                 continue
-            if not _in_band(para, page):
+            if not _centre_in_band(para, page):
                 continue
             text = " ".join(l.text for l in para.lines).strip()
             if PAGE_NUMBER.match(text) and para.size <= PAGE_NUMBER_MAX_RATIO * body:
                 para.furniture = True
+                continue
+            if not _in_band(para, page):
                 continue
             candidates[_key(para)].append((index, para))
             number = _EDGE_NUMBER.search(text)

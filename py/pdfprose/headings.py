@@ -6,6 +6,7 @@ import re
 from collections import Counter
 
 from .model import PageAnalysis, Paragraph
+from .paragraphs import CAPTION
 
 HEADING_SIZE_RATIO = 1.15
 """SPEC §9: a paragraph at least 1.15 x the body size is a heading candidate."""
@@ -24,8 +25,6 @@ SIZE_BUCKET = 0.5
 """Heading sizes within half a point are one level (producers round sizes differently)."""
 
 SENTENCE_END = re.compile(r"[.,;:!?]\s*$")
-CAPTION = re.compile(r"^(?:fig(?:ure|ura)?\.?|table|tabla|cuadro|listing|algorithm)\s*[\dIVX]", re.I)
-"""Captions ("Figure 3.", "Tabla 2") are set bold or large but are not headings."""
 NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
 
 

@@ -127,7 +127,7 @@ class Block:
     kind: str = "text"
 
 
-ParagraphKind = Literal["body", "heading", "list_item", "rotated", "vertical", "form"]
+ParagraphKind = Literal["body", "heading", "list_item", "equation", "rotated", "vertical", "form"]
 
 
 @dataclass(slots=True)
@@ -135,11 +135,12 @@ class Paragraph:
     """A paragraph: the unit the renderers emit, separated from the next by a blank line.
 
     ``lines`` keep their own text; joining them (SPEC §6-7) is the renderer's job so that the
-    "join line breaks" option needs no new analysis. Document passes set ``kind``, ``level``
-    (heading level 1-4), ``marker`` (the list item's original marker), ``indent`` (list nesting
-    depth), ``furniture`` (a running header, footer or page number, SPEC §8) and ``continues``
-    (the paragraph goes on from the previous one across a column, page, figure or display
-    equation, so the renderer joins them).
+    "join line breaks" option needs no new analysis. The paragraph stage sets ``kind`` to
+    ``"equation"`` for a displayed formula (:mod:`pdfprose.equations`); document passes set
+    ``kind``, ``level`` (heading level 1-4), ``marker`` (the list item's original marker),
+    ``indent`` (list nesting depth), ``furniture`` (a running header, footer or page number,
+    SPEC §8) and ``continues`` (the paragraph goes on from the previous one across a column,
+    page, figure or footnote, so the renderer joins them).
     """
 
     lines: list[Line]

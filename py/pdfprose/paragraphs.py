@@ -7,11 +7,14 @@ short line that ends a sentence, a change of font size. Sizes and distances are 
 
 from __future__ import annotations
 
+import math
 import re
 import statistics
 
+from .equations import EQUATION_NUMBER, is_display_math
+from .lines import SPACE_GAP_EM
 from .lists import list_marker
-from .model import Block, Line, Paragraph
+from .model import Block, Glyph, Line, Paragraph
 
 PARAGRAPH_GAP_EM = 1.8
 """SPEC §6: a baseline-to-baseline distance over 1.8 x the line's font size starts a paragraph."""
@@ -19,6 +22,10 @@ PARAGRAPH_GAP_EM = 1.8
 PITCH_RATIO = 1.3
 """A baseline distance 30 % over the block's usual line pitch starts a paragraph: the extra
 space publishers put between paragraphs is rarely under a third of a line."""
+
+PROSE_LINE_CHARS = 40
+"""A line of at least 40 characters in a block too short to measure its own pitch is prose,
+which follows the page's line pitch (:func:`page_paragraphs`); shorter ones may be table cells."""
 
 SIZE_CHANGE_RATIO = 0.12
 """Lines whose font sizes differ by more than 12 % are not one paragraph (a heading above its
@@ -37,6 +44,20 @@ HYPHENATED = re.compile(r"[^\W\d_][-\u00ad]$")
 """A line ending in a letter and a hyphen (or soft hyphen) breaks a word (SPEC §7)."""
 
 SENTENCE_END = re.compile(r"[.!?:;。！？」\"'”’)]\s*$")
+
+CAPTION = re.compile(r"^(?:fig(?:ure|ura)?\.?|table|tabla|cuadro|listing|algorithm)\s*[\dIVX]", re.I)
+"""A figure's or table's caption ("Figure 3.", "Tabla 2", "Algorithm 1"): its lines go on
+even where one starts like a list item ("(c) 4.5 gm/s and (d)..."), it is never a heading,
+and a paragraph it interrupts goes on after it (:mod:`pdfprose.continuation`)."""
+
+STRAY_MAX_CHARS = 3
+"""A row of at most three symbols (no letter, no digit) is a stray piece of a neighbouring
+line: a radical sign, the lower half of a stacked "≳", a big bracket, drawn on a baseline of
+its own inside the line's height. It is put back into that line instead of cutting the
+paragraph in two ("C = (mbFb/√2)" in ``astro-ph0501021``). Glyphs without Unicode meaning
+(U+FFFD) are no evidence of anything and stay where they are."""
+
+_BULLETS = frozenset("•·▪◦‣∙●○■□")
 
 
 def _same_row(a: Line, b: Line) -> bool:
@@ -69,31 +90,194 @@ def merge_rows(lines: list[Line]) -> list[Line]:
     return out
 
 
-def split_paragraphs(block: Block) -> list[Paragraph]:
-    """Cut one block's lines into paragraphs (SPEC §6)."""
-    lines = merge_rows(block.lines)
+def _is_stray(line: Line) -> bool:
+    marks = line.text.replace(" ", "")
+    return (0 < len(marks) <= STRAY_MAX_CHARS and not any(ch.isalnum() for ch in marks)
+            and not _BULLETS.intersection(marks) and "\ufffd" not in marks and bool(line.glyphs))
+
+
+def _host_of(stray: Line, candidates: list[Line]) -> Line | None:
+    """The line among ``candidates`` whose height overlaps the stray's most and whose span
+    holds its centre, or None."""
+    centre = (stray.x0 + stray.x1) / 2
+    best, best_overlap = None, 0.0
+    for line in candidates:
+        overlap = min(line.bottom, stray.bottom) - max(line.top, stray.top)
+        margin = 0.5 * line.size
+        if overlap > best_overlap and line.x0 - margin <= centre <= line.x1 + margin \
+                and line.glyphs and not _is_stray(line) and _fills_gap(stray, line):
+            best, best_overlap = line, overlap
+    return best
+
+
+STRAY_OVERLAP = 0.3
+"""A stray symbol belongs where its host line leaves room for it: it may overlap the host's
+letters and digits by at most 30 % of its own width..."""
+
+STRAY_ROOM = 0.5
+"""...and it stands either in a gap of the host's glyphs at least half its own width wide (the
+room a radical sign left before the "2" of "/√2"), or over or under one of the host's
+symbols by at least half its width (the "∼" under the ">" of a stacked "≳"); a prime over the
+seam of two letters of the line above ("intera" + "cting") does not fit."""
+
+
+def _slot(host: Line, stray: Line) -> int:
+    """The index of the host's glyph before which the stray's centre falls."""
+    centre = (stray.x0 + stray.x1) / 2
+    return next((i for i, g in enumerate(host.glyphs) if (g.x0 + g.x1) / 2 >= centre),
+                len(host.glyphs))
+
+
+def _fills_gap(stray: Line, host: Line) -> bool:
+    width = max(stray.x1 - stray.x0, 0.1)
+
+    def overlap(g: Glyph) -> float:
+        return max(0.0, min(g.x1, stray.x1) - max(g.x0, stray.x0))
+
+    glyphs = host.glyphs
+    if sum(overlap(g) for g in glyphs if g.text.isalnum()) > STRAY_OVERLAP * width:
+        return False
+    if any(overlap(g) >= STRAY_ROOM * width for g in glyphs if g.text.strip()
+           and not g.text.isalnum()):
+        return True
+    at = _slot(host, stray)
+    left = glyphs[at - 1].x1 if at else -math.inf
+    right = glyphs[at].x0 if at < len(glyphs) else math.inf
+    return right - left >= STRAY_ROOM * width
+
+
+def _absorbed(host: Line, stray: Line) -> Line | None:
+    """``host`` with the stray's glyphs and text put in at their place along the baseline, or
+    None where the host's text cannot be followed glyph by glyph (composed accents)."""
+    glyphs = host.glyphs
+    at = _slot(host, stray)
+    offset = 0
+    for glyph in glyphs[:at]:
+        found = host.text.find(glyph.text, offset) if glyph.text.strip() else offset
+        if found < 0:
+            return None
+        offset = found + len(glyph.text)
+    piece = stray.text.strip()
+    before = host.text[:offset].rstrip(" ")
+    after = host.text[offset:].lstrip(" ")
+    gap_before = stray.x0 - glyphs[at - 1].x1 if at else 0.0
+    gap_after = glyphs[at].x0 - stray.x1 if at < len(glyphs) else 0.0
+    # The space the missing symbol left in the host's text goes; the gaps on either side of
+    # the symbol decide (SPEC §2's 0.12 em).
+    threshold = SPACE_GAP_EM * max(host.size, stray.size)
+    if before and gap_before > threshold:
+        piece = " " + piece
+    if after and gap_after > threshold:
+        piece = piece + " "
+    return Line(
+        text=before + piece + after, x0=min(host.x0, stray.x0), top=min(host.top, stray.top),
+        x1=max(host.x1, stray.x1), bottom=max(host.bottom, stray.bottom),
+        baseline=host.baseline, size=host.size, bold=host.bold, italic=host.italic,
+        angle=host.angle, glyphs=glyphs[:at] + stray.glyphs + glyphs[at:],
+        vertical=host.vertical,
+    )
+
+
+def absorb_strays(lines: list[Line]) -> list[Line]:
+    """Put each stray row of symbols (:data:`STRAY_MAX_CHARS`) back into the neighbouring line
+    it overlaps (the lines are one block's, in reading order)."""
+    if not any(map(_is_stray, lines)):
+        return lines
+    out = list(lines)
+    i = 0
+    while i < len(out):
+        line = out[i]
+        if _is_stray(line):
+            neighbours = [out[j] for j in (i - 1, i + 1) if 0 <= j < len(out)]
+            host = _host_of(line, neighbours)
+            merged = _absorbed(host, line) if host is not None else None
+            if merged is not None:
+                out[out.index(host)] = merged
+                del out[i]
+                continue
+        i += 1
+    return out
+
+
+def _pitch_samples(lines: list[Line]) -> dict[float, list[float]]:
+    """Baseline distances between consecutive lines of one size, per rounded size (points)."""
+    samples: dict[float, list[float]] = {}
+    for a, b in zip(lines, lines[1:]):
+        if 0 < b.baseline - a.baseline < 3 * a.size and abs(a.size - b.size) < 0.5:
+            samples.setdefault(round(a.size), []).append(b.baseline - a.baseline)
+    return samples
+
+
+def _pitch(samples: dict[float, list[float]]) -> dict[float, float]:
+    return {size: statistics.median(gaps) for size, gaps in samples.items() if len(gaps) >= 2}
+
+
+def page_paragraphs(blocks: list[Block]) -> list[Paragraph]:
+    """The paragraphs of a page's text blocks, in reading order (SPEC §6). A block too short
+    to show its own line pitch takes the page's: a displayed formula or a figure may leave a
+    column's text in blocks of two or three lines, and a double-spaced manuscript's 1.9 em
+    pitch is then no paragraph break."""
+    samples: dict[float, list[float]] = {}
+    for block in blocks:
+        block.lines = absorb_strays(merge_rows(block.lines))
+        for size, gaps in _pitch_samples(block.lines).items():
+            samples.setdefault(size, []).extend(gaps)
+    page_pitch = _pitch(samples)
+    paragraphs: list[Paragraph] = []
+    for block in blocks:
+        paragraphs.extend(split_paragraphs(block, page_pitch))
+    return paragraphs
+
+
+def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None) -> list[Paragraph]:
+    """Cut one block's lines into paragraphs (SPEC §6). ``page_pitch`` (per rounded font size,
+    the usual baseline distance in points) stands in where the block is too short to measure
+    its own."""
+    lines = absorb_strays(merge_rows(block.lines))
     block.lines = lines
     if not lines:
         return []
     # The usual pitch is measured per font size: a title's leading says nothing about the
     # body's, and the other way round.
-    samples: dict[float, list[float]] = {}
-    for a, b in zip(lines, lines[1:]):
-        if 0 < b.baseline - a.baseline < 3 * a.size and abs(a.size - b.size) < 0.5:
-            samples.setdefault(round(a.size), []).append(b.baseline - a.baseline)
-    pitch = {size: statistics.median(gaps) for size, gaps in samples.items() if len(gaps) >= 2}
+    pitch = _pitch(_pitch_samples(lines))
+    fallback = page_pitch or {}
     left = _usual_left(lines)
     right = max(l.x1 for l in lines)
 
+    math = _display_math(lines, left, right)
     paragraphs: list[Paragraph] = [Paragraph(lines=[lines[0]], block=block.order)]
+    caption = CAPTION.match(lines[0].text) is not None
     for i in range(1, len(lines)):
         prev, line = lines[i - 1], lines[i]
         nxt = lines[i + 1] if i + 1 < len(lines) else None
-        if _breaks(prev, line, nxt, pitch, left, right):
+        if math[i] != math[i - 1]:
+            new = True  # a displayed formula is a paragraph of its own
+        elif math[i]:
+            new = line.baseline - prev.baseline < -0.5 * line.size  # one display, unless it jumps back
+        else:
+            new = _breaks(prev, line, nxt, pitch, left, right, in_caption=caption,
+                          page_pitch=fallback)
+        if new:
             paragraphs.append(Paragraph(lines=[line], block=block.order))
+            caption = CAPTION.match(line.text) is not None
         else:
             paragraphs[-1].lines.append(line)
+    start = 0
+    for para in paragraphs:
+        if math[start]:
+            para.kind = "equation"
+        start += len(para.lines)
     return paragraphs
+
+
+def _display_math(lines: list[Line], left: float, right: float) -> list[bool]:
+    """Per line, whether it belongs to a displayed formula (:mod:`pdfprose.equations`); an
+    equation number standing on a row of its own belongs to the formula beside it."""
+    math = [is_display_math(line, left, right) for line in lines]
+    for i, line in enumerate(lines):
+        if not math[i] and EQUATION_NUMBER.fullmatch(line.text.strip()) is not None:
+            math[i] = (i > 0 and math[i - 1]) or (i + 1 < len(lines) and math[i + 1])
+    return math
 
 
 def _usual_left(lines: list[Line]) -> float:
@@ -103,24 +287,34 @@ def _usual_left(lines: list[Line]) -> float:
 
 
 def _breaks(
-    prev: Line, line: Line, nxt: Line | None, pitch: dict[float, float], left: float, right: float
+    prev: Line, line: Line, nxt: Line | None, pitch: dict[float, float], left: float, right: float,
+    in_caption: bool = False, page_pitch: dict[float, float] | None = None,
 ) -> bool:
     size = max(prev.size, line.size)
     gap = line.baseline - prev.baseline
     if gap < -0.5 * size:
         return True
-    if HYPHENATED.search(prev.text) and line.text[:1].islower() and gap < 3 * size:
-        return False  # a word broken across the lines: the paragraph goes on
+    if HYPHENATED.search(prev.text) and line.text[:1].isalpha() and gap < 3 * size:
+        # A word broken across the lines ("dis-" / "tribution", "Hamilton-" / "Jacobi"): a
+        # paragraph never ends in a hyphen, so the paragraph goes on.
+        return False
     # Where the block's own pitch is known it decides (a double-spaced manuscript has 2 em
-    # between every line); SPEC §6's 1.8 em is the rule for blocks too short to measure.
+    # between every line); SPEC §6's 1.8 em is the rule for blocks too short to measure,
+    # unless the page's lines already stand that far apart (double spacing) and these are
+    # prose (table cells and form fields stand in short blocks too, at pitches of their own).
     usual = pitch.get(round(prev.size))
+    if usual is None and page_pitch and len(prev.text) >= PROSE_LINE_CHARS \
+            and not prev.text.rstrip()[-1:].isdigit():  # a table of contents' entry ends so
+        spaced = page_pitch.get(round(prev.size))
+        if spaced is not None and spaced >= PARAGRAPH_GAP_EM * prev.size:
+            usual = spaced
     if gap > (PITCH_RATIO * usual if usual is not None else PARAGRAPH_GAP_EM * size):
         return True
     if abs(prev.size - line.size) > SIZE_CHANGE_RATIO * size:
         return True
     if prev.all_bold and not line.bold and len(prev.text) < 80:
         return True
-    if list_marker(line.text) is not None:
+    if list_marker(line.text) is not None and not in_caption:
         return True
     indent = line.x0 - left
     # A first line runs on to the right edge: a centred line is not indented, it is centred.
