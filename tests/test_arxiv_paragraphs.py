@@ -62,3 +62,22 @@ def test_paragraph_cut_after_an_ampersand_goes_on_on_the_next_page(markdown) -> 
 def test_radical_sign_drawn_on_its_own_baseline_stays_in_its_formula(markdown) -> None:
     text = markdown("astro-ph0501021")
     assert "the scale of the constant C = (mbFb/√2); then the contribution" in text
+
+
+def test_equation_number_after_eq_is_no_list_item(markdown) -> None:
+    assert "Then, writing eq. (2) in differential form" in markdown("cond-mat0001354")
+
+
+def test_amsart_running_heads_below_the_band_are_removed(markdown) -> None:
+    text = markdown("math0001036")
+    # Once each, on the title page (title and author), never as running heads.
+    assert text.count("HAROLD P. BOAS") == 1 and text.count("LU QI-KENG’S PROBLEM") == 1
+
+
+def test_page_number_is_not_glued_to_the_next_pages_text(markdown) -> None:
+    assert "The aim of the present paper is to review" in markdown("math0501443")
+
+
+def test_paragraph_end_left_in_its_own_block_above_a_formula_is_joined(markdown) -> None:
+    assert "we may use this freedom to transform the generators" in markdown("hep-th0001173")
+    assert "it can reproduce a crater formation on the top of pile" in markdown("cond-mat0001354")

@@ -124,3 +124,32 @@ def test_a_bug_in_the_engine_fails_the_page_instead_of_passing_for_damage(tmp_pa
     page = conversion.pages[0]
     assert not page.empty
     assert page.error is not None and "AttributeError" in page.error
+
+
+def test_numbered_running_head_just_below_the_band_is_furniture() -> None:
+    # AMS-LaTeX: "2 HAROLD P. BOAS" 96-105 pt below the top of a 792 pt page (the band ends at 95).
+    pages = []
+    for n in range(1, 7):
+        head = f"{n} HAROLD P. BOAS" if n % 2 == 0 else f"LU QI-KENG'S PROBLEM {n}"
+        pages.append(PageAnalysis(number=n, width=612, height=792, paragraphs=[
+            para(head, 96), body_text(n)]))
+    mark_furniture(pages)
+    assert [p.paragraphs[0].furniture for p in pages[1:]] == [True] * 5
+    assert not any(p.paragraphs[1].furniture for p in pages)
+
+
+def test_numbers_at_the_end_of_first_lines_below_the_band_are_not_heads_by_chance() -> None:
+    # "= 0", "... for n ≥ 1": edge numbers that fall in step with the page index by chance,
+    # each at another height, are not running heads.
+    pages = [PageAnalysis(number=n, width=612, height=792, paragraphs=[
+        para(f"a formula ending in {n + 3}", 110 + 9 * n), body_text(n)]) for n in range(1, 7)]
+    mark_furniture(pages)
+    assert not any(p.paragraphs[0].furniture for p in pages)
+
+
+def test_page_number_whose_box_reaches_out_of_the_band_is_furniture() -> None:
+    # LaTeX on letter paper: the page number's top at 695 pt, the band starting at 697 pt.
+    pages = [PageAnalysis(number=n, width=612, height=792, paragraphs=[
+        body_text(n), para(str(n), 695)]) for n in (1, 2)]
+    mark_furniture(pages)
+    assert all(p.paragraphs[1].furniture for p in pages)

@@ -147,3 +147,52 @@ def test_no_space_between_a_subscript_and_the_next_letter() -> None:
     mark = glyph_run("1", 20.0, 96.5, size=7.0, advance=3.5)
     nxt = glyph_run("next", 23.5 + 3.3, 100, advance=5.0)
     assert glyphs_to_text(word + mark + nxt) == "word1 next"
+
+
+def test_equation_number_at_a_line_start_after_eq_does_not_start_an_item() -> None:
+    b = block(line("where q is a proportionality coefficient. Then, writing eq.", 0, x1=RIGHT),
+              line("(2) in differential form we obtain:", 1))
+    assert len(split_paragraphs(b)) == 1
+
+
+def test_number_after_prose_cut_mid_sentence_does_not_start_an_item() -> None:
+    # A citation "(30)" wrapped to the next line: the line before runs to the edge, unfinished.
+    b = block(line("procedures such as renal dialysis, surgery, dental care and unsafe injections", 0,
+                   x1=RIGHT),
+              line("(30) and a reduction in unnecessary health care injections.", 1))
+    assert len(split_paragraphs(b)) == 1
+
+
+def test_numbered_item_after_a_finished_sentence_starts_an_item() -> None:
+    b = block(line("The conditions are the following ones, checked in this order.", 0, x1=RIGHT),
+              line("(1) the group is compact;", 1),
+              line("(2) the action is free.", 2))
+    assert len(split_paragraphs(b)) == 3
+
+
+def test_stray_symbol_is_put_back_into_a_line_of_another_block() -> None:
+    # The XY-cut left a radical sign in the block above the line it belongs to.
+    upper = block(line("Another important feature of eq. (6) is that it can reproduce a crater", 0,
+                       x1=RIGHT))
+    host_glyphs = glyph_run("in the limit", LEFT, 112)
+    host = line("in the limit", 1, glyphs=host_glyphs)
+    lower = block(host)
+    lower.order = 1
+    radical = line("√", 0, x0=LEFT + 61, x1=LEFT + 67,
+                   glyphs=glyph_run("√", LEFT + 61, 108, "CMSY10", advance=6.0))
+    radical.top, radical.bottom = 102.0, 114.0
+    upper.lines.append(radical)
+    paragraphs = page_paragraphs([upper, lower])
+    assert [p.lines[0].text for p in paragraphs] == [
+        "Another important feature of eq. (6) is that it can reproduce a crater",
+        "in the limit√"]
+
+
+def test_last_line_left_in_a_block_of_its_own_continues_its_paragraph() -> None:
+    # The XY-cut ended a block above a formula, one line before the paragraph's end.
+    first = Paragraph(lines=[line("Another important feature is that it can reproduce a crater",
+                                  0, x0=LEFT + 17, x1=RIGHT)], block=0)
+    rest = Paragraph(lines=[line("formation on the top of the pile.", 1)], block=1)
+    after = Paragraph(lines=[line("which is new.", 4)], block=2)
+    mark_continuations([_page(1, first, rest, after)])
+    assert rest.continues and not after.continues

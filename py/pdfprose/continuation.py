@@ -38,6 +38,25 @@ def stepped_over(para: Paragraph, size: float) -> bool:
     return bool(CAPTION.match(text)) or para.size < (1 - SIZE_TOLERANCE) * size
 
 
+NEXT_LINE_EM = 1.8
+"""SPEC §6's paragraph gap: a paragraph whose first baseline is at most 1.8 em below the last
+baseline of the one before, starting at the same left edge, is that paragraph's next line
+(the XY-cut ended a block above a displayed formula, leaving the paragraph's last line on its
+own)."""
+
+
+NEXT_LINE_INDENT_EM = 2.5
+"""...and whose left edge is within 2.5 em of the paragraph's (whose only line may be its
+indented first line)."""
+
+
+def _next_line(prev: Paragraph, para: Paragraph) -> bool:
+    last, first = prev.lines[-1], para.lines[0]
+    size = max(last.size, first.size)
+    return (0 < first.baseline - last.baseline <= NEXT_LINE_EM * size
+            and abs(first.x0 - min(l.x0 for l in prev.lines)) <= NEXT_LINE_INDENT_EM * size)
+
+
 def mark_continuations(pages: list[PageAnalysis]) -> None:
     """Set ``continues`` on paragraphs that go on from an earlier one (see module doc)."""
     ordered = [(n, p) for n, page in enumerate(pages) for p in page.paragraphs]
@@ -62,7 +81,7 @@ def mark_continuations(pages: list[PageAnalysis]) -> None:
         # page; or where a word was broken at the line end ("dis-" / "tribution"): the XY-cut
         # may end a block under such a line, above a displayed formula.
         below = prev_page == page_no and para.lines[0].top >= prev.lines[-1].top
-        if below and not (broken_word and first[0].islower()):
+        if below and not (first[0].islower() and (broken_word or _next_line(prev, para))):
             continue
         if abs(prev.size - para.size) > SIZE_TOLERANCE * max(prev.size, para.size):
             continue

@@ -183,20 +183,33 @@ def absorb_strays(lines: list[Line]) -> list[Line]:
     it overlaps (the lines are one block's, in reading order)."""
     if not any(map(_is_stray, lines)):
         return lines
-    out = list(lines)
-    i = 0
-    while i < len(out):
-        line = out[i]
-        if _is_stray(line):
-            neighbours = [out[j] for j in (i - 1, i + 1) if 0 <= j < len(out)]
-            host = _host_of(line, neighbours)
-            merged = _absorbed(host, line) if host is not None else None
-            if merged is not None:
-                out[out.index(host)] = merged
-                del out[i]
+    block = Block(lines=list(lines), order=0, region=0, column=0, columns=1, x0=0, top=0, x1=0,
+                  bottom=0)
+    _absorb_in_blocks([block])
+    return block.lines
+
+
+def _absorb_in_blocks(blocks: list[Block]) -> None:
+    """:func:`absorb_strays` over a page's blocks: the host may stand in another block (the
+    XY-cut may put a radical sign in the block above the line it belongs to)."""
+    for block in blocks:
+        i = 0
+        while i < len(block.lines):
+            line = block.lines[i]
+            if not _is_stray(line):
+                i += 1
                 continue
-        i += 1
-    return out
+            candidates = [(block, block.lines[j]) for j in (i - 1, i + 1) if 0 <= j < len(block.lines)]
+            candidates += [(other, l) for other in blocks if other is not block for l in other.lines
+                           if l.top < line.bottom and line.top < l.bottom]
+            host = _host_of(line, [l for _, l in candidates])
+            merged = _absorbed(host, line) if host is not None else None
+            if merged is None:
+                i += 1
+                continue
+            owner = next(b for b, l in candidates if l is host)
+            owner.lines[next(k for k, l in enumerate(owner.lines) if l is host)] = merged
+            del block.lines[i]
 
 
 def _pitch_samples(lines: list[Line]) -> dict[float, list[float]]:
@@ -217,9 +230,16 @@ def page_paragraphs(blocks: list[Block]) -> list[Paragraph]:
     to show its own line pitch takes the page's: a displayed formula or a figure may leave a
     column's text in blocks of two or three lines, and a double-spaced manuscript's 1.9 em
     pitch is then no paragraph break."""
+    for block in blocks:
+        block.lines = merge_rows(block.lines)
+    _absorb_in_blocks(blocks)
+    emptied = [b for b in blocks if not b.lines]
+    if emptied:  # a block that held nothing but a stray symbol
+        blocks[:] = [b for b in blocks if b.lines]
+        for order, block in enumerate(blocks):
+            block.order = order
     samples: dict[float, list[float]] = {}
     for block in blocks:
-        block.lines = absorb_strays(merge_rows(block.lines))
         for size, gaps in _pitch_samples(block.lines).items():
             samples.setdefault(size, []).extend(gaps)
     page_pitch = _pitch(samples)
@@ -286,6 +306,29 @@ def _usual_left(lines: list[Line]) -> float:
     return float(statistics.mode(starts)) if len(starts) > 2 else float(starts[0])
 
 
+REFERENCE_WORD = re.compile(
+    r"(?:^|[\s(])(?:eqs?|refs?|figs?|secs?|thms?|props?|lems?|cors?|defs?|nos?|vols?|cf|resp|"
+    r"ecs?|p[áa]gs?|arts?|núms?)\.$", re.I)
+"""A line ending in "eq.", "Ref.", "Fig.", "Sec." (or Spanish "ec.", "pág.") refers to what
+follows: "...writing eq." / "(2) in differential form" is one sentence, not a list item."""
+
+
+def _item_may_start(marker: str, prev: Line, right: float) -> bool:
+    """Whether a line starting with the list ``marker`` begins an item after ``prev`` (SPEC §10).
+    A bullet always does. A number or letter ("2.", "(2)", "b)") does unless the line before
+    is prose cut in mid-sentence, running to the right edge without a sentence end, or ends in
+    a word that refers to it ("eq.", "Fig."): in mathematics "(2)" at a line start is most often
+    the number of an equation the sentence names."""
+    if not marker[:1].isalnum() and marker[:1] != "(":
+        return True
+    text = prev.text.rstrip()
+    if REFERENCE_WORD.search(text):
+        return False
+    if SENTENCE_END.search(text) or list_marker(prev.text) is not None or prev.all_bold:
+        return True
+    return right - prev.x1 > SHORT_LINE_EM * prev.size
+
+
 def _breaks(
     prev: Line, line: Line, nxt: Line | None, pitch: dict[float, float], left: float, right: float,
     in_caption: bool = False, page_pitch: dict[float, float] | None = None,
@@ -314,7 +357,8 @@ def _breaks(
         return True
     if prev.all_bold and not line.bold and len(prev.text) < 80:
         return True
-    if list_marker(line.text) is not None and not in_caption:
+    marker = list_marker(line.text)
+    if marker is not None and not in_caption and _item_may_start(marker, prev, right):
         return True
     indent = line.x0 - left
     # A first line runs on to the right edge: a centred line is not indented, it is centred.
