@@ -153,3 +153,24 @@ def test_page_number_whose_box_reaches_out_of_the_band_is_furniture() -> None:
         body_text(n), para(str(n), 695)]) for n in (1, 2)]
     mark_furniture(pages)
     assert all(p.paragraphs[1].furniture for p in pages)
+
+
+def test_second_part_of_a_footnote_joins_the_footnote_not_the_text_it_interrupts() -> None:
+    # who_hcv_guidelines p44: a table cell, then a footnote whose second line was cut off into
+    # a paragraph of its own.
+    cell = para("12 weeks", 465, size=9.0)
+    note = para("1 In those without cirrhosis. Treatment for 24 weeks is recommended in those who are "
+                "treatment experienced or with", 557, size=7.5)
+    rest = para("compensated cirrhosis. May be considered in some settings.", 566, size=7.5)
+    rest.continues = True
+    text = render([page(1, cell, note, rest)], Options())
+    assert text.split("\n\n") == ["12 weeks", note.lines[0].text + " " + rest.lines[0].text + "\n"]
+
+
+def test_page_number_set_above_the_band_is_found_by_its_run_of_numbers() -> None:
+    # Some LaTeX styles set the page number 14 % above the foot of the page.
+    pages = [PageAnalysis(number=n, width=612, height=792, paragraphs=[
+        body_text(n), para(str(n), 683)]) for n in range(1, 5)]
+    mark_furniture(pages)
+    assert all(p.paragraphs[1].furniture for p in pages)
+    assert not any(p.paragraphs[0].furniture for p in pages)

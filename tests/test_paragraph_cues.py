@@ -196,3 +196,22 @@ def test_last_line_left_in_a_block_of_its_own_continues_its_paragraph() -> None:
     after = Paragraph(lines=[line("which is new.", 4)], block=2)
     mark_continuations([_page(1, first, rest, after)])
     assert rest.continues and not after.continues
+
+
+def test_formula_cut_off_in_a_block_of_its_own_is_display_math() -> None:
+    # Not indented from its own block's edge; its mathematics fonts say what it is.
+    b = block(line("≥ E , ;", 0, x0=298, font="CMSY10"))
+    assert [p.kind for p in split_paragraphs(b)] == ["equation"]
+    table = block(line("−0.5 1.2", 0, x0=298), line("0.7 −1.4", 1, x0=298))
+    assert "equation" not in [p.kind for p in split_paragraphs(table)]
+
+
+def test_exponent_on_a_row_of_its_own_goes_back_into_its_line() -> None:
+    glyphs = glyph_run("ties na + nb", LEFT, 112) + glyph_run(", with the area", LEFT + 63.5, 112)
+    host = line("ties na + nb , with the area", 1, x1=RIGHT, glyphs=glyphs)
+    exponent = line("2", 0, x0=LEFT + 60, glyphs=glyph_run("2", LEFT + 60, 108, "CMR7", size=7.0,
+                                                         advance=3.5))
+    exponent.size, exponent.top, exponent.bottom = 7.0, 102.5, 109.5
+    page_number = line("6", 3, x0=300)
+    lines = absorb_strays([host, exponent, page_number])
+    assert [l.text for l in lines] == ["ties na + nb2, with the area", "6"]

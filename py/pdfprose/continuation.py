@@ -50,10 +50,20 @@ NEXT_LINE_INDENT_EM = 2.5
 indented first line)."""
 
 
+def _prose_end(para: Paragraph) -> bool:
+    """The paragraph's last line is prose: long (PROSE_LINE_CHARS), or running to the
+    paragraph's right edge (a narrow column's lines are short)."""
+    last = para.lines[-1]
+    if len(last.text) >= PROSE_LINE_CHARS:
+        return True
+    return len(para.lines) > 1 and max(l.x1 for l in para.lines) - last.x1 <= last.size
+
+
 def _next_line(prev: Paragraph, para: Paragraph) -> bool:
     last, first = prev.lines[-1], para.lines[0]
     size = max(last.size, first.size)
-    return (0 < first.baseline - last.baseline <= NEXT_LINE_EM * size
+    return (_prose_end(prev)  # prose, not a table's cell
+            and 0 < first.baseline - last.baseline <= NEXT_LINE_EM * size
             and abs(first.x0 - min(l.x0 for l in prev.lines)) <= NEXT_LINE_INDENT_EM * size)
 
 
@@ -90,6 +100,6 @@ def mark_continuations(pages: list[PageAnalysis]) -> None:
         # A paragraph of prose never ends in a comma, a semicolon, an ampersand or a broken
         # word: what follows goes on with it even when it starts with a capital ("Jones,
         # Hyesung &" / "Tregillis 1994"). A short line so cut may be a table cell.
-        unfinished = (broken_word or last[-1:] in UNFINISHED) and len(last) >= PROSE_LINE_CHARS
+        unfinished = (broken_word or last[-1:] in UNFINISHED) and _prose_end(prev)
         if (first[0].islower() or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
             para.continues = True

@@ -83,7 +83,7 @@ def is_math_char(ch: str) -> bool:
     return category == "Sm" or category == "Mn"
 
 
-def _prose_words(line: Line) -> int:
+def prose_words(line: Line) -> int:
     """Words of three or more letters in a text font (the whole text when glyphs are gone)."""
     if not line.glyphs:
         return sum(1 for w in _PROSE_WORD.findall(line.text) if not any(map(is_math_char, w)))
@@ -112,17 +112,31 @@ def _math_share(line: Line) -> float:
     return sum(map(is_math_char, chars)) / len(chars) if chars else 0.0
 
 
-def is_display_math(line: Line, left: float, right: float) -> bool:
+def is_display_math(line: Line, left: float, right: float, alone: bool = False) -> bool:
     """True when ``line`` of a column whose lines start at ``left`` and end by ``right``
-    (points, page space) is a line of a displayed formula (see the module docstring)."""
+    (points, page space) is a line of a displayed formula (see the module docstring).
+    ``alone``: the line's block holds no prose at all; then a line mostly in mathematics
+    fonts (MATH_FONT_SHARE) is a formula wherever it starts."""
     text = line.text.strip()
     if not text or list_marker(text) is not None:
         return False
     numbered = (EQUATION_NUMBER.search(text) is not None
                 and right - line.x1 <= NUMBER_EDGE_EM * line.size)
     indented = line.x0 - left >= INDENT_EM * line.size
+    if not (numbered or indented or alone):
+        return False
+    if prose_words(line) > MAX_PROSE_WORDS:
+        return False
     if not (numbered or indented):
-        return False
-    if _prose_words(line) > MAX_PROSE_WORDS:
-        return False
+        return _math_font_share(line) >= MATH_FONT_SHARE
     return _math_share(line) >= MIN_MATH_SHARE
+
+
+MATH_FONT_SHARE = 0.5
+"""A formula cut off in a block of its own: at least half its visible glyphs are set in a
+mathematics font (a table's numbers, minus signs and all, are set in a text font)."""
+
+
+def _math_font_share(line: Line) -> float:
+    visible = [g for g in line.glyphs if g.text.strip()]
+    return sum(1 for g in visible if is_math_font(g.font)) / len(visible) if visible else 0.0

@@ -77,9 +77,10 @@ def _centre_in_band(para: Paragraph, page: PageAnalysis) -> bool:
 
 EDGE_BAND = 0.2
 """A page's topmost or bottommost line within 20 % of the page's edge may carry a numbered
-running head even outside the 12 % band: AMS-LaTeX sets "2 HAROLD P. BOAS" 12-13 % below the
-top of a letter page (``math0001036``). Only the page-number evidence (MIN_NUMBERED_HEADS) is
-taken from there."""
+running head or be the page number even outside the 12 % band: AMS-LaTeX sets "2 HAROLD P.
+BOAS" 12-13 % below the top of a letter page (``math0001036``), some LaTeX styles the page
+number 14 % above its foot (``cond-mat0001220``). Only the page-number evidence
+(MIN_NUMBERED_HEADS at one height) is taken from there."""
 
 
 def _edge_paragraphs(page: PageAnalysis) -> list[Paragraph]:
@@ -112,9 +113,12 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
             if not (_centre_in_band(para, page) or edge):
                 continue
             text = " ".join(l.text for l in para.lines).strip()
-            if PAGE_NUMBER.match(text) and para.size <= PAGE_NUMBER_MAX_RATIO * body \
-                    and _centre_in_band(para, page):
-                para.furniture = True
+            if PAGE_NUMBER.match(text) and para.size <= PAGE_NUMBER_MAX_RATIO * body:
+                if _centre_in_band(para, page):
+                    para.furniture = True
+                    continue
+                if text.isdigit():  # a page number set higher: judged by its run of numbers
+                    numbered[int(text) - page.number].append((para, False))
                 continue
             number = _EDGE_NUMBER.search(text)
             in_band = _in_band(para, page)

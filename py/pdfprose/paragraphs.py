@@ -11,8 +11,8 @@ import math
 import re
 import statistics
 
-from .equations import EQUATION_NUMBER, is_display_math
-from .lines import SPACE_GAP_EM
+from .equations import EQUATION_NUMBER, MAX_PROSE_WORDS, is_display_math, prose_words
+from .lines import SCRIPT_SIZE_RATIO, SPACE_GAP_EM
 from .lists import list_marker
 from .model import Block, Glyph, Line, Paragraph
 
@@ -51,9 +51,9 @@ even where one starts like a list item ("(c) 4.5 gm/s and (d)..."), it is never 
 and a paragraph it interrupts goes on after it (:mod:`pdfprose.continuation`)."""
 
 STRAY_MAX_CHARS = 3
-"""A row of at most three symbols (no letter, no digit) is a stray piece of a neighbouring
-line: a radical sign, the lower half of a stacked "≳", a big bracket, drawn on a baseline of
-its own inside the line's height. It is put back into that line instead of cutting the
+"""A row of at most three symbols or digits (no letter) is a stray piece of a neighbouring
+line: a radical sign, the lower half of a stacked "≳", a big bracket, an exponent or index set
+smaller (SCRIPT_SIZE_RATIO), drawn on a baseline of its own inside the line's height. It is put back into that line instead of cutting the
 paragraph in two ("C = (mbFb/√2)" in ``astro-ph0501021``). Glyphs without Unicode meaning
 (U+FFFD) are no evidence of anything and stay where they are."""
 
@@ -92,20 +92,28 @@ def merge_rows(lines: list[Line]) -> list[Line]:
 
 def _is_stray(line: Line) -> bool:
     marks = line.text.replace(" ", "")
-    return (0 < len(marks) <= STRAY_MAX_CHARS and not any(ch.isalnum() for ch in marks)
+    return (0 < len(marks) <= STRAY_MAX_CHARS and not any(ch.isalpha() for ch in marks)
             and not _BULLETS.intersection(marks) and "\ufffd" not in marks and bool(line.glyphs))
+
+
+def _is_script_of(stray: Line, host: Line) -> bool:
+    """A stray with digits is an exponent or index on a row of its own: set smaller than the
+    line it belongs to (a page number or an equation number is not)."""
+    return stray.size <= SCRIPT_SIZE_RATIO * host.size
 
 
 def _host_of(stray: Line, candidates: list[Line]) -> Line | None:
     """The line among ``candidates`` whose height overlaps the stray's most and whose span
     holds its centre, or None."""
     centre = (stray.x0 + stray.x1) / 2
+    digits = next((ch for ch in stray.text if ch.isdigit()), None)
     best, best_overlap = None, 0.0
     for line in candidates:
         overlap = min(line.bottom, stray.bottom) - max(line.top, stray.top)
         margin = 0.5 * line.size
         if overlap > best_overlap and line.x0 - margin <= centre <= line.x1 + margin \
-                and line.glyphs and not _is_stray(line) and _fills_gap(stray, line):
+                and line.glyphs and not _is_stray(line) and _fills_gap(stray, line) \
+                and (digits is None or _is_script_of(stray, line)):
             best, best_overlap = line, overlap
     return best
 
@@ -293,7 +301,10 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
 def _display_math(lines: list[Line], left: float, right: float) -> list[bool]:
     """Per line, whether it belongs to a displayed formula (:mod:`pdfprose.equations`); an
     equation number standing on a row of its own belongs to the formula beside it."""
-    math = [is_display_math(line, left, right) for line in lines]
+    # A block of nothing but formula lines (a display the XY-cut cut off on its own) is not
+    # indented from its own left edge: there the evidence of a mathematics font suffices.
+    alone = all(prose_words(line) <= MAX_PROSE_WORDS for line in lines)
+    math = [is_display_math(line, left, right, alone=alone) for line in lines]
     for i, line in enumerate(lines):
         if not math[i] and EQUATION_NUMBER.fullmatch(line.text.strip()) is not None:
             math[i] = (i > 0 and math[i - 1]) or (i + 1 < len(lines) and math[i + 1])
