@@ -215,3 +215,15 @@ def test_exponent_on_a_row_of_its_own_goes_back_into_its_line() -> None:
     page_number = line("6", 3, x0=300)
     lines = absorb_strays([host, exponent, page_number])
     assert [l.text for l in lines] == ["ties na + nb2, with the area", "6"]
+
+
+def test_sentence_cut_after_ref_goes_on_below_in_a_block_of_its_own() -> None:
+    # cond-mat0001354 p4: "...as described for a similar model in ref." / "[4]), if e > U,"
+    first = Paragraph(lines=[line("The evolution of the slope proceeds in the following way: if",
+                                  0, x0=LEFT + 17, x1=RIGHT),
+                             line("a particle arrives at x (as described for a similar model in ref.",
+                                  1, x1=RIGHT)], block=0)
+    rest = Paragraph(lines=[line("[4]), if e > U, it moves to x + δ, then:", 2)], block=1)
+    item = Paragraph(lines=[line("(a) First item of a list.", 4)], block=2)
+    mark_continuations([_page(1, first, rest, item)])
+    assert rest.continues and not item.continues

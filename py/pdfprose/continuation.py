@@ -12,12 +12,16 @@ from __future__ import annotations
 import re
 
 from .model import PageAnalysis, Paragraph
-from .paragraphs import CAPTION, HYPHENATED, PROSE_LINE_CHARS
+from .paragraphs import CAPTION, HYPHENATED, PROSE_LINE_CHARS, REFERENCE_WORD
 
 SENTENCE_END = re.compile(r"[.!?。！？][\"'”’»)\]]*$")
 """A paragraph ending like this is complete; ":" and "," are not ends (text goes on after a
 display equation)."""
 
+
+BRACKETED_LOWER = re.compile(r"^[\[(][^\])\n]{1,20}[\])]+[,;:.)]*\s+[a-zß-ÿ]")
+"""A first line that opens with a bracketed reference and goes on in lowercase ("[4]), if
+e > U") goes on a sentence as a lowercase letter does."""
 
 UNFINISHED = ",;&"
 """A paragraph's last line ending in one of these is cut off, not finished."""
@@ -92,15 +96,16 @@ def mark_continuations(pages: list[PageAnalysis]) -> None:
         # page; or where a word was broken at the line end ("dis-" / "tribution"): the XY-cut
         # may end a block under such a line, above a displayed formula.
         below = prev_page == page_no and para.lines[0].top >= prev.lines[-1].top
-        if below and not (first[0].islower() and (broken_word or _next_line(prev, para))):
+        lower = first[0].islower() or BRACKETED_LOWER.match(first) is not None
+        if below and not (lower and (broken_word or _next_line(prev, para))):
             continue
         if abs(prev.size - para.size) > SIZE_TOLERANCE * max(prev.size, para.size):
             continue
-        if SENTENCE_END.search(last):
-            continue
+        if SENTENCE_END.search(last) and not REFERENCE_WORD.search(last):
+            continue  # "...a similar model in ref." / "[4])" is no sentence end
         # A paragraph of prose never ends in a comma, a semicolon, an ampersand or a broken
         # word: what follows goes on with it even when it starts with a capital ("Jones,
         # Hyesung &" / "Tregillis 1994"). A short line so cut may be a table cell.
         unfinished = (broken_word or last[-1:] in UNFINISHED) and _prose_end(prev)
-        if (first[0].islower() or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
+        if (lower or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
             para.continues = True

@@ -379,6 +379,7 @@ def _breaks(
         back = nxt is None or abs(nxt.x0 - left) < INDENT_MIN_EM * line.size
         if back and prev_indent < INDENT_MIN_EM * line.size:
             return True
-    if right - prev.x1 > SHORT_LINE_EM * size and SENTENCE_END.search(prev.text):
+    if right - prev.x1 > SHORT_LINE_EM * size and SENTENCE_END.search(prev.text) \
+            and not REFERENCE_WORD.search(prev.text.rstrip()):  # "...model in ref." / "[4]), if"
         return True
     return False
