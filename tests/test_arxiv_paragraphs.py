@@ -81,3 +81,10 @@ def test_page_number_is_not_glued_to_the_next_pages_text(markdown) -> None:
 def test_paragraph_end_left_in_its_own_block_above_a_formula_is_joined(markdown) -> None:
     assert "we may use this freedom to transform the generators" in markdown("hep-th0001173")
     assert "it can reproduce a crater formation on the top of pile" in markdown("cond-mat0001354")
+
+
+def test_justified_abstract_set_narrower_than_the_page_stays_one_paragraph(corpus_file) -> None:
+    # Its shorter lines end sentences but are no paragraph ends (bitcoin_whitepaper_spaces.pdf).
+    text = _markdown(corpus_file("real/bitcoin_whitepaper_spaces.pdf"))
+    assert ("double-spending. We propose a solution to the double-spending problem using a "
+            "peer-to-peer network. The network timestamps") in text

@@ -227,3 +227,14 @@ def test_sentence_cut_after_ref_goes_on_below_in_a_block_of_its_own() -> None:
     item = Paragraph(lines=[line("(a) First item of a list.", 4)], block=2)
     mark_continuations([_page(1, first, rest, item)])
     assert rest.continues and not item.continues
+
+
+def test_centred_lines_ending_in_a_period_do_not_break_an_address() -> None:
+    b = block(line("Some text of the block that runs over the whole width of the column.", 0,
+                   x1=RIGHT),
+              line("Departamento de Matemáticas y Física, I.T.E.S.O.", 1, x0=185, x1=427),
+              line("Periférico Sur 8585 C.P. 45090, Guadalajara", 2, x0=197, x1=415))
+    paragraphs = split_paragraphs(b)
+    assert [len(p.lines) for p in paragraphs] == [1, 2] or [len(p.lines) for p in paragraphs] == [3]
+    assert paragraphs[-1].lines[-1].text.startswith("Periférico")
+    assert any(len(p.lines) >= 2 and p.lines[-2].text.startswith("Departamento") for p in paragraphs)

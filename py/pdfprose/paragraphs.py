@@ -340,6 +340,16 @@ def _item_may_start(marker: str, prev: Line, right: float) -> bool:
     return right - prev.x1 > SHORT_LINE_EM * prev.size
 
 
+CENTRED_EM = 1.0
+"""A line is centred when it leaves at least 1 em on both sides of its block and the two
+margins differ by at most 1.5 em (title blocks, addresses, captions set centred)."""
+
+
+def _centred(line: Line, left: float, right: float) -> bool:
+    before, after = line.x0 - left, right - line.x1
+    return min(before, after) >= CENTRED_EM * line.size and abs(before - after) <= 1.5 * line.size
+
+
 def _breaks(
     prev: Line, line: Line, nxt: Line | None, pitch: dict[float, float], left: float, right: float,
     in_caption: bool = False, page_pitch: dict[float, float] | None = None,
@@ -380,6 +390,9 @@ def _breaks(
         if back and prev_indent < INDENT_MIN_EM * line.size:
             return True
     if right - prev.x1 > SHORT_LINE_EM * size and SENTENCE_END.search(prev.text) \
-            and not REFERENCE_WORD.search(prev.text.rstrip()):  # "...model in ref." / "[4]), if"
+            and not REFERENCE_WORD.search(prev.text.rstrip()) \
+            and not (_centred(prev, left, right) and _centred(line, left, right)):
+        # "...model in ref." / "[4]), if" goes on; so do the centred lines of an address
+        # ("Departamento de Física, I.T.E.S.O." / "Periférico Sur 8585").
         return True
     return False
