@@ -180,6 +180,7 @@ async function takeFile(file, password = '') {
     return;
   }
   resetResult();
+  for (const name of ['workers', 'helperPages', 'reanalysed', 'helperFailed', 'heapMb']) delete ui.status.dataset[name];
   state.file = file;
   state.fileName = file.name;
   state.password = password;
@@ -279,6 +280,11 @@ function onEngineMessage(message) {
       ui.progress.value = state.pages.length;
       setStatus('working', 'status_working', { done: state.pages.length, total: ui.progress.max });
       break;
+    case 'helper-failed':
+      // The second worker of a long document failed: the first one finishes it alone.
+      console.warn(`pdfprose: the second worker stopped (${message.message}); going on with one`);
+      ui.status.dataset.helperFailed = 'true';
+      break;
     case 'preview-text':
       // The first page's text while the rest is read (before the document passes); the
       // finished text replaces it.
@@ -291,6 +297,12 @@ function onEngineMessage(message) {
       state.analysisKept = true;
       ui.status.dataset.parses = String(state.parses);
       ui.status.dataset.parseMs = String(message.parseMs);
+      // How the document was read: by one worker or two (app/engine.js), and the engine's
+      // WebAssembly memory after it (for the speed benchmark).
+      ui.status.dataset.workers = String(message.workers ?? 1);
+      ui.status.dataset.helperPages = String(message.helperPages ?? 0);
+      ui.status.dataset.reanalysed = String(message.reanalysed ?? 0);
+      if (message.heapBytes) ui.status.dataset.heapMb = String(Math.round(message.heapBytes / 2 ** 20));
       showReport(message.report);
       state.results.set(message.result.key, message.result);
       showResult(message.result);
@@ -465,7 +477,8 @@ function drawing(page) {
   return svg;
 }
 
-// The list shows each page once, in page order, whatever order the pages come in.
+// Pages come from two workers in a long document (app/engine.js), not always in order, and a
+// page may come again (analysed anew): the list shows each once, in page order.
 function addPage(page) {
   const li = pageItem(page);
   const old = state.cards.get(page.number);
