@@ -177,12 +177,13 @@ class Converter:
                  last_page: int | None = None) -> None:
         heap.begin(self)  # the collector is kept off the pages analysed so far (pdfprose.heap)
         self._keep_glyphs = keep_glyphs
-        self._data = data
+        data = bytes(data)
+        self._data = data  # pdfminer reads it as it goes anyway; hashed only for document_id()
         self._notices: list[dict[str, object]] = []
         self._warnings: list[str] = []
         self._damaged = False
         try:
-            self._doc, self._page_objects = self._open(bytes(data), password)
+            self._doc, self._page_objects = self._open(data, password)
         except PdfProseError:
             raise
         except Exception as exc:  # noqa: BLE001 - the safety net: a bug, reported clearly
