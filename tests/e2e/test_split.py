@@ -58,6 +58,16 @@ def cpython_text(data: bytes, fmt: str) -> str:
     return convert(data).render(Options(format=fmt))
 
 
+def workers(app: App, expected: int) -> int:
+    """The page's live Web Workers, once Playwright has heard of ``expected`` of them (a
+    terminated worker's close event comes a little later), or after a few seconds."""
+    for _ in range(100):
+        if len(app.page.workers) == expected:
+            break
+        app.page.wait_for_timeout(50)
+    return len(app.page.workers)
+
+
 def page_list_numbers(app: App) -> list[int]:
     return app.page.eval_on_selector_all(
         "[data-testid=page-list] > li", "els => els.map((li) => Number(li.dataset.page))")
@@ -73,6 +83,8 @@ def test_a_long_document_is_converted_by_two_workers_with_the_same_output(app: A
     helper_pages = int(status.get_attribute("data-helper-pages"))
     assert 0 < helper_pages < PAGES - 2
     assert status.get_attribute("data-helper-failed") is None
+    # The second worker was terminated once it had handed its pages over: its memory is back.
+    assert workers(app, 1) == 1
     assert app.output() == cpython_text(book, "txt")
     # Every page once, in page order, whichever worker read it; the progress bar is full.
     assert page_list_numbers(app) == list(range(1, PAGES + 1))
@@ -103,3 +115,25 @@ def test_when_the_second_worker_crashes_the_first_finishes_alone(app: App, book:
     # The page the second worker had sent is shown once, not twice.
     assert page_list_numbers(app) == list(range(1, PAGES + 1))
     assert app.testid("progress").evaluate("el => el.value") == PAGES
+
+
+def test_cancel_stops_both_workers(app: App, book: bytes) -> None:
+    if app.page.evaluate("() => navigator.hardwareConcurrency") < 2:
+        pytest.skip("one core: the page converts with one worker")
+    app.ensure_idle()
+    app.reset_options()
+    app.crash("split-hold")
+    app.testid("file-input").set_input_files(pdf_payload("cancelled-book.pdf", book))
+    # A page of the second half on the list: the second worker is converting.
+    app.page.wait_for_function(
+        "n => [...document.querySelectorAll('[data-testid=page-list] > li')].some((li) => Number(li.dataset.page) > n)",
+        arg=PAGES // 2 + 2)
+    assert workers(app, 2) == 2
+    app.testid("cancel").click()
+    assert app.wait_state("ready") == "ready"
+    assert app.testid("status").text_content() == "Cancelled. Ready for another PDF."
+    assert app.testid("page-list").locator(":scope > *").count() == 0
+    assert workers(app, 1) == 1  # the second one is gone; the first stays booted
+    app.convert_ok(pdf_payload("after-cancel.pdf", long_document(3)), "after-cancel.pdf")
+    app.shown = None
+    assert app.output() == cpython_text(long_document(3), "txt")
