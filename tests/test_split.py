@@ -55,7 +55,6 @@ def single(path: Path) -> tuple[str, str, str]:
 @pytest.mark.parametrize("name, first", [
     ("real/who_hcv_guidelines_155p.pdf", 78),
     ("real/geotopo_thesis_117p_type3.pdf", 59),
-    ("real/geotopo_thesis_117p_type3.pdf", 2),
 ])
 def test_a_long_document_split_in_two_gives_the_same_output(
         corpus_file: Callable[[str], Path], name: str, first: int) -> None:
