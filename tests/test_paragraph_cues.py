@@ -7,7 +7,8 @@ from pdfprose.continuation import mark_continuations
 from pdfprose.equations import is_display_math
 from pdfprose.lines import glyphs_to_text
 from pdfprose.model import Block, Glyph, Line, PageAnalysis, Paragraph
-from pdfprose.paragraphs import absorb_strays, page_paragraphs, split_paragraphs
+from pdfprose.paragraphs import page_paragraphs, split_paragraphs
+from pdfprose.strays import absorb_strays
 
 LEFT, RIGHT, SIZE, PITCH = 72.0, 540.0, 10.0, 12.0
 
