@@ -88,3 +88,13 @@ def test_justified_abstract_set_narrower_than_the_page_stays_one_paragraph(corpu
     text = _markdown(corpus_file("real/bitcoin_whitepaper_spaces.pdf"))
     assert ("double-spending. We propose a solution to the double-spending problem using a "
             "peer-to-peer network. The network timestamps") in text
+
+
+def test_ieee_centred_small_caps_headings_stand_apart(corpus_file) -> None:
+    text = _markdown(corpus_file("real/ieee_2col_diffprivacy_ligatures.pdf"))
+    assert "\n\nII. Background on Differential Privacy\n\nDifferential privacy was originally" in text
+
+
+def test_bullet_item_is_not_cut_at_its_hanging_indent(corpus_file) -> None:
+    text = _markdown(corpus_file("real/tracemonkey_pldi09_2col.pdf"))
+    assert "- We explain an algorithm for dynamically forming trace trees to cover a program" in text

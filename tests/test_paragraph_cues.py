@@ -244,3 +244,29 @@ def test_centred_lines_ending_in_a_period_do_not_break_an_address() -> None:
               line("The next one starts at the same left edge and runs on to the right.", 2,
                    x1=RIGHT))
     assert len(split_paragraphs(b)) == 2
+
+
+def test_centred_heading_in_a_face_of_its_own_is_cut_from_its_text() -> None:
+    # IEEE: "II. Background on Differential Privacy" in small capitals at the body size, centred,
+    # then the section's first line with its indent (ieee_2col_diffprivacy_ligatures.pdf).
+    heading = line("II. Background on Differential Privacy", 0, x0=LEFT + 100, x1=RIGHT - 100,
+                   font="LMRomanCaps10-Regular")
+    b = block(heading,
+              line("Differential privacy was originally proposed in [3] as a model", 1,
+                   x0=LEFT + 10, x1=RIGHT),
+              line("for the interactive setting, that is, to protect the results of", 2, x1=RIGHT),
+              line("queries to a database.", 3))
+    assert [len(p.lines) for p in split_paragraphs(b)] == [1, 3]
+    # The same centred line in the text's own face (a ragged line of a narrow column) stays.
+    b.lines[0] = line(heading.text, 0, x0=LEFT + 100, x1=RIGHT - 100)
+    assert len(split_paragraphs(b)) == 1
+
+
+def test_hanging_indent_after_a_bullet_continues_the_item() -> None:
+    # tracemonkey p2: "• We explain an algorithm for dynamically forming trace trees to" /
+    # "cover a program, ..." at the item's text indent, then the next bullet.
+    b = block(line("• We explain an algorithm for dynamically forming trace trees to", 0, x1=RIGHT),
+              line("cover a program, representing nested loops as nested trace trees.", 1,
+                   x0=LEFT + 8, x1=RIGHT),
+              line("• We explain how to speculatively generate efficient code", 2, x1=RIGHT))
+    assert [len(p.lines) for p in split_paragraphs(b)] == [2, 1]

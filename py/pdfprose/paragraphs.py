@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import statistics
+from collections import Counter
 
 from .equations import EQUATION_NUMBER, MAX_PROSE_WORDS, is_display_math, prose_words
 from .lists import list_marker
@@ -202,14 +203,23 @@ def _item_may_start(marker: str, prev: Line, right: float) -> bool:
     return right - prev.x1 > SHORT_LINE_EM * prev.size
 
 
-CENTRED_EM = 1.0
-"""A line is centred when it leaves at least 1 em on both sides of its block and the two
-margins differ by at most 1.5 em (title blocks, addresses, captions set centred)."""
+def _main_font(line: Line) -> str | None:
+    """The font most of the line's visible glyphs are set in (None without glyphs)."""
+    fonts = Counter(g.font for g in line.glyphs if g.text.strip())
+    return fonts.most_common(1)[0][0] if fonts else None
+
+
+CENTRED_EM = 2.0
+CENTRED_BALANCE_EM = 1.0
+"""A line is centred when it leaves at least 2 em on both sides of its block and the two
+margins differ by at most 1 em (title blocks, addresses, centred headings). A paragraph's
+indented first line in a narrow ragged-right column leaves 1 em on the left."""
 
 
 def _centred(line: Line, left: float, right: float) -> bool:
     before, after = line.x0 - left, right - line.x1
-    return min(before, after) >= CENTRED_EM * line.size and abs(before - after) <= 1.5 * line.size
+    return (min(before, after) >= CENTRED_EM * line.size
+            and abs(before - after) <= CENTRED_BALANCE_EM * line.size)
 
 
 def _breaks(
@@ -244,16 +254,22 @@ def _breaks(
     if marker is not None and not in_caption and _item_may_start(marker, prev, right):
         return True
     indent = line.x0 - left
+    prev_centred = _centred(prev, left, right)
+    if prev_centred and not _centred(line, left, right) and _main_font(prev) != _main_font(line):
+        # A centred line in a face of its own over text set to the column: a centred heading
+        # in small capitals at the body size ("II. Background on Differential Privacy").
+        return True
     # A first line runs on to the right edge: a centred line is not indented, it is centred.
     reaches_right = right - line.x1 < 2 * line.size
     if reaches_right and INDENT_MIN_EM * line.size <= indent <= INDENT_MAX_EM * line.size:
         prev_indent = prev.x0 - left
         back = nxt is None or abs(nxt.x0 - left) < INDENT_MIN_EM * line.size
-        if back and prev_indent < INDENT_MIN_EM * line.size:
+        # After a list item's first line, the indent is the item's hanging indent.
+        if back and prev_indent < INDENT_MIN_EM * line.size and list_marker(prev.text) is None:
             return True
     if right - prev.x1 > SHORT_LINE_EM * size and SENTENCE_END.search(prev.text) \
             and not REFERENCE_WORD.search(prev.text.rstrip()) \
-            and not (_centred(prev, left, right) and _centred(line, left, right)):
+            and not (prev_centred and _centred(line, left, right)):
         # "...model in ref." / "[4]), if" goes on; so do the centred lines of an address
         # ("Departamento de Física, I.T.E.S.O." / "Periférico Sur 8585").
         return True
