@@ -174,3 +174,18 @@ def test_page_number_set_above_the_band_is_found_by_its_run_of_numbers() -> None
     mark_furniture(pages)
     assert all(p.paragraphs[1].furniture for p in pages)
     assert not any(p.paragraphs[0].furniture for p in pages)
+
+
+def test_paragraph_goes_on_over_several_footnotes_a_page_number_and_a_running_head() -> None:
+    # math0001036 p1-p2: three footnotes, the page number and the next page's running head
+    # stand between "...the problem of determining" and "when a series has zeroes...".
+    start = para("In the class of holomorphic functions the problem of determining", 640)
+    notes = [para(f"{n} A footnote set smaller than the text, number {n}.", 700 + 10 * n, size=8)
+             for n in (1, 2, 3)]
+    number = para("1", 780, size=9)
+    number.furniture = True
+    head = para("2 HAROLD P. BOAS", 40, size=9)
+    head.furniture = True
+    rest = para("when a series has zeroes is essentially equivalent to the problem.", 100)
+    mark_continuations([page(1, start, *notes, number), page(2, head, rest)])
+    assert rest.continues

@@ -29,8 +29,10 @@ UNFINISHED = ",;&"
 SIZE_TOLERANCE = 0.1
 """Continuations are set in the same size as the paragraph they continue, within 10 %."""
 
-LOOKBACK = 4
-"""At most four paragraphs (captions, footnotes, running heads) are stepped over."""
+LOOKBACK = 8
+"""At most eight paragraphs (captions, footnotes, running heads, page numbers) are stepped
+over: a page's foot may hold three footnotes, its number and the next page's running head
+(``math0001036`` p1-p2 has four of them)."""
 
 
 def stepped_over(para: Paragraph, size: float) -> bool:
