@@ -187,6 +187,13 @@ async function takeFile(file, password = '') {
   // 'working' at once, before any await: nothing may still read 'done' from the last file.
   ui.progress.removeAttribute('value'); // indeterminate until the page count is known
   setStatus('working', 'status_opening', { name: file.name });
+  if (file.size === 0) {
+    // Said here, in the user's words: the engine would only call it "not a PDF".
+    say(ui.error, 'error_empty_file');
+    ui.progress.value = 0;
+    setStatus('error', 'status_error', { name: file.name });
+    return;
+  }
   if (file.size > MAX_FILE_BYTES) {
     // Round up, so a file just over the limit never reads as "25.0 MB; the limit is 25 MB".
     const mb = Math.ceil(file.size / 1e5) / 10;
@@ -884,6 +891,13 @@ function wireControls() {
       if (page) fillCaption(li, page);
     }
   });
+  // The chooser opens on Enter as on Space (Chromium's file input opens on Space only).
+  ui.fileInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      ui.fileInput.click();
+    }
+  });
   ui.fileInput.addEventListener('change', () => {
     takeFile(ui.fileInput.files[0]);
     ui.fileInput.value = ''; // picking the same file again must still fire 'change'
@@ -899,7 +913,9 @@ function wireControls() {
   window.addEventListener('drop', (event) => {
     event.preventDefault();
     ui.dropZone.classList.remove('dragging');
-    takeFile(event.dataTransfer?.files?.[0]);
+    const files = event.dataTransfer?.files ?? [];
+    takeFile(files[0]);
+    if (files.length > 1) say(ui.noticeLimit, 'notice_one_file', { count: files.length });
   });
   ui.cancel.addEventListener('click', () => cancel(true));
   for (const control of [ui.format, ui.joinLines, ui.removeHeaders, ui.pageMarkers]) {
