@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pdfprose.continuation import mark_continuations
 from pdfprose.furniture import mark_furniture
+from pdfprose.headings import mark_headings
 from pdfprose.model import Line, PageAnalysis, Paragraph
 from pdfprose.options import Options
 from pdfprose.render import render
@@ -189,3 +190,26 @@ def test_paragraph_goes_on_over_several_footnotes_a_page_number_and_a_running_he
     rest = para("when a series has zeroes is essentially equivalent to the problem.", 100)
     mark_continuations([page(1, start, *notes, number), page(2, head, rest)])
     assert rest.continues
+
+
+def test_small_capitals_stand_alone_lines_are_headings_and_title_page_dates_are_not() -> None:
+    from pdfprose.model import Glyph
+
+    def caps(text: str, top: float, font: str = "LMRomanCaps10-Regular") -> Paragraph:
+        p = para(text, top)
+        p.lines[0].glyphs = [Glyph(text=ch, x0=72 + 6 * i, top=top, x1=78 + 6 * i, bottom=top + 10,
+                                   baseline=top + 8, size=10, font=font)
+                             for i, ch in enumerate(text) if ch != " "]
+        return p
+
+    heading, name, plain = caps("II. Background on Differential Privacy", 100), \
+        caps("Andr", 130), caps("An ordinary line in the text's own face", 160, font="LMRoman10")
+    date = para("November 29, 2026", 200, size=14.3)
+    mail = para("melmorabity@fedoraproject.org", 230, size=14.3)
+    title = para("Models for the evolution of free granular surfaces", 40, size=20.7)
+    pages = [page(1, title, date, mail, heading, name, plain, body_text(1), body_text(1))]
+    for p in pages[0].paragraphs:
+        p.lines[0].release_glyphs()  # the document passes see released lines
+    mark_headings(pages)
+    assert [p.kind for p in (title, date, mail, heading, name, plain)] == \
+        ["heading", "body", "body", "heading", "body", "body"]

@@ -1,4 +1,5 @@
-"""Headings (SPEC §9): body size, size-ratio headings with levels, bold stand-alone headings."""
+"""Headings (SPEC §9): body size, size-ratio headings with levels, bold (or small-capitals)
+stand-alone headings."""
 
 from __future__ import annotations
 
@@ -25,6 +26,18 @@ SIZE_BUCKET = 0.5
 """Heading sizes within half a point are one level (producers round sizes differently)."""
 
 SENTENCE_END = re.compile(r"[.,;:!?]\s*$")
+NOT_A_HEADING = re.compile(
+    r"@|https?://|www\.|^\W*(?:(?:january|february|march|april|may|june|july|august|september|"
+    r"october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
+    r"setiembre|octubre|noviembre|diciembre)\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+(?:de\s+)?"
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|"
+    r"diciembre)(?:\s+de)?\s+\d{4})\W*$",
+    re.I,
+)
+"""A title page's e-mail address, web address or date ("November 29, 2026", "29 de noviembre
+de 2026") is set large but is no heading."""
+
 NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
 
 
@@ -36,6 +49,18 @@ def body_size(pages: list[PageAnalysis]) -> float:
             for line in para.lines:
                 weights[round(line.size * 2) / 2] += len(line.text)
     return weights.most_common(1)[0][0] if weights else 0.0
+
+
+SMALL_CAPS_MIN_LETTERS = 5
+"""A single word in small capitals is a heading ("References", "Contents") when it has at
+least five letters: shorter ones are pieces of a name on a title page ("Andr" of a broken
+"András")."""
+
+
+def _small_caps_heading(text: str) -> bool:
+    words = text.split()
+    return (len(words) > 1 or NUMBERED.match(text) is not None
+            or sum(ch.isalpha() for ch in text) >= SMALL_CAPS_MIN_LETTERS)
 
 
 def _text(para: Paragraph) -> str:
@@ -54,14 +79,16 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
             if para.kind != "body" or para.furniture:
                 continue
             text = _text(para)
-            if sum(ch.isalpha() for ch in text) < 2 or CAPTION.match(text):
+            if sum(ch.isalpha() for ch in text) < 2 or CAPTION.match(text) \
+                    or NOT_A_HEADING.search(text):
                 continue
             short = len(para.lines) <= MAX_HEADING_LINES and len(text) <= MAX_HEADING_CHARS
             if short and para.size >= HEADING_SIZE_RATIO * body:
                 by_size.append(para)
             elif (
                 len(para.lines) == 1
-                and para.lines[0].all_bold
+                and (para.lines[0].all_bold
+                     or (para.lines[0].small_caps and _small_caps_heading(text)))
                 and para.size >= body - SIZE_BUCKET
                 and len(text) <= MAX_BOLD_HEADING_CHARS
                 and (not SENTENCE_END.search(text) or NUMBERED.match(text))

@@ -7,8 +7,14 @@ is ``(x0, top, x1, bottom)`` with ``x0 <= x1`` and ``top <= bottom``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
+
+
+SMALL_CAPS_NAME = re.compile(r"caps|cmcsc|smallcap|(?<=[a-z0-9])SC$|-SC\b", re.I)
+"""Font names of small-capitals faces: Latin Modern's ``LMRomanCaps10``, TeX's ``CMCSC10``,
+OpenType families' ``...SC``/``-SC`` (``MinionPro-RegularSC``)."""
 
 
 @dataclass(slots=True)
@@ -82,6 +88,8 @@ class Line:
     vertical: bool = False
     released_all_bold: bool | None = field(default=None, repr=False, compare=False)
     """``all_bold`` as it was when the glyphs were released (:meth:`release_glyphs`)."""
+    released_small_caps: bool | None = field(default=None, repr=False, compare=False)
+    """``small_caps`` as it was when the glyphs were released."""
 
     @property
     def width(self) -> float:
@@ -95,11 +103,22 @@ class Line:
         marks = [g.bold for g in self.glyphs if g.text.strip()]
         return bool(marks) and all(marks) if self.glyphs else self.bold
 
+    @property
+    def small_caps(self) -> bool:
+        """True when most visible glyphs are set in a small-capitals face (by font name:
+        ``LMRomanCaps10``, TeX's ``CMCSC10``, ``...SC``; :data:`SMALL_CAPS_NAME`)."""
+        if self.released_small_caps is not None:
+            return self.released_small_caps
+        fonts = [g.font for g in self.glyphs if g.text.strip()]
+        return bool(fonts) and 2 * sum(1 for f in fonts if SMALL_CAPS_NAME.search(f)) > len(fonts)
+
     def release_glyphs(self) -> None:
         """Let the glyphs go, keeping what the document passes still read of them
-        (``all_bold``): a document's glyphs are most of the memory its analysis takes."""
+        (``all_bold``, ``small_caps``): a document's glyphs are most of the memory its
+        analysis takes."""
         if self.glyphs:
             self.released_all_bold = self.all_bold
+            self.released_small_caps = self.small_caps
             self.glyphs = []
 
 
