@@ -92,9 +92,23 @@ def test_justified_abstract_set_narrower_than_the_page_stays_one_paragraph(corpu
 
 def test_ieee_centred_small_caps_headings_stand_apart(corpus_file) -> None:
     text = _markdown(corpus_file("real/ieee_2col_diffprivacy_ligatures.pdf"))
-    assert "\n\nII. Background on Differential Privacy\n\nDifferential privacy was originally" in text
+    assert "\n\n## II. Background on Differential Privacy\n\nDifferential privacy was originally" in text
 
 
 def test_bullet_item_is_not_cut_at_its_hanging_indent(corpus_file) -> None:
     text = _markdown(corpus_file("real/tracemonkey_pldi09_2col.pdf"))
     assert "- We explain an algorithm for dynamically forming trace trees to cover a program" in text
+
+
+def test_displayed_formula_is_a_paragraph_of_its_own_in_the_parsed_markdown(markdown) -> None:
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").parse(markdown("astro-ph0001004"))
+    paragraphs = [tokens[i + 1].content for i, tok in enumerate(tokens)
+                  if tok.type == "paragraph_open"]
+    at = paragraphs.index("g ∼ πR2ρ0v∗2/MF, (4)")
+    assert paragraphs[at - 1].endswith("is given by")
+    assert paragraphs[at + 1].startswith("where R is the nebular radius")
+    headings = [tokens[i + 1].content for i, tok in enumerate(tokens) if tok.type == "heading_open"]
+    # The italic numbered subsection heads are headings, not paragraphs.
+    assert "4.2. The magnetic Rayliegh-Taylor instability for galactic plane PNs" in headings

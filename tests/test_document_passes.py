@@ -213,3 +213,17 @@ def test_small_capitals_stand_alone_lines_are_headings_and_title_page_dates_are_
     mark_headings(pages)
     assert [p.kind for p in (title, date, mail, heading, name, plain)] == \
         ["heading", "body", "body", "heading", "body", "body"]
+
+
+def test_italic_numbered_subsections_are_headings_below_the_bold_sections() -> None:
+    section = para("2. Preliminary Considerations", 100)
+    section.lines[0].bold = True
+    section.lines[0].released_all_bold = True
+    sub = para("2.1. Why is the interaction important?", 130)
+    sub.lines[0].italic = True
+    item = para("1. An italic list item, not a subsection", 160)
+    item.lines[0].italic = True
+    pages = [page(1, section, sub, item, body_text(1), body_text(1))]
+    mark_headings(pages)
+    assert (section.kind, section.level, sub.kind, sub.level, item.kind) == \
+        ("heading", 1, "heading", 2, "body")

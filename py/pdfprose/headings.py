@@ -1,5 +1,5 @@
-"""Headings (SPEC §9): body size, size-ratio headings with levels, bold (or small-capitals)
-stand-alone headings."""
+"""Headings (SPEC §9): body size, size-ratio headings with levels, bold (or small-capitals, or
+italic numbered) stand-alone headings."""
 
 from __future__ import annotations
 
@@ -51,6 +51,11 @@ def body_size(pages: list[PageAnalysis]) -> float:
     return weights.most_common(1)[0][0] if weights else 0.0
 
 
+SUBSECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)+\.?\s+\S")
+"""A subsection's number ("4.2.", "3.1.2"): an italic stand-alone line that starts with one is a
+heading ("4.2. The magnetic Rayleigh-Taylor instability", ``astro-ph0001004``); a single
+number in italics may be a list item."""
+
 SMALL_CAPS_MIN_LETTERS = 5
 """A single word in small capitals is a heading ("References", "Contents") when it has at
 least five letters: shorter ones are pieces of a name on a title page ("Andr" of a broken
@@ -74,6 +79,7 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
         return
     by_size: list[Paragraph] = []
     by_bold: list[Paragraph] = []
+    by_italic: list[Paragraph] = []  # numbered subsections under bold or larger sections
     for page in pages:
         for para in page.paragraphs:
             if para.kind != "body" or para.furniture:
@@ -94,6 +100,14 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
                 and (not SENTENCE_END.search(text) or NUMBERED.match(text))
             ):
                 by_bold.append(para)
+            elif (
+                len(para.lines) == 1
+                and para.lines[0].italic
+                and SUBSECTION_NUMBER.match(text) is not None
+                and para.size >= body - SIZE_BUCKET
+                and len(text) <= MAX_BOLD_HEADING_CHARS
+            ):
+                by_italic.append(para)
     sizes = sorted({round(p.size / SIZE_BUCKET) * SIZE_BUCKET for p in by_size}, reverse=True)
     level_of = {s: min(i + 1, MAX_LEVELS) for i, s in enumerate(sizes)}
     for para in by_size:
@@ -103,3 +117,6 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
     for para in by_bold:
         para.kind = "heading"
         para.level = lowest
+    for para in by_italic:
+        para.kind = "heading"
+        para.level = min(lowest + 1, MAX_LEVELS) if by_bold else lowest
