@@ -7,10 +7,32 @@
 // A worker that dies (an uncaught error, a broken interpreter) is replaced the same way, and the
 // page is told with a 'crashed' message, so the next file works.
 
+//
+// A long document is converted by two workers where the machine has two cores or more: when the
+// first worker says the document has SPLIT_MIN_PAGES pages or more, a second one boots (a few
+// seconds, a few hundred MB, so only then, and only once the first page is shown) while the
+// first goes on, so the first page still shows at once. Once the second is ready, the pages left are cut in two: the first
+// worker is told to stop halfway ('limit'), the second converts the rest and hands its analysis
+// over ('handover'), and is terminated at once, which returns its memory; the first takes the
+// pages in ('adopt') and runs the document passes once, so the output is the same as one
+// worker's (pdfprose.Converter.adopt). Cancel terminates the second worker; if it fails, the
+// first is sent on to the last page ('unlimit') and finishes the document alone.
+
 // A boot that neither succeeds nor fails (a blocked WebAssembly compile can hang Pyodide) must
 // still end in a message the user can act on.
 const BOOT_TIMEOUT_MS = 120_000;
 const CANCEL_GRACE_MS = 1_500;
+const SPLIT_MIN_PAGES = 100;
+// Fewer pages than this left when the second worker is ready: not worth handing over.
+const SPLIT_MIN_REST = 16;
+const TAIL_SHARE = 0.05;
+
+// ?workers=1 on the page's address keeps every document in one worker (for measurements).
+function maxWorkers() {
+  const asked = Number(new URLSearchParams(globalThis.location?.search ?? '').get('workers'));
+  const cores = navigator.hardwareConcurrency || 1;
+  return Math.max(1, Math.min(2, cores, asked >= 1 ? asked : 2));
+}
 
 export class EngineBridge {
   /** @param {(message: object) => void} onMessage receives every message of the current worker */
@@ -19,6 +41,8 @@ export class EngineBridge {
     this.worker = null;
     this.ready = false;
     this.cancelling = 0; // the job being cancelled, until the worker confirms
+    this.split = null; // the current job's split: {job, bytes, password, pageCount, done, helper, ...}
+    this.test = {}; // failures the end-to-end tests asked for: {hold, helperCrash}
     this.start();
   }
 
@@ -39,6 +63,7 @@ export class EngineBridge {
         this.finishCancel();
         return;
       }
+      if (this.split && data.job === this.split.job) this.fromFirst(data);
       this.onMessage(data);
     };
     const died = (event, what) => {
@@ -64,7 +89,130 @@ export class EngineBridge {
 
   /** Convert a PDF; `bytes` (an ArrayBuffer) is transferred, not copied. */
   convert(job, bytes, password, options) {
-    this.worker.postMessage({ type: 'convert', job, bytes, password, options }, [bytes]);
+    this.stopHelper();
+    const canSplit = maxWorkers() >= 2;
+    // A copy for the second worker, kept until the page count says whether one is needed.
+    this.split = canSplit ? { job, bytes: bytes.slice(0), password, pageCount: 0, done: 0, helper: null, first: 0 } : null;
+    const hold = canSplit && this.test.hold ? this.test.hold : 0;
+    this.test.hold = 0;
+    if (this.split) this.split.held = hold > 0;
+    this.worker.postMessage({ type: 'convert', job, bytes, password, options, hold }, [bytes]);
+  }
+
+  // ---- the second worker ----------------------------------------------------------------------
+
+  /** What the first worker says about the job being split. */
+  fromFirst(data) {
+    const split = this.split;
+    if (data.type === 'opened') {
+      split.pageCount = data.pageCount;
+      if (data.pageCount < SPLIT_MIN_PAGES) this.endSplit();
+    } else if (data.type === 'page') {
+      split.done = Math.max(split.done, data.page.number);
+    } else if (data.type === 'preview-text') {
+      // The first page is on screen: only now does the second worker's boot (which takes both
+      // cores for a moment) start, so that it never delays the first page.
+      if (split.pageCount >= SPLIT_MIN_PAGES && split.bytes && !split.helper) this.startHelper();
+    } else if (data.type === 'limited') {
+      const helper = split.helper;
+      if (!helper || data.last === null || data.last >= split.pageCount) {
+        // No second worker to take the rest (any more): the first goes on alone.
+        if (data.last !== null && data.last < split.pageCount) split.held = true;
+        this.endSplit();
+        return;
+      }
+      split.first = data.last + 1;
+      helper.state = 'converting';
+      const bytes = split.bytes;
+      split.bytes = null;
+      helper.worker.postMessage(
+        { type: 'convert', job: split.job, bytes, password: split.password, range: { first: split.first, last: split.pageCount } },
+        [bytes],
+      );
+    } else if (['done', 'failed', 'cancelled'].includes(data.type)) {
+      this.endSplit();
+    }
+  }
+
+  startHelper() {
+    const split = this.split;
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const helper = { worker, state: 'booting', pages: 0 };
+    split.helper = helper;
+    worker.onmessage = ({ data }) => {
+      if (this.split !== split || split.helper !== helper) return;
+      if (data.type === 'ready') this.helperReady();
+      else if (data.type === 'page' && data.job === split.job) {
+        helper.pages += 1;
+        if (this.test.helperCrash) {
+          this.test.helperCrash = false;
+          worker.postMessage({ type: 'test-crash', how: 'throw' });
+        }
+        this.onMessage(data); // shown at once; the page list keeps page order
+      } else if (data.type === 'handover' && data.job === split.job) {
+        this.worker.postMessage({ type: 'adopt', job: split.job, batch: data.batch }, [data.batch.buffer]);
+        this.stopHelper(); // its analysis is over there now: give its memory back
+      } else if (['failed', 'boot-error', 'cancelled'].includes(data.type)) {
+        this.helperFailed(data.message || data.error?.message || data.type);
+      }
+    };
+    const died = (event, what) => {
+      event.preventDefault?.();
+      if (this.split === split && split.helper === helper) this.helperFailed(event.message || what);
+    };
+    worker.onerror = (event) => died(event, 'the second worker failed');
+    worker.onmessageerror = (event) => died(event, 'a message from the second worker could not be read');
+    helper.bootTimer = setTimeout(() => {
+      if (this.split === split && split.helper === helper && helper.state === 'booting') this.helperFailed('no answer from the second worker');
+    }, BOOT_TIMEOUT_MS);
+  }
+
+  helperReady() {
+    const split = this.split;
+    const helper = split.helper;
+    clearTimeout(helper.bootTimer);
+    helper.state = 'ready';
+    const rest = split.pageCount - split.done;
+    if (rest < SPLIT_MIN_REST) {
+      this.endSplit(); // the first worker is nearly through: not worth it
+      return;
+    }
+    // Half of what is left each, the first worker going on meanwhile, less what the first does
+    // after (taking the pages in, the document passes, the text: measured at about 5 % of the
+    // pages' time); it answers with where it really stops ('limited'), and the second takes
+    // the pages after that.
+    const last = split.done + Math.max(1, Math.round((rest - TAIL_SHARE * split.pageCount) / 2));
+    helper.state = 'limiting';
+    this.worker.postMessage({ type: 'limit', job: split.job, last });
+  }
+
+  helperFailed(message) {
+    const split = this.split;
+    if (!split?.helper) return;
+    const assigned = split.helper.state !== 'booting' && split.helper.state !== 'ready';
+    this.stopHelper();
+    // Whatever the second worker had: the first goes on to the last page itself.
+    if (assigned || split.held) this.worker.postMessage({ type: 'unlimit', job: split.job });
+    split.held = false;
+    this.onMessage({ type: 'helper-failed', job: split.job, message: String(message) });
+  }
+
+  /** No (more) second worker for this job; a first worker held for the tests goes on. */
+  endSplit() {
+    const split = this.split;
+    if (!split) return;
+    this.stopHelper();
+    split.bytes = null;
+    if (split.held) this.worker.postMessage({ type: 'unlimit', job: split.job });
+    split.held = false;
+  }
+
+  stopHelper() {
+    const helper = this.split?.helper;
+    if (!helper) return;
+    clearTimeout(helper.bootTimer);
+    helper.worker.terminate();
+    this.split.helper = null;
   }
 
   /** Render the last converted document again with other options (no new parse). */
@@ -84,6 +232,10 @@ export class EngineBridge {
 
   /** Stop `job`; the page hears {type: 'cancelled', job} once the engine is free again. */
   cancel(job) {
+    if (this.split?.job === job) {
+      this.stopHelper(); // it holds nothing worth keeping
+      this.split = null;
+    }
     if (this.cancelling) this.finishCancel(); // one cancel at a time: the older one is over
     this.cancelling = job;
     this.worker.postMessage({ type: 'cancel', job });
@@ -101,13 +253,19 @@ export class EngineBridge {
     this.onMessage({ type: 'cancelled', job, restarted: !this.ready });
   }
 
-  /** For the end-to-end tests: make the worker fail ('throw' | 'memory'). */
+  /** For the end-to-end tests: make the worker fail ('throw' | 'memory' | 'fail-page'), or,
+   * for the next document, hold the first worker after two pages until the second is ready
+   * ('split-hold'), or crash the second once it has sent a page ('helper-throw'). */
   crashForTest(how) {
-    this.worker.postMessage({ type: 'test-crash', how });
+    if (how === 'split-hold') this.test.hold = 2;
+    else if (how === 'helper-throw') this.test.helperCrash = true;
+    else this.worker.postMessage({ type: 'test-crash', how });
   }
 
   /** Stop whatever the worker is doing and boot a new one. */
   restart() {
+    this.stopHelper();
+    this.split = null;
     this.worker.terminate();
     this.start();
   }

@@ -4,13 +4,18 @@
 
 import { EngineBridge } from './engine.js';
 import { currentLanguage, setLanguage, t, translateStatic } from './i18n.js';
-import { markFurniture, pageSvg } from './preview.js';
+import { markFurniture, pagePlaceholder, pageSvg } from './preview.js';
 import { MarkdownView, preload as preloadMarkdown } from './markdown.js';
 
 const MAX_FILE_BYTES = 25 * 1000 * 1000; // SPEC §13, same as pdfprose.options.MAX_FILE_BYTES
 const MAX_FILE_MB = 25;
 const MAX_PAGES = 500;
 const THUMB_PX = 132; // the drawings' width in the page list (static/app.css, .page-card svg)
+// Each page's drawing is an SVG of a few hundred elements: 350 of them took 170 MB of the
+// renderer (measured, benchmarks/README.md). Documents longer than this draw a card only while
+// it is near the view (DRAW_MARGIN) and let the drawing go when it leaves.
+const EAGER_DRAWINGS = 60;
+const DRAW_MARGIN = '1200px';
 const SOURCE_CHUNK_CHARS = 12_000; // the source view is cut into blocks laid out only when seen
 const HIGHLIGHT = 'pdfprose-page'; // the CSS custom highlight of the page jumped to
 const MEMORY_FAILURE = /MemoryError|out of memory|Aborted\(|fatal error|allocation failed/i;
@@ -63,7 +68,9 @@ const state = {
   cancelling: 0, // the job being cancelled
   announceCancel: false,
   analysisKept: false, // the worker holds this document's analysis (options re-render from it)
-  pages: [],
+  pages: [], // the summaries of the pages analysed so far, in page order
+  cards: new Map(), // page number -> its <li> in the page list
+  lazyDrawings: false, // a long document: cards are drawn only near the view
   report: null,
   text: '', // exactly what Copy and Download give
   key: '', // the options key of `text`
@@ -138,6 +145,9 @@ function resetResult() {
   ui.noticeMore.replaceChildren();
   ui.noticeMore.hidden = true;
   state.pages = [];
+  state.cards.clear();
+  cardObserver?.disconnect();
+  state.lazyDrawings = false;
   state.report = null;
   state.text = '';
   state.key = '';
@@ -170,12 +180,20 @@ async function takeFile(file, password = '') {
     return;
   }
   resetResult();
+  for (const name of ['workers', 'helperPages', 'reanalysed', 'helperFailed', 'heapMb']) delete ui.status.dataset[name];
   state.file = file;
   state.fileName = file.name;
   state.password = password;
   // 'working' at once, before any await: nothing may still read 'done' from the last file.
   ui.progress.removeAttribute('value'); // indeterminate until the page count is known
   setStatus('working', 'status_opening', { name: file.name });
+  if (file.size === 0) {
+    // Said here, in the user's words: the engine would only call it "not a PDF".
+    say(ui.error, 'error_empty_file');
+    ui.progress.value = 0;
+    setStatus('error', 'status_error', { name: file.name });
+    return;
+  }
   if (file.size > MAX_FILE_BYTES) {
     // Round up, so a file just over the limit never reads as "25.0 MB; the limit is 25 MB".
     const mb = Math.ceil(file.size / 1e5) / 10;
@@ -256,6 +274,7 @@ function onEngineMessage(message) {
       break;
     case 'opened':
       document.body.classList.add('has-result'); // from now on the drop zone steps back
+      state.lazyDrawings = Boolean(cardObserver) && message.pageCount > EAGER_DRAWINGS;
       ui.progress.max = Math.max(1, message.pageCount);
       ui.progress.value = 0;
       ui.result.hidden = false;
@@ -264,10 +283,14 @@ function onEngineMessage(message) {
       setStatus('working', 'status_working', { done: 0, total: message.pageCount });
       break;
     case 'page':
-      state.pages.push(message.page);
-      ui.pageList.append(pageItem(message.page));
+      addPage(message.page);
       ui.progress.value = state.pages.length;
       setStatus('working', 'status_working', { done: state.pages.length, total: ui.progress.max });
+      break;
+    case 'helper-failed':
+      // The second worker of a long document failed: the first one finishes it alone.
+      console.warn(`pdfprose: the second worker stopped (${message.message}); going on with one`);
+      ui.status.dataset.helperFailed = 'true';
       break;
     case 'preview-text':
       // The first page's text while the rest is read (before the document passes); the
@@ -281,6 +304,12 @@ function onEngineMessage(message) {
       state.analysisKept = true;
       ui.status.dataset.parses = String(state.parses);
       ui.status.dataset.parseMs = String(message.parseMs);
+      // How the document was read: by one worker or two (app/engine.js), and the engine's
+      // WebAssembly memory after it (for the speed benchmark).
+      ui.status.dataset.workers = String(message.workers ?? 1);
+      ui.status.dataset.helperPages = String(message.helperPages ?? 0);
+      ui.status.dataset.reanalysed = String(message.reanalysed ?? 0);
+      if (message.heapBytes) ui.status.dataset.heapMb = String(Math.round(message.heapBytes / 2 ** 20));
       showReport(message.report);
       state.results.set(message.result.key, message.result);
       showResult(message.result);
@@ -412,7 +441,7 @@ function pageItem(page) {
   button.type = 'button';
   button.className = 'page-card';
   button.dataset.page = String(page.number);
-  button.append(pageSvg(page, { pixelWidth: THUMB_PX }));
+  button.append(state.lazyDrawings ? pagePlaceholder(page, { pixelWidth: THUMB_PX }) : drawing(page));
   const caption = document.createElement('span');
   caption.className = 'page-caption';
   button.append(caption);
@@ -446,8 +475,50 @@ function fillCaption(li, page) {
 }
 
 function pageItemFor(number) {
-  return ui.pageList.querySelector(`li[data-page="${number}"]`);
+  return state.cards.get(number) ?? null;
 }
+
+function drawing(page) {
+  const svg = pageSvg(page, { pixelWidth: THUMB_PX });
+  if (page.furniture) markFurniture(svg, page.furniture);
+  return svg;
+}
+
+// Pages come from two workers in a long document (app/engine.js), not always in order, and a
+// page may come again (analysed anew): the list shows each once, in page order.
+function addPage(page) {
+  const li = pageItem(page);
+  const old = state.cards.get(page.number);
+  let index = state.pages.length;
+  while (index > 0 && state.pages[index - 1].number > page.number) index -= 1;
+  if (old) {
+    index = state.pages.findIndex((p) => p.number === page.number);
+    state.pages[index] = page;
+    cardObserver?.unobserve(old);
+    old.replaceWith(li);
+  } else {
+    const next = state.pages[index];
+    state.pages.splice(index, 0, page);
+    ui.pageList.insertBefore(li, next ? state.cards.get(next.number) : null);
+  }
+  state.cards.set(page.number, li);
+  if (state.lazyDrawings) cardObserver.observe(li);
+}
+
+// Draws the cards that come near the view, and lets go of those that leave it.
+const cardObserver = typeof IntersectionObserver === 'function'
+  ? new IntersectionObserver((entries) => {
+    for (const { target, isIntersecting } of entries) {
+      const number = Number(target.dataset.page);
+      const page = state.pages.find((p) => p.number === number);
+      const svg = target.querySelector('svg.pv');
+      if (!page || !svg || state.cards.get(number) !== target) continue;
+      const drawn = !svg.classList.contains('pv-pending');
+      if (isIntersecting && !drawn) svg.replaceWith(drawing(page));
+      else if (!isIntersecting && drawn) svg.replaceWith(pagePlaceholder(page, { pixelWidth: THUMB_PX }));
+    }
+  }, { rootMargin: DRAW_MARGIN })
+  : null;
 
 // ---- the report and its notices --------------------------------------------------------------
 
@@ -490,8 +561,11 @@ function showReport(report) {
   showOtherNotices(report.notices ?? []);
   // Running headers and footers are only known after the document passes.
   for (const summary of report.pages) {
+    if (!summary.furniture) continue;
+    const page = state.pages.find((p) => p.number === summary.number);
+    if (page) page.furniture = summary.furniture;
     const svg = pageItemFor(summary.number)?.querySelector('svg');
-    if (svg && summary.furniture) markFurniture(svg, summary.furniture);
+    if (svg && !svg.classList.contains('pv-pending')) markFurniture(svg, summary.furniture);
   }
   // Nothing to read means nothing to copy or download: no empty document passed off as a result.
   delete ui.outputPanel.dataset.pending;
@@ -817,6 +891,13 @@ function wireControls() {
       if (page) fillCaption(li, page);
     }
   });
+  // The chooser opens on Enter as on Space (Chromium's file input opens on Space only).
+  ui.fileInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      ui.fileInput.click();
+    }
+  });
   ui.fileInput.addEventListener('change', () => {
     takeFile(ui.fileInput.files[0]);
     ui.fileInput.value = ''; // picking the same file again must still fire 'change'
@@ -832,7 +913,9 @@ function wireControls() {
   window.addEventListener('drop', (event) => {
     event.preventDefault();
     ui.dropZone.classList.remove('dragging');
-    takeFile(event.dataTransfer?.files?.[0]);
+    const files = event.dataTransfer?.files ?? [];
+    takeFile(files[0]);
+    if (files.length > 1) say(ui.noticeLimit, 'notice_one_file', { count: files.length });
   });
   ui.cancel.addEventListener('click', () => cancel(true));
   for (const control of [ui.format, ui.joinLines, ui.removeHeaders, ui.pageMarkers]) {

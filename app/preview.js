@@ -129,6 +129,26 @@ export function pageSvg(page, { pixelWidth = 120 } = {}) {
 }
 
 /**
+ * A stand-in for a page's drawing, the same size: only the page's outline. A long document's
+ * drawings are made when their cards come near the view and let go when they leave it
+ * (app/main.js), so that hundreds of them never sit in memory at once.
+ */
+export function pagePlaceholder(page, { pixelWidth = 120 } = {}) {
+  const geometry = page.geometry ?? {};
+  const width = geometry.width > 0 ? geometry.width : 612;
+  const height = geometry.height > 0 ? geometry.height : 792;
+  const svg = el('svg', {
+    class: 'pv pv-pending',
+    viewBox: `0 0 ${width} ${height}`,
+    'aria-hidden': 'true',
+    focusable: 'false',
+    'data-page': page.number,
+  });
+  el('rect', { class: 'pv-page', x: 0, y: 0, width, height, 'stroke-width': r1((width / pixelWidth) * 1.2) }, svg);
+  return svg;
+}
+
+/**
  * Lines the document passes found to be running headers, footers or page numbers (`boxes`, in
  * page space), struck through on an existing drawing. The report may carry them per page as
  * `furniture`; when it does not, nothing is drawn.

@@ -9,7 +9,17 @@
 // again, and each rendering is cached; while idle, the worker renders the options the user is
 // most likely to pick next (one switch away), so a switch is usually answered from the cache.
 //
-// Messages in:  {type: 'convert', job, bytes: ArrayBuffer, password, options}
+// A long document is split between two workers (app/engine.js): this one (the first) converts
+// from page 1 and is told where to stop ('limit'); a second one converts the rest ('convert'
+// with a `range`) and hands its analysis over ('handover'), which the first takes in ('adopt')
+// before the document passes run, once, here. Should the second fail, 'unlimit' sends the
+// first on to the last page itself.
+//
+// Messages in:  {type: 'convert', job, bytes: ArrayBuffer, password, options, hold?}
+//               {type: 'convert', job, bytes, password, range: {first, last}}   (second worker)
+//               {type: 'limit', job, last}           stop after page `last`: answered 'limited'
+//               {type: 'adopt', job, batch: Uint8Array}  the second worker's pages
+//               {type: 'unlimit', job}               the second worker is gone: go on alone
 //               {type: 'render', job, seq, options}
 //               {type: 'locate', job, options}      where each page's text starts in the output
 //               {type: 'plan', job, options}        the page showed `options` from its own copy:
@@ -18,9 +28,14 @@
 //               {type: 'test-crash', how}            for the end-to-end tests: 'throw' (the worker
 //                                                    dies), 'memory' (Python runs out of memory),
 //                                                    'fail-page' (the next document's page 2 fails)
+//                                                    ('hold' in 'convert': stop after that many
+//                                                    pages until 'limit' or 'unlimit' comes)
 // Messages out: {type: 'ready', bootMs, phases} | {type: 'boot-error', message}
 //               {type: 'opened', job, pageCount} | {type: 'page', job, page}
-//               {type: 'done', job, report, result, parseMs}
+//               {type: 'limited', job, last}
+//               {type: 'handover', job, batch: Uint8Array, pages}   (second worker)
+//               {type: 'done', job, report, result, parseMs, workers, helperPages, reanalysed,
+//                heapBytes}
 //               {type: 'rendered', job, seq, result}
 //               {type: 'located', job, key, starts}
 //               {type: 'ahead', job, result}       rendered ahead of a switch, while idle
@@ -58,6 +73,10 @@ let prefetch = []; // options still worth rendering ahead, most likely first
 const inbox = [];
 let pumping = false;
 let runningJob = 0; // the job being converted right now
+// The split of the running job with a second worker: {last} once limited (the pages after `last`
+// are the other worker's), `batch` once they came. null: converting alone.
+let split = null;
+let wake = null; // resolves the wait for the second worker's pages (or a cancel)
 
 const post = (message) => self.postMessage(message);
 
@@ -67,6 +86,7 @@ const booted = boot();
 self.onmessage = ({ data }) => {
   if (data.type === 'cancel') {
     cancelledJob = Math.max(cancelledJob, data.job);
+    wakeUp();
     // Not being converted and not waiting in the inbox: nothing to stop, say so at once.
     const queued = inbox.some((m) => m.type === 'convert' && m.job === data.job);
     if (runningJob !== data.job && !queued) post({ type: 'cancelled', job: data.job });
@@ -74,6 +94,10 @@ self.onmessage = ({ data }) => {
   }
   if (data.type === 'test-crash') {
     testCrash(data.how);
+    return;
+  }
+  if (['limit', 'adopt', 'unlimit'].includes(data.type)) {
+    splitMessage(data);
     return;
   }
   inbox.push(data);
@@ -278,14 +302,89 @@ function forget() {
 
 async function convert(engine, data) {
   runningJob = data.job;
+  split = null;
   try {
-    return await convertJob(engine, data);
+    return await (data.range ? convertRange(engine, data) : convertJob(engine, data));
   } finally {
     runningJob = 0;
+    split = null;
+    wakeUp();
   }
 }
 
-async function convertJob({ WebSession, pyodide }, { job, bytes, password, options }) {
+function wakeUp() {
+  const resolve = wake;
+  wake = null;
+  resolve?.();
+}
+
+// Between pages nothing else runs here, so the session can be limited right away.
+function splitMessage(data) {
+  if (data.job !== runningJob || !session) return;
+  if (data.type === 'limit') {
+    const answer = JSON.parse(session.limit(data.last));
+    const last = fatal(answer) ? null : answer.last;
+    split = { last, batch: null };
+    heldUntil = 0;
+    post({ type: 'limited', job: data.job, last });
+  } else if (data.type === 'adopt' && split) {
+    split.batch = data.batch;
+  } else if (data.type === 'unlimit') {
+    session.limit(openedPages);
+    split = null;
+    heldUntil = 0;
+  }
+  wakeUp();
+}
+
+let openedPages = 0; // the page count of the document being converted
+let heldUntil = 0; // the tests' hold: wait after this many pages for a limit or unlimit
+
+function waitForSplit() {
+  return new Promise((resolve) => {
+    wake = resolve;
+  });
+}
+
+// The second worker: pages range.first..range.last, then the analysis goes to the first.
+async function convertRange({ WebSession }, { job, bytes, password, range }) {
+  forget();
+  if (job <= cancelledJob) return post({ type: 'cancelled', job });
+  session = WebSession();
+  const opened = JSON.parse(
+    session.open.callKwargs(new Uint8Array(bytes), password || '', MAX_PAGES, { first_page: range.first, last_page: range.last }),
+  );
+  if (fatal(opened)) {
+    forget();
+    return post({ type: 'failed', job, error: fatal(opened) });
+  }
+  post({ type: 'opened', job, pageCount: opened.page_count });
+  let pages = 0;
+  for (;;) {
+    await nextTask();
+    if (job <= cancelledJob) {
+      forget();
+      return post({ type: 'cancelled', job });
+    }
+    const json = session.next_page();
+    if (!json) break;
+    const page = JSON.parse(json);
+    if (fatal(page)) {
+      forget();
+      return post({ type: 'failed', job, error: fatal(page) });
+    }
+    pages += 1;
+    post({ type: 'page', job, page });
+  }
+  const proxy = session.handover();
+  const batch = proxy.toJs();
+  proxy.destroy();
+  forget();
+  self.postMessage({ type: 'handover', job, batch, pages }, [batch.buffer]);
+  return undefined;
+}
+
+async function convertJob({ WebSession, pyodide }, { job, bytes, password, options, hold }) {
   forget();
   if (job <= cancelledJob) return post({ type: 'cancelled', job });
   const started = performance.now();
@@ -295,7 +394,11 @@ async function convertJob({ WebSession, pyodide }, { job, bytes, password, optio
     forget();
     return post({ type: 'failed', job, error: fatal(opened) });
   }
+  openedPages = opened.page_count;
+  heldUntil = hold || 0;
   post({ type: 'opened', job, pageCount: opened.page_count });
+  let helperPages = 0;
+  let reanalysed = 0;
   for (;;) {
     await nextTask();
     if (job <= cancelledJob) {
@@ -307,8 +410,33 @@ async function convertJob({ WebSession, pyodide }, { job, bytes, password, optio
       // What running out of memory looks like from here: Python raises MemoryError.
       pyodide.runPython("raise MemoryError('test: out of memory')");
     }
+    if (heldUntil && !split && pageNumbers.length >= heldUntil) {
+      await waitForSplit(); // the tests' hold: until the second worker is ready, or gone
+      continue;
+    }
     const json = session.next_page();
-    if (!json) break;
+    if (!json) {
+      if (split && split.last !== null && split.last < openedPages) {
+        // This worker's part is done: the rest comes from the second worker.
+        if (!split.batch) {
+          await waitForSplit();
+          continue;
+        }
+        const batch = split.batch;
+        split = null;
+        const answer = JSON.parse(session.adopt(batch));
+        if (fatal(answer)) {
+          session.limit(openedPages); // the pages could not be taken in: read them here
+          continue;
+        }
+        helperPages = answer.adopted;
+        reanalysed = answer.pages.length;
+        // Pages that depended on earlier ones were analysed again here: shown anew.
+        for (const page of answer.pages) post({ type: 'page', job, page });
+        continue;
+      }
+      break;
+    }
     const page = JSON.parse(json);
     if (fatal(page)) {
       forget();
@@ -342,9 +470,11 @@ async function convertJob({ WebSession, pyodide }, { job, bytes, password, optio
     }
   }
   sessionJob = job;
+  pageNumbers = report.pages.map((p) => p.number);
   const parseMs = Math.round(performance.now() - started);
   const result = renderCached(options);
-  post({ type: 'done', job, report, result, parseMs });
+  const heapBytes = pyodide._module?.HEAP8?.length ?? null; // the WebAssembly memory, which never shrinks
+  post({ type: 'done', job, report, result, parseMs, workers: helperPages ? 2 : 1, helperPages, reanalysed, heapBytes });
   planPrefetch(options);
 }
 

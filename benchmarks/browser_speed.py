@@ -112,12 +112,12 @@ class Page:
             arg=list(states), timeout=timeout_ms)
         return self.state()
 
-    def boot(self, reload: bool = False) -> float:
+    def boot(self, reload: bool = False, path: str = "/") -> float:
         """Load (or reload) the page and wait for 'ready'; ms from navigation to ready."""
         if reload:
             self.page.reload()
         else:
-            self.page.goto("/")
+            self.page.goto(path)
         self.page.wait_for_function("() => window.__speed && window.__speed.ready !== null",
                                     timeout=self.config.BOOT_TIMEOUT_MS)
         return float(self.page.evaluate("() => window.__speed.ready"))
@@ -141,6 +141,10 @@ class Page:
         if state == "done":
             out["parse_ms"] = float(status.get_attribute("data-parse-ms") or "nan")
             out["render_ms"] = float((views.get_attribute("data-engine-ms") if views else None) or "0")
+            workers = status.get_attribute("data-workers")
+            out["workers"] = int(workers) if workers else None
+            heap = status.get_attribute("data-heap-mb")
+            out["heap_mb"] = float(heap) if heap else None
         return out
 
     def output_text(self) -> str:
@@ -284,7 +288,14 @@ def transfer(responses: list[dict[str, Any]], origin: str) -> dict[str, Any]:
 
 # -- the run ----------------------------------------------------------------------------------
 
-def run(files: list[Path], corpus: Path, quick: bool, log: Callable[[str], None]) -> dict[str, Any]:
+PARTS = ("start", "cjk", "files", "drop", "memory", "worker", "split")
+"""The browser measurements, in the order they run (``--browser-parts`` picks some): start-up
+and first visit, CJK CMaps, pages/s on the corpus files, the 300-page drop, renderer memory,
+the worker alone, and one worker against two on a large document."""
+
+
+def run(files: list[Path], corpus: Path, quick: bool, log: Callable[[str], None],
+        parts: tuple[str, ...] = PARTS) -> dict[str, Any]:
     os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
     config = _load("pdfprose_playwright_config", ROOT / "playwright.config.py")
     server_mod = _load("pdfprose_static_server", ROOT / "scripts" / "static_server.py")
@@ -307,7 +318,7 @@ def run(files: list[Path], corpus: Path, quick: bool, log: Callable[[str], None]
         with sync_playwright() as pw:
             browser = pw.chromium.launch(**config.launch_options())
             try:
-                out.update(_measure(browser, url, origin, config, files, corpus, quick, tmp, log))
+                out.update(_measure(browser, url, origin, config, files, corpus, quick, tmp, log, parts))
             finally:
                 browser.close()
     finally:
@@ -320,11 +331,15 @@ def run(files: list[Path], corpus: Path, quick: bool, log: Callable[[str], None]
 
 
 def _measure(browser: Any, url: str, origin: str, config: Any, files: list[Path], corpus: Path,
-             quick: bool, tmp: Path, log: Callable[[str], None]) -> dict[str, Any]:
+             quick: bool, tmp: Path, log: Callable[[str], None],
+             parts: tuple[str, ...] = PARTS) -> dict[str, Any]:
     out: dict[str, Any] = {}
     # Cold: a fresh profile (no HTTP cache, no service worker).
     app = Page(browser, url, config)
     out["cold_ready_ms"] = app.boot()
+    if "start" not in parts:
+        del out["cold_ready_ms"]
+        return {**out, **_measure_rest(browser, url, config, files, corpus, quick, tmp, log, parts, app)}
     out["boot_ms_worker"] = float(app.page.get_attribute("[data-testid=status]", "data-boot-ms") or "nan")
     # The service worker installs after the first 'ready' and precaches the runtime.
     app.page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)",
@@ -339,12 +354,18 @@ def _measure(browser: Any, url: str, origin: str, config: Any, files: list[Path]
     out["warm_ready_ms"] = min(warm)
     out["warm_ready_all_ms"] = warm
     log(f"browser: warm start {out['warm_ready_ms']:.0f} ms")
+    out.update(_measure_rest(browser, url, config, files, corpus, quick, tmp, log, parts, app))
+    return out
 
+
+def _measure_rest(browser: Any, url: str, config: Any, files: list[Path], corpus: Path, quick: bool,
+                  tmp: Path, log: Callable[[str], None], parts: tuple[str, ...], app: "Page") -> dict[str, Any]:
+    out: dict[str, Any] = {}
     # CJK documents: the CMaps fetched on demand, and the text against CPython's.
     from pdfprose import Options, convert
 
     cjk = []
-    for name in CJK_FILES:
+    for name in (CJK_FILES if "cjk" in parts else ()):
         path = corpus / name
         if not path.is_file():
             continue
@@ -361,7 +382,7 @@ def _measure(browser: Any, url: str, origin: str, config: Any, files: list[Path]
     # Pages per second in the worker, on the CPython run's files.
     runs = []
     pids = renderer_pids(browser)
-    for path in files:
+    for path in (files if "files" in parts else []):
         result = app.convert(path, fmt="md", pids=pids)
         if result["state"] != "done":
             runs.append({"file": path.relative_to(corpus).as_posix(), "state": result["state"]})
@@ -369,29 +390,42 @@ def _measure(browser: Any, url: str, origin: str, config: Any, files: list[Path]
         runs.append({"file": path.relative_to(corpus).as_posix(), "state": "done",
                      "engine_ms": result["parse_ms"] + result["render_ms"], "wall_s": result["wall_s"],
                      "cpu_s": result["cpu_s"]})
-    out["conversions"] = runs
+    if runs:
+        out["conversions"] = runs
     log(f"browser: {sum(1 for r in runs if r['state'] == 'done')} of {len(runs)} files converted")
 
     # A 300-page document: first page's preview and text.
-    drop = make_book(tmp / "drop-300.pdf", DROP_PAGES, seed=3)
-    result = app.convert(drop, fmt="md")
-    marks = result["marks"]
-    out["drop300"] = {
-        "state": result["state"],
-        "first_card_s": (marks["firstCard"] - marks["picked"]) / 1000 if marks.get("firstCard") else None,
-        "first_text_s": (marks["firstText"] - marks["picked"]) / 1000 if marks.get("firstText") else None,
-        "done_s": (marks["done"] - marks["picked"]) / 1000 if marks.get("done") else None,
-        "engine_ms": result.get("parse_ms", 0) + result.get("render_ms", 0),
-    }
-    log(f"browser: 300 pages: first card {out['drop300']['first_card_s']} s, first text "
-        f"{out['drop300']['first_text_s']} s, done {out['drop300']['done_s']} s")
-
-    # Memory: the renderer while converting a 350-page book and the WHO guidelines, each in a
-    # freshly loaded page; then the same document again and a small one, with the same worker
-    # (its memory is reused, not added to).
+    if "drop" in parts:
+        drop = make_book(tmp / "drop-300.pdf", DROP_PAGES, seed=3)
+        result = app.convert(drop, fmt="md")
+        marks = result["marks"]
+        out["drop300"] = {
+            "state": result["state"],
+            "first_card_s": (marks["firstCard"] - marks["picked"]) / 1000 if marks.get("firstCard") else None,
+            "first_text_s": (marks["firstText"] - marks["picked"]) / 1000 if marks.get("firstText") else None,
+            "done_s": (marks["done"] - marks["picked"]) / 1000 if marks.get("done") else None,
+            "engine_ms": result.get("parse_ms", 0) + result.get("render_ms", 0),
+            "workers": result.get("workers"),
+        }
+        log(f"browser: 300 pages: first card {out['drop300']['first_card_s']} s, first text "
+            f"{out['drop300']['first_text_s']} s, done {out['drop300']['done_s']} s")
     app.close()
-    memory = []
     book = make_book(tmp / "book-350.pdf", BOOK_PAGES, seed=5)
+    if "memory" in parts:
+        out["memory"] = renderer_memory(browser, url, config, corpus, book, log)
+    if "worker" in parts:
+        out["worker_memory"] = worker_memory(browser, url, config, book, log)
+    if "split" in parts:
+        out["split"] = split_speed(browser, url, config, corpus, book, quick, log)
+    return out
+
+
+def renderer_memory(browser: Any, url: str, config: Any, corpus: Path, book: Path,
+                    log: Callable[[str], None]) -> list[dict[str, Any]]:
+    """The renderer while converting a 350-page book and the WHO guidelines, each in a freshly
+    loaded page; then the same document again and a small one, with the same worker (its memory
+    is reused, not added to)."""
+    memory = []
     targets = [("generated 350-page book", book)] + [
         (name, corpus / name) for name in MEMORY_FILES if (corpus / name).is_file()]
     small = corpus / "real" / "bitcoin_whitepaper_spaces.pdf"
@@ -404,6 +438,8 @@ def _measure(browser: Any, url: str, origin: str, config: Any, files: list[Path]
         with first:
             result = page.convert(path, fmt="md")
         after = first.now()
+        time.sleep(2.0)
+        settled = first.now()
         second = Sampler(lambda: pids)
         with second:
             page.convert(path, fmt="md")
@@ -412,15 +448,108 @@ def _measure(browser: Any, url: str, origin: str, config: Any, files: list[Path]
             page.convert(small, fmt="md")
         time.sleep(0.5)
         after_small = second.now()
-        memory.append({"document": label, "state": result["state"], "booted_mb": booted,
-                       "peak_mb": first.peak, "after_mb": after, "peak_again_mb": second.peak,
-                       "after_again_mb": again, "after_small_mb": after_small})
-        log(f"browser: memory {label}: booted {booted:.0f} MB, peak {first.peak:.0f} MB, after "
-            f"{after:.0f} MB; converted again: peak {second.peak:.0f} MB, after {again:.0f} MB; "
-            f"after a small file {after_small:.0f} MB")
+        memory.append({"document": label, "state": result["state"], "workers": result.get("workers"),
+                       "booted_mb": booted, "peak_mb": first.peak, "after_mb": after,
+                       "settled_mb": settled, "peak_again_mb": second.peak,
+                       "after_again_mb": again, "after_small_mb": after_small,
+                       "heap_mb": result.get("heap_mb")})
+        log(f"browser: memory {label} ({result.get('workers')} worker(s)): booted {booted:.0f} MB, "
+            f"peak {first.peak:.0f} MB, after {after:.0f} MB ({settled:.0f} MB 2 s later); converted "
+            f"again: peak {second.peak:.0f} MB, after {again:.0f} MB; after a small file "
+            f"{after_small:.0f} MB; the engine's WebAssembly heap {result.get('heap_mb')} MB")
         page.close()
-    out["memory"] = memory
-    out["worker_memory"] = worker_memory(browser, url, config, book, log)
+    return memory
+
+
+def _worker_threads(pids: list[int]) -> dict[tuple[int, int], float]:
+    """CPU seconds so far of each Web Worker thread of the processes ``pids`` (Chromium names
+    them ``DedicatedWorker thread``), by (pid, tid)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for pid in pids:
+        try:
+            tids = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in tids:
+            try:
+                stat = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
+            except OSError:
+                continue
+            name = stat[stat.index("(") + 1:stat.rindex(")")]
+            if not name.startswith("DedicatedWorker"):
+                continue
+            fields = stat.rsplit(")", 1)[1].split()
+            out[(pid, int(tid))] = (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+class ThreadSampler:
+    """The CPU time each worker thread used while running, sampled every 50 ms (a thread that
+    ends, as the second worker does once it has handed its pages over, keeps its last sample:
+    up to 50 ms of it may be missed)."""
+
+    def __init__(self, pids: list[int]) -> None:
+        self.pids = pids
+        self.start = _worker_threads(pids)
+        self.last: dict[tuple[int, int], float] = dict(self.start)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.last.update(_worker_threads(self.pids))
+            time.sleep(0.05)
+
+    def __enter__(self) -> "ThreadSampler":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.last.update(_worker_threads(self.pids))
+
+    def used(self) -> list[float]:
+        """CPU seconds each thread used meanwhile, largest first (threads that did ~nothing
+        left out)."""
+        used = [cpu - self.start.get(key, 0.0) for key, cpu in self.last.items()]
+        return sorted((u for u in used if u >= 0.05), reverse=True)
+
+
+def split_speed(browser: Any, url: str, config: Any, corpus: Path, book: Path, quick: bool,
+                log: Callable[[str], None]) -> list[dict[str, Any]]:
+    """A long document converted with one worker (the page opened with ``?workers=1``) and
+    with two (the default on two cores): pages per second by the worker's clock (open, pages,
+    document passes), and the CPU time of each worker thread, which says what two free cores
+    would give whatever else the machine runs (the second worker's time includes its boot)."""
+    targets = [("generated 350-page book", book, BOOK_PAGES)]
+    who = corpus / MEMORY_FILES[0]
+    if who.is_file() and not quick:
+        targets.append((MEMORY_FILES[0], who, 155))
+    out = []
+    for label, path, pages in targets:
+        for workers in (1, 2):
+            for _ in range(1 if quick else 2):
+                page = Page(browser, url, config)
+                page.boot(path="/" if workers == 2 else "/?workers=1")
+                pids = renderer_pids(browser)
+                threads = ThreadSampler(pids)
+                with threads:
+                    result = page.convert(path, fmt="md", pids=pids)
+                page.close()
+                used = threads.used()
+                marks = result["marks"]
+                run = {"document": label, "asked": workers, "workers": result.get("workers"),
+                       "state": result["state"], "pages": pages,
+                       "engine_s": result.get("parse_ms", float("nan")) / 1000,
+                       "first_text_s": (marks["firstText"] - marks["picked"]) / 1000
+                       if marks.get("firstText") else None,
+                       "thread_cpu_s": used, "renderer_cpu_s": result["cpu_s"]}
+                out.append(run)
+                log(f"browser: {label}, {workers} worker(s) asked, {run['workers']} used: "
+                    f"{pages / run['engine_s']:.1f} pages/s ({run['engine_s']:.1f} s), worker "
+                    f"threads' CPU " + ", ".join(f"{u:.1f}" for u in used) + " s")
     return out
 
 
@@ -540,14 +669,17 @@ def target_rows(browser: dict[str, Any], cpython: dict[str, Any] | None) -> list
                      "≤ 8 MB", _verdict(visit["gzip_bytes"] <= 8e6)])
     for m in browser.get("memory", []):
         rows.append([f"Browser: renderer memory converting {m['document']} in a fresh page "
-                     "(peak; booted → after)",
-                     f"{m['peak_mb']:.0f} MB; {m['booted_mb']:.0f} → {m['after_mb']:.0f} MB",
+                     f"({m.get('workers') or '?'} worker(s); peak; booted → after; 2 s later)",
+                     f"{m['peak_mb']:.0f} MB; {m['booted_mb']:.0f} → {m['after_mb']:.0f} MB; "
+                     f"{m.get('settled_mb', float('nan')):.0f} MB"
+                     + (f" (WebAssembly heap {m['heap_mb']:.0f} MB)" if m.get("heap_mb") else ""),
                      "< 1 GB", _verdict(m["peak_mb"] < 1024)])
         rows.append([f"Browser: … the same document again in the same page and worker (peak → "
                      "after; after a small file)",
                      f"{m['peak_again_mb']:.0f} → {m['after_again_mb']:.0f} MB; "
                      f"{m['after_small_mb']:.0f} MB",
                      "< 1 GB", _verdict(m["peak_again_mb"] < 1024)])
+    rows.extend(split_rows(browser.get("split", [])))
     alone = browser.get("worker_memory")
     if alone:
         rows.append(["Browser: the worker alone, the 350-page book converted 3 times "
@@ -560,6 +692,37 @@ def target_rows(browser: dict[str, Any], cpython: dict[str, Any] | None) -> list
                      f"{'same text as CPython' if c['same_as_cpython'] else 'DIFFERS from CPython'}; "
                      f"fetched {', '.join(c['cmaps']) or 'none'} ({c['cmap_bytes'] / 1e3:.0f} kB)",
                      "identical", _verdict(c["same_as_cpython"])])
+    return rows
+
+
+TARGET_SPLIT_GAIN = 1.8
+"""Issue 8: per-thread CPU time showed about 1.8x available on two free cores."""
+
+
+def split_rows(runs: list[dict[str, Any]]) -> list[list[str]]:
+    rows = []
+    for label in dict.fromkeys(r["document"] for r in runs):
+        one = [r for r in runs if r["document"] == label and r["asked"] == 1 and r["state"] == "done"]
+        two = [r for r in runs if r["document"] == label and r["asked"] == 2 and r["state"] == "done"]
+        if not one or not two:
+            continue
+        pages = one[0]["pages"]
+        wall1 = min(r["engine_s"] for r in one)
+        wall2 = min(r["engine_s"] for r in two)
+        # On two free cores the conversion takes as long as its busiest worker thread.
+        cpu1 = min(sum(r["thread_cpu_s"]) for r in one)
+        cpu2 = min(max(r["thread_cpu_s"] or [float("nan")]) for r in two)
+        used = max((r["workers"] or 1) for r in two)
+        rows.append([f"Browser: {label}, pages/s with two workers ÷ one (worker threads' CPU: "
+                     "one worker's ÷ the busiest of two; by the worker's clock on this shared machine)",
+                     f"{cpu1 / cpu2:.2f}× ({pages / cpu1:.1f} → {pages / cpu2:.1f} pages/CPU s); clock "
+                     f"{wall1 / wall2:.2f}× ({pages / wall1:.1f} → {pages / wall2:.1f} pages/s); "
+                     f"{used} workers used",
+                     f"≈ {TARGET_SPLIT_GAIN}×", _verdict(used == 2 and cpu1 / cpu2 >= TARGET_SPLIT_GAIN - 0.05)])
+        firsts = [r["first_text_s"] for r in two if r.get("first_text_s") is not None]
+        if firsts:
+            rows.append([f"Browser: {label}, first page's text with two workers",
+                         f"{min(firsts):.2f} s", "≤ 1.5 s", _verdict(min(firsts) <= 1.5)])
     return rows
 
 

@@ -64,6 +64,8 @@ METRICS = (
     ("broken_per_1000", "broken /1000", "{:.2f}"),
     ("para_recall", "para recall", "{:.3f}"),
     ("para_precision", "para precision", "{:.3f}"),
+    ("para_recall_aligned", "para recall (aligned)", "{:.3f}"),
+    ("para_precision_aligned", "para precision (aligned)", "{:.3f}"),
 )
 PDFTOTEXT_TIMEOUT = 300
 

@@ -347,6 +347,10 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"{len(QUICK_FILES)} files, one round, fewer browser measurements")
     ap.add_argument("--browser", action="store_true", help="also measure the page in Chromium")
     ap.add_argument("--no-cpython", action="store_true", help="skip the CPython timings")
+    ap.add_argument("--browser-parts", default=None,
+                    help="only these browser measurements, comma-separated, of: start, cjk, files, "
+                         "drop, memory, worker, split (default: all); the report then goes to "
+                         "speed-latest-parts.md")
     ap.add_argument("--repeat", type=int, default=None,
                     help="rounds per file and tool (default 2; 1 with --quick)")
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
@@ -372,16 +376,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.browser:
         from . import browser_speed
 
-        browser = browser_speed.run(files, args.corpus, quick=args.quick, log=log)
+        parts = tuple(args.browser_parts.split(",")) if args.browser_parts else browser_speed.PARTS
+        unknown = set(parts) - set(browser_speed.PARTS)
+        if unknown:
+            ap.error(f"unknown --browser-parts: {', '.join(sorted(unknown))}")
+        browser = browser_speed.run(files, args.corpus, quick=args.quick, log=log, parts=parts)
     command = "python -m benchmarks.speed" + (" --quick" if args.quick else "") + \
-        (" --browser" if args.browser else "") + (f" --repeat {args.repeat}" if args.repeat else "")
+        (" --browser" if args.browser else "") + (f" --repeat {args.repeat}" if args.repeat else "") + \
+        (" --no-cpython" if args.no_cpython else "") + \
+        (f" --browser-parts {args.browser_parts}" if args.browser_parts else "")
     meta = {"date": dt.datetime.now().strftime("%Y-%m-%d %H:%M"), "machine": machine(),
             "versions": versions(), "command": command, "repeat": repeat,
             "elapsed": time.perf_counter() - started}
     report = build_report(meta, cpython, browser)
     print(report)
     args.out.mkdir(parents=True, exist_ok=True)
-    suffix = "-quick" if args.quick else ""
+    suffix = ("-quick" if args.quick else "") + ("-parts" if args.browser_parts or args.no_cpython else "")
     (args.out / f"speed-latest{suffix}.md").write_text(report, encoding="utf-8")
     stamp = dt.date.today().isoformat()
     (args.out / f"speed-{stamp}{suffix}.json").write_text(

@@ -84,3 +84,31 @@ def test_no_join_lines_and_page_markers(tmp_path: Path) -> None:
         "<!-- page 1 -->\n\nfirst line of page 1\nsecond line\n\n"
         "<!-- page 2 -->\n\nfirst line of page 2\nsecond line\n"
     )
+
+
+def test_output_naming_the_input_pdf_is_refused_and_the_pdf_kept(tmp_path: Path) -> None:
+    # The bug: "pdfprose paper.pdf -o paper.pdf" replaced the PDF by its own text, silently.
+    pdf = tmp_path / "paper.pdf"
+    columns_pdf(pdf, 1, title="Quiet Orchards")
+    before = pdf.read_bytes()
+    for option in ("-o", "--report"):
+        result = pdfprose(str(pdf), option, str(tmp_path / "." / "paper.pdf"))
+        assert result.returncode == 2
+        assert "is the input PDF itself" in result.stderr
+        assert pdf.read_bytes() == before
+    link = tmp_path / "link.pdf"
+    link.symlink_to(pdf)
+    assert pdfprose(str(link), "-o", str(pdf)).returncode == 2
+    assert pdf.read_bytes() == before
+
+
+def test_unwritable_output_names_the_path_and_version_prints(tmp_path: Path) -> None:
+    pdf = tmp_path / "paper.pdf"
+    columns_pdf(pdf, 1, title="Quiet Orchards")
+    target = tmp_path / "missing" / "out.txt"
+    result = pdfprose(str(pdf), "-o", str(target))
+    assert result.returncode == 1
+    assert result.stderr.strip() == (f"pdfprose: paper.pdf: cannot write the text to {target}: "
+                                     "No such file or directory")
+    version = pdfprose("--version")
+    assert version.returncode == 0 and version.stdout.strip() == "pdfprose 0.1.0"

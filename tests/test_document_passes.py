@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pdfprose.continuation import mark_continuations
 from pdfprose.furniture import mark_furniture
+from pdfprose.headings import mark_headings
 from pdfprose.model import Line, PageAnalysis, Paragraph
 from pdfprose.options import Options
 from pdfprose.render import render
@@ -124,3 +125,105 @@ def test_a_bug_in_the_engine_fails_the_page_instead_of_passing_for_damage(tmp_pa
     page = conversion.pages[0]
     assert not page.empty
     assert page.error is not None and "AttributeError" in page.error
+
+
+def test_numbered_running_head_just_below_the_band_is_furniture() -> None:
+    # AMS-LaTeX: "2 HAROLD P. BOAS" 96-105 pt below the top of a 792 pt page (the band ends at 95).
+    pages = []
+    for n in range(1, 7):
+        head = f"{n} HAROLD P. BOAS" if n % 2 == 0 else f"LU QI-KENG'S PROBLEM {n}"
+        pages.append(PageAnalysis(number=n, width=612, height=792, paragraphs=[
+            para(head, 96), body_text(n)]))
+    mark_furniture(pages)
+    assert [p.paragraphs[0].furniture for p in pages[1:]] == [True] * 5
+    assert not any(p.paragraphs[1].furniture for p in pages)
+
+
+def test_numbers_at_the_end_of_first_lines_below_the_band_are_not_heads_by_chance() -> None:
+    # "= 0", "... for n ≥ 1": edge numbers that fall in step with the page index by chance,
+    # each at another height, are not running heads.
+    pages = [PageAnalysis(number=n, width=612, height=792, paragraphs=[
+        para(f"a formula ending in {n + 3}", 110 + 9 * n), body_text(n)]) for n in range(1, 7)]
+    mark_furniture(pages)
+    assert not any(p.paragraphs[0].furniture for p in pages)
+
+
+def test_page_number_whose_box_reaches_out_of_the_band_is_furniture() -> None:
+    # LaTeX on letter paper: the page number's top at 695 pt, the band starting at 697 pt.
+    pages = [PageAnalysis(number=n, width=612, height=792, paragraphs=[
+        body_text(n), para(str(n), 695)]) for n in (1, 2)]
+    mark_furniture(pages)
+    assert all(p.paragraphs[1].furniture for p in pages)
+
+
+def test_second_part_of_a_footnote_joins_the_footnote_not_the_text_it_interrupts() -> None:
+    # who_hcv_guidelines p44: a table cell, then a footnote whose second line was cut off into
+    # a paragraph of its own.
+    cell = para("12 weeks", 465, size=9.0)
+    note = para("1 In those without cirrhosis. Treatment for 24 weeks is recommended in those who are "
+                "treatment experienced or with", 557, size=7.5)
+    rest = para("compensated cirrhosis. May be considered in some settings.", 566, size=7.5)
+    rest.continues = True
+    text = render([page(1, cell, note, rest)], Options())
+    assert text.split("\n\n") == ["12 weeks", note.lines[0].text + " " + rest.lines[0].text + "\n"]
+
+
+def test_page_number_set_above_the_band_is_found_by_its_run_of_numbers() -> None:
+    # Some LaTeX styles set the page number 14 % above the foot of the page.
+    pages = [PageAnalysis(number=n, width=612, height=792, paragraphs=[
+        body_text(n), para(str(n), 683)]) for n in range(1, 5)]
+    mark_furniture(pages)
+    assert all(p.paragraphs[1].furniture for p in pages)
+    assert not any(p.paragraphs[0].furniture for p in pages)
+
+
+def test_paragraph_goes_on_over_several_footnotes_a_page_number_and_a_running_head() -> None:
+    # math0001036 p1-p2: three footnotes, the page number and the next page's running head
+    # stand between "...the problem of determining" and "when a series has zeroes...".
+    start = para("In the class of holomorphic functions the problem of determining", 640)
+    notes = [para(f"{n} A footnote set smaller than the text, number {n}.", 700 + 10 * n, size=8)
+             for n in (1, 2, 3)]
+    number = para("1", 780, size=9)
+    number.furniture = True
+    head = para("2 HAROLD P. BOAS", 40, size=9)
+    head.furniture = True
+    rest = para("when a series has zeroes is essentially equivalent to the problem.", 100)
+    mark_continuations([page(1, start, *notes, number), page(2, head, rest)])
+    assert rest.continues
+
+
+def test_small_capitals_stand_alone_lines_are_headings_and_title_page_dates_are_not() -> None:
+    from pdfprose.model import Glyph
+
+    def caps(text: str, top: float, font: str = "LMRomanCaps10-Regular") -> Paragraph:
+        p = para(text, top)
+        p.lines[0].glyphs = [Glyph(text=ch, x0=72 + 6 * i, top=top, x1=78 + 6 * i, bottom=top + 10,
+                                   baseline=top + 8, size=10, font=font)
+                             for i, ch in enumerate(text) if ch != " "]
+        return p
+
+    heading, name, plain = caps("II. Background on Differential Privacy", 100), \
+        caps("Andr", 130), caps("An ordinary line in the text's own face", 160, font="LMRoman10")
+    date = para("November 29, 2026", 200, size=14.3)
+    mail = para("melmorabity@fedoraproject.org", 230, size=14.3)
+    title = para("Models for the evolution of free granular surfaces", 40, size=20.7)
+    pages = [page(1, title, date, mail, heading, name, plain, body_text(1), body_text(1))]
+    for p in pages[0].paragraphs:
+        p.lines[0].release_glyphs()  # the document passes see released lines
+    mark_headings(pages)
+    assert [p.kind for p in (title, date, mail, heading, name, plain)] == \
+        ["heading", "body", "body", "heading", "body", "body"]
+
+
+def test_italic_numbered_subsections_are_headings_below_the_bold_sections() -> None:
+    section = para("2. Preliminary Considerations", 100)
+    section.lines[0].bold = True
+    section.lines[0].released_all_bold = True
+    sub = para("2.1. Why is the interaction important?", 130)
+    sub.lines[0].italic = True
+    item = para("1. An italic list item, not a subsection", 160)
+    item.lines[0].italic = True
+    pages = [page(1, section, sub, item, body_text(1), body_text(1))]
+    mark_headings(pages)
+    assert (section.kind, section.level, sub.kind, sub.level, item.kind) == \
+        ("heading", 1, "heading", 2, "body")

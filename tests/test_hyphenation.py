@@ -34,7 +34,28 @@ def test_uppercase_or_digit_after_hyphen_keeps_it() -> None:
 def test_soft_hyphen_joins_and_dashes_never_do() -> None:
     assert join_lines(["hyphen\u00ad", "ation"], set()) == "hyphenation"
     assert join_lines(["a pause —", "then"], set()) == "a pause — then"
-    assert join_lines(["pages 3–", "5"], set()) == "pages 3– 5"
+    assert join_lines(["pages 3–", "5"], set()) == "pages 3–5"  # a range: its dash kept
+
+
+def test_number_range_broken_after_its_hyphen_is_joined_without_a_space() -> None:
+    # who_hcv_guidelines: "cirrhosis (38-" / "42)" came out as "(38- 42)".
+    assert join_lines(["decompensated cirrhosis (38-", "42). Sofosbuvir"], set()) == \
+        "decompensated cirrhosis (38-42). Sofosbuvir"
+
+
+def test_the_documents_own_compounds_keep_a_line_end_hyphen() -> None:
+    # tracemonkey: "mixed-" / "mode" lost its hyphen, though "mixed" is no word of the text
+    # except as a compound's first part; "non-" compounds elsewhere vouch for "non-" here.
+    paragraphs = [["a mixed-mode run, mode by mode; a non-linear map of interacting ones"],
+                  ["the mixed-", "mode execution", "and non-", "interacting electrons interact"]]
+    vocab = vocabulary(paragraphs)
+    assert join_lines(paragraphs[1], vocab) == \
+        "the mixed-mode execution and non-interacting electrons interact"
+    # A word broken by the typesetter is still joined, even after a compound's first part
+    # ("in-plane" elsewhere): the second part is no word of the document.
+    vocab = vocabulary([["an in-plane field of the actual mode"], ["the in-", "terest is"]])
+    assert join_lines(["the in-", "terest is"], vocab) == "the interest is"
+    assert join_lines(["the ac-", "tual mode"], vocab) == "the actual mode"
 
 
 def test_cjk_lines_join_without_space() -> None:

@@ -114,10 +114,11 @@ def test_drawn_spaces_show_only_where_they_reach_past_the_letter_before() -> Non
     last = glyphs("ef", 22.5, 100)
     for run in (word + [under] + later, word + [under] + later + [past] + last,
                 [past] + word + [past, past] + later + [under]):
-        text, visible = _plain(_Columns.of(run))  # type: ignore[misc]
+        text, visible = _plain(run, _Columns.of(run))  # type: ignore[misc]
         assert text == _general(run)
         assert visible == len([g for g in run if g.text.strip()])
-    assert _plain(_Columns.of(word + [under] + later))[0] == "abcd"  # type: ignore[index]
+    run = word + [under] + later
+    assert _plain(run, _Columns.of(run))[0] == "abcd"  # type: ignore[index]
 
 
 def test_spaced_pairs_name_the_marks_a_space_stands_between() -> None:
@@ -139,17 +140,34 @@ def test_a_letter_spaced_title_is_left_to_the_general_loop() -> None:
     from pdfprose.lines import _Columns, _plain
 
     title = glyphs("TITLE", 0, 100, gap=3.0) + glyphs("PAGE", 60, 100, gap=3.0)
-    assert _plain(_Columns.of(title)) is None
+    assert _plain(title, _Columns.of(title)) is None
     assert _general(title) == "TITLE PAGE"
     prose = glyphs("Title", 0, 100, gap=0.2) + glyphs("page", 40, 100, gap=0.2)
-    assert _plain(_Columns.of(prose))[0] == _general(prose) == "Title page"  # type: ignore[index]
+    assert _plain(prose, _Columns.of(prose))[0] == _general(prose) == "Title page"  # type: ignore[index]
 
 
 def test_math_symbols_above_u1100_are_not_cjk() -> None:
     from pdfprose.lines import _Columns, _plain
 
     run = glyphs("a−b", 0, 100) + glyphs("∗", 17.0, 100)  # U+2212, U+2217: gaps of 0.2 em
-    assert _plain(_Columns.of(run))[0] == _general(run) == "a−b ∗"  # type: ignore[index]
+    assert _plain(run, _Columns.of(run))[0] == _general(run) == "a−b ∗"  # type: ignore[index]
+
+
+def test_the_quick_path_keeps_the_script_rule_of_mathematics_fonts() -> None:
+    # k_F a in TeX (cond-mat0501080): 1.18 pt after the 6 pt subscript is no word space in
+    # CMMI, though it is over SPACE_GAP_EM of the 9 pt letters; the same gap in a text font is.
+    from pdfprose.lines import _Columns, _plain
+
+    def run(font: str, script_font: str) -> list[Glyph]:
+        k = Glyph("k", 0.0, 92.8, 4.8, 101.8, 100.0, 8.97, font)
+        f = Glyph("F", 4.8, 96.3, 8.39, 102.3, 101.06, 5.98, script_font)
+        a = Glyph("a", 9.57, 92.8, 14.45, 101.8, 100.0, 8.97, font)
+        return [k, f, a]
+
+    math = run("CMMI9", "CMMI6")
+    assert _plain(math, _Columns.of(math))[0] == _general(math) == "kFa"  # type: ignore[index]
+    prose = run("Times-Roman", "Times-Roman")
+    assert _plain(prose, _Columns.of(prose))[0] == _general(prose) == "kF a"  # type: ignore[index]
 
 
 def test_a_page_needs_twenty_cjk_characters_to_be_searched_for_vertical_columns() -> None:

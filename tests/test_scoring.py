@@ -20,6 +20,8 @@ from benchmarks.scoring import (  # noqa: E402
     lcs_alignment,
     lcs_length,
     normalize_word,
+    aligned_paragraph_scores,
+    lcs_alignment,
     paragraph_scores,
     score,
     strip_markdown,
@@ -46,6 +48,8 @@ from benchmarks.scoring import (  # noqa: E402
         ("x\u2212y", "x-y"),
         ("—", ""),  # punctuation only: dropped
         ("Tsallis's", "tsallis's"),
+        ("l\u2019espace", "l'espace"),  # the typographic apostrophe is the LaTeX source's '
+        ("Tsallis\u2019s", "tsallis's"),
         ("ＡＢＣ", "abc"),  # full width
         ("“word”.", "word"),
         ("$x$", "x"),
@@ -326,6 +330,52 @@ def test_paragraphs_in_markdown_output():
     gt = f"Results\n\n{P1}\n\n{P2}"
     md = f"## Results\n\n{P1}\n\n- {P2}"
     assert _para(gt, md, markdown=True) == (1.0, 1.0)
+
+
+def _aligned(gt: str, out: str):
+    g = tokenize(gt, ground_truth=True)
+    o = tokenize(out)
+    return aligned_paragraph_scores(g.blocks, o.blocks, lcs_alignment(g.words, o.words))
+
+
+def test_aligned_paragraphs_perfect_and_merged():
+    gt = f"{P1}\n\n{P2}\n\n{P3}"
+    assert _aligned(gt, gt) == (1.0, 1.0)
+    recall, precision = _aligned(gt, f"{P1}\n{P2}\n\n{P3}")
+    assert recall == pytest.approx(2 / 3) and precision == 1.0
+
+
+def test_aligned_paragraphs_allow_a_label_the_ground_truth_lacks():
+    # LaTeX generates "Theorem 2.1." and "(iii)": the ground truth leaves them out, so the
+    # strict score misses both paragraphs; the aligned one finds both where they should be.
+    gt = f"{P1}\n\n{P2}"
+    out = f"Theorem 2.1. {P1}\n\n(iii) {P2}"
+    assert _para(gt, out) == (0.0, None)
+    assert _aligned(gt, out) == (1.0, 1.0)
+
+
+def test_aligned_paragraphs_allow_a_formula_the_ground_truth_replaced():
+    # "where [formula] is ...": five literal words never match, the boundary is right.
+    gt = "Alpha beta gamma.\n\nwhere [formula] is the radius of the shell."
+    out = "Alpha beta gamma.\n\nwhere R0 is the radius of the shell."
+    assert _para(gt, out)[0] == 0.0
+    assert _aligned(gt, out) == (1.0, 1.0)
+
+
+def test_aligned_paragraphs_refuse_a_formula_run_into_the_next_sentence():
+    gt = f"{P1}\n\n{P2}"
+    out = f"{P1}\n\ng = pi R2 rho0 v2 / MF (4) {P2}"  # six formula words before P2
+    recall, precision = _aligned(gt, out)
+    assert recall == pytest.approx(1 / 2)
+    assert precision == 1.0  # the formula block's first matched word is P2's: not judged as a start
+
+
+def test_aligned_paragraph_split_in_the_middle_loses_precision():
+    gt = f"{P1}\n\n{P2}"
+    out = "Alpha beta\n\ngamma delta epsilon zeta eta.\n\n" + P2
+    recall, precision = _aligned(gt, out)
+    assert recall == 1.0  # P1's first word still starts a block (of two words)
+    assert precision == pytest.approx(1 / 2)  # "gamma..." starts inside P1; "Alpha beta" too short
 
 
 def test_score_on_empty_output():

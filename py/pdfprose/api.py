@@ -14,13 +14,19 @@ starts with ``"internal error"``.
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import io
+import pickle
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from pdfminer.pdfdocument import PDFEncryptionError
 
-from .diagnostics import CAUSES, FontEvidence, garbled_warnings
+from .diagnostics import CAUSES, FontEvidence, garbled_warnings, mark_shifted_text
 from .document_passes import run_document_passes
 from .errors import (
     InternalError,
@@ -33,7 +39,7 @@ from .errors import (
     WrongPasswordError,
 )
 from . import heap
-from .model import PageAnalysis
+from .model import Block, Glyph, Line, PageAnalysis, Paragraph
 from .options import Options
 from .page_pipeline import analyze_page
 from .parse import ParsedDocument, ParsedPage, open_pdf
@@ -167,14 +173,17 @@ class Converter:
     """
 
     def __init__(self, data: bytes, password: str = "", max_pages: int | None = None,
-                 keep_glyphs: bool = False) -> None:
+                 keep_glyphs: bool = False, first_page: int = 1,
+                 last_page: int | None = None) -> None:
         heap.begin(self)  # the collector is kept off the pages analysed so far (pdfprose.heap)
         self._keep_glyphs = keep_glyphs
+        data = bytes(data)
+        self._data = data  # pdfminer reads it as it goes anyway; hashed only for document_id()
         self._notices: list[dict[str, object]] = []
         self._warnings: list[str] = []
         self._damaged = False
         try:
-            self._doc, self._page_objects = self._open(bytes(data), password)
+            self._doc, self._page_objects = self._open(data, password)
         except PdfProseError:
             raise
         except Exception as exc:  # noqa: BLE001 - the safety net: a bug, reported clearly
@@ -188,11 +197,26 @@ class Converter:
                 pages=self._doc.page_count,
                 limit=max_pages,
             )
+        count = self._doc.page_count
+        if not isinstance(first_page, int) or not 1 <= first_page <= max(1, count):
+            raise ValueError(f"first_page must be 1..{count}, not {first_page!r}")
+        if last_page is not None and (not isinstance(last_page, int)
+                                      or not first_page - 1 <= last_page <= count):
+            raise ValueError(f"last_page must be {first_page - 1}..{count}, not {last_page!r}")
+        self._first = first_page
+        self._last = count if last_page is None else last_page
         self._pages: list[PageAnalysis] = []
-        self._next = 0
-        self._evidence = FontEvidence()
+        self._next = first_page - 1
+        # A converter that starts after page 1 lacks what the earlier pages showed of each font:
+        # it records what its pages asked of the evidence, so that the converter adopting them
+        # can check the answers against the whole document's (see adopt()).
+        self._evidence: FontEvidence = FontEvidence() if first_page == 1 else _RecordingEvidence()
         self._skipped: list[int] = []  # pages where damaged drawing operations were skipped
         self._cut_short: list[tuple[int, str]] = []  # pages stopped by a guard (guards.py)
+        self._page_warnings: list[tuple[int, str]] = []  # (page, parse warning), for handover()
+        self._handed_over = False
+        self._adopted: list[int] = []  # pages taken from batches (adopt())
+        self._reanalysed: list[int] = []  # ...and those of them analysed again here
 
     # -- opening ---------------------------------------------------------------------------
     def _open(self, data: bytes, password: str) -> tuple[ParsedDocument, list[object]]:
@@ -234,19 +258,66 @@ class Converter:
         return len(self._pages)
 
     @property
+    def first_page(self) -> int:
+        """The first page this converter analyses (1 unless given)."""
+        return self._first
+
+    @property
+    def last_page(self) -> int:
+        """The last page this converter analyses (the document's last unless given or
+        :meth:`limit`-ed; pages adopted from a batch extend it)."""
+        return self._last
+
+    @property
+    def adopted_pages(self) -> list[int]:
+        """Numbers of the pages taken from batches (:meth:`adopt`), in page order."""
+        return list(self._adopted)
+
+    @property
+    def reanalysed_pages(self) -> list[int]:
+        """The adopted pages whose analysis depended on earlier pages the other converter did
+        not see, and that were analysed again here (see :meth:`adopt`)."""
+        return list(self._reanalysed)
+
+    def limit(self, last_page: int) -> int:
+        """Analyse no page after ``last_page`` (another converter is to take the rest, see
+        :meth:`adopt`); a later ``last_page`` (up to the document's last) extends the range
+        again. Returns the last page this converter will analyse: ``last_page``, or the last
+        page already analysed when that is later. Raises ValueError for a page number outside
+        the document."""
+        if not isinstance(last_page, int) or not 0 <= last_page <= self.page_count:
+            raise ValueError(f"last_page must be 0..{self.page_count}, not {last_page!r}")
+        self._last = max(last_page, self._next)
+        return self._last
+
+    @property
     def pages(self) -> list[PageAnalysis]:
         """The pages analysed so far, before the document passes."""
         return list(self._pages)
 
     def analyze_next(self) -> PageAnalysis | None:
-        """Analyse the next page and return it, or ``None`` when every page is done.
+        """Analyse the next page and return it, or ``None`` when every page of the range is
+        done.
 
         Never raises for a bad page: its ``error`` says why it could not be read."""
-        if self._next >= len(self._page_objects):
+        if self._handed_over:
+            raise RuntimeError("this converter's pages were handed over")
+        if self._next >= min(self._last, len(self._page_objects)):
             return None
-        number = self._next + 1
-        page_object = self._page_objects[self._next]
         self._next += 1
+        page = self._analyze(self._next)
+        self._pages.append(page)
+        heap.settle(self)
+        return page
+
+    def _analyze(self, number: int) -> PageAnalysis:
+        """Parse and analyse page ``number`` (1-based) with this converter's font evidence,
+        recording its skipped operations, guard stops and parse warnings."""
+        page_object = self._page_objects[number - 1]
+        warnings = getattr(self._doc, "warnings", [])
+        warned = len(warnings)
+        if isinstance(self._evidence, _RecordingEvidence):
+            self._evidence.begin_page(number)
         try:
             parsed = self._doc.parse_page(number, page_object)  # type: ignore[arg-type]
         except Exception as exc:  # noqa: BLE001 - the safety net: a bug, reported per page
@@ -286,18 +357,150 @@ class Converter:
             )
         if not self._keep_glyphs:
             page.release_glyphs()  # most of the memory a page's analysis holds (model.Line)
-        self._pages.append(page)
-        heap.settle(self)
+        if isinstance(self._evidence, _RecordingEvidence):
+            self._evidence.end_page()
+        self._page_warnings.extend((number, message) for message in warnings[warned:])
         return page
 
     def __iter__(self) -> Iterator[PageAnalysis]:
         while (page := self.analyze_next()) is not None:
             yield page
 
-    def finish(self) -> Conversion:
-        """Analyse what is left, run the document passes (SPEC §7-§9), return the result."""
+    # -- splitting a document between converters (the page's two workers) --------------------
+    def document_id(self) -> str:
+        """A digest of the file's bytes: batches are adopted only by a converter of the same
+        file."""
+        if not hasattr(self, "_digest"):
+            self._digest = hashlib.sha256(self._data).hexdigest()[:32]
+        return self._digest
+
+    def handover(self) -> "PageBatch":
+        """Analyse what is left of this converter's range and hand its pages over, for another
+        converter of the same file to :meth:`adopt` (the converter is done after it: a further
+        :meth:`analyze_next`, :meth:`finish` or :meth:`handover` raises RuntimeError).
+
+        The batch holds the pages (glyphs released), the parse warnings, skipped operations and
+        guard stops of those pages, and, when the range starts after page 1, what the pages
+        asked of the font evidence (see :meth:`adopt`)."""
+        if self._handed_over:
+            raise RuntimeError("this converter's pages were handed over")
         for _ in self:
             pass
+        recording = self._evidence if isinstance(self._evidence, _RecordingEvidence) else None
+        calls = recording.calls if recording else {}
+        batch = PageBatch(
+            document=self.document_id(), page_count=self.page_count, first=self._first,
+            last=self._next, pages=self._pages, warnings=list(self._page_warnings),
+            skipped=list(self._skipped), cut_short=list(self._cut_short),
+            evidence={n: list(c) for n, c in calls.items()},
+            shifted=dict(recording.shifted) if recording else {},
+        )
+        self._handed_over = True
+        self._pages = []
+        heap.end(self)
+        return batch
+
+    def adopt(self, batch: "PageBatch") -> list[PageAnalysis]:
+        """Take in the pages another converter of the same file analysed (its
+        :meth:`handover`), as if this converter had analysed them itself: the output of
+        :meth:`finish` is then the same, byte for byte, as one converter's.
+
+        First the rest of this converter's range is analysed; the batch must start on the page
+        after it (``batch.first == last_page + 1``). Pages analysed further on depend on the
+        earlier pages in one way only: the font evidence of the garbled-text diagnosis
+        (:class:`pdfprose.diagnostics.FontEvidence`), which the other converter lacked for the
+        pages before its range. Each adopted page's questions to the evidence are asked again
+        of this converter's (the whole document's so far); a page for which any answer differs
+        is analysed again here (:attr:`reanalysed_pages`). Returns the pages analysed again (in
+        page order; empty when all were taken as they were).
+
+        Raises ValueError when the batch is of another file, does not follow this converter's
+        range, or this converter keeps glyphs (``keep_glyphs=True``: adopted pages have none);
+        RuntimeError after :meth:`handover`."""
+        if self._handed_over:
+            raise RuntimeError("this converter's pages were handed over")
+        if self._keep_glyphs:
+            raise ValueError("a converter that keeps glyphs cannot adopt pages without them")
+        if batch.document != self.document_id() or batch.page_count != self.page_count:
+            raise ValueError("the batch is of another file")
+        for _ in self:
+            pass
+        if batch.first != self._next + 1 or batch.last < batch.first - 1 \
+                or batch.last > self.page_count or len(batch.pages) != batch.last - batch.first + 1:
+            raise ValueError(f"the batch holds pages {batch.first}..{batch.last}; this converter "
+                             f"needs page {self._next + 1} next")
+        warnings = getattr(self._doc, "warnings", None)
+        by_page: dict[int, list[str]] = {}
+        for number, message in batch.warnings:
+            by_page.setdefault(number, []).append(message)
+        skipped = set(batch.skipped)
+        cut_short = dict(batch.cut_short)
+        again: list[PageAnalysis] = []
+        for page in batch.pages:
+            number = page.number
+            self._next = number
+            self._last = max(self._last, number)
+            if self._replay(batch.evidence.get(number, []), batch.shifted.get(number, [])):
+                if warnings is not None:
+                    warnings.extend(by_page.get(number, []))
+                if number in cut_short:
+                    self._cut_short.append((number, cut_short[number]))
+                elif number in skipped:
+                    self._skipped.append(number)
+            else:
+                page = self._analyze(number)
+                again.append(page)
+                self._reanalysed.append(number)
+            self._pages.append(page)
+            self._adopted.append(number)
+        heap.settle(self)
+        return again
+
+    def _replay(self, calls: list[tuple[Any, ...]], shifted: list[Any] | None) -> bool:
+        """Ask this converter's font evidence what the other converter's evidence was asked
+        while analysing one page (``calls``, see :class:`_RecordingEvidence`; ``shifted``: the
+        fonts it found letter-shifted there); True when every answer that steered the
+        analysis is the same, so the page's analysis is too. The evidence is then as if this
+        converter had analysed the page; on False it is left as it was."""
+        if not calls:
+            return True
+        saved = copy.deepcopy(self._evidence)
+        if self._replay_calls(calls, shifted):
+            return True
+        self._evidence = saved
+        return False
+
+    def _replay_calls(self, calls: list[tuple[Any, ...]], shifted: list[Any] | None) -> bool:
+        if shifted is None:
+            return False  # the other converter could not tell which fonts it found shifted
+        # The letter-shift test of the page's mapped text, run again by the diagnosis itself on
+        # this converter's evidence: the fonts it finds shifted must be those found before.
+        mapped = [c for c in calls if not c[2]]
+        if _shifted_fonts(mapped, self._evidence) != set(shifted):
+            return False
+        # Then the unmapped codes and the garbled cause's tests, in the same order: with the
+        # same fonts shifted the same questions come, and each answer must agree on whether
+        # the codes are a shift of text (what the cause depends on).
+        for kind, key, flag, payload in (c for c in calls if c[2]):
+            if kind == "add":
+                self._evidence.add(key, flag, _expand(payload))
+            elif kind == "shift":
+                if (self._evidence.shift(key, flag) is None) != (payload is None):
+                    return False
+            else:
+                return False  # an answer that was not recorded cannot be compared
+        return True
+
+    def finish(self) -> Conversion:
+        """Analyse what is left of the range, run the document passes (SPEC §7-§9), return the
+        result. Raises ValueError when the range does not end at the document's last page
+        (:meth:`limit` it back, or :meth:`adopt` the rest, first) and RuntimeError after
+        :meth:`handover`."""
+        for _ in self:
+            pass
+        if self._first != 1 or self._next != len(self._page_objects):
+            raise ValueError(f"pages {self._first}..{self._next} of {self.page_count} were analysed: "
+                             "finish() needs the whole document (adopt() the other pages)")
         warnings = list(self._warnings)
         notices = list(self._notices)
         try:
@@ -384,3 +587,178 @@ def _numbers(numbers: list[int]) -> str:
 def convert(data: bytes, password: str = "", max_pages: int | None = None) -> Conversion:
     """Convert a whole PDF at once; see :class:`Converter` for the arguments and errors."""
     return Converter(data, password=password, max_pages=max_pages).finish()
+
+
+class _FontKeyFacts:
+    """What the diagnosis reads of a font (:func:`pdfprose.diagnostics._font_key`), for the
+    stand-in glyphs of :meth:`Converter._replay_calls`."""
+
+    __slots__ = ("kind", "has_unicode_map")
+
+    def __init__(self, kind: str, has_unicode_map: bool) -> None:
+        self.kind = kind
+        self.has_unicode_map = has_unicode_map
+
+
+def _compact(codes: list[int]) -> tuple[tuple[int, int], ...]:
+    """``codes`` as ``(code, count)`` pairs in order of first appearance: the same histogram,
+    counted in the same order, when expanded again (:func:`_expand`)."""
+    return tuple(Counter(codes).items())
+
+
+def _expand(pairs: tuple[tuple[int, int], ...]) -> list[int]:
+    return [code for code, n in pairs for _ in range(n)]
+
+
+def _steering(call: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What of a recorded call steers the diagnosis: which question about which font, and the
+    answer of a shift test (a histogram's content shows in which questions follow it)."""
+    kind, key, flag, payload = call
+    return (kind, key, flag, payload if kind == "shift" else None)
+
+
+def _shifted_fonts(mapped: list[tuple[Any, ...]], evidence: Any,
+                   log: list[tuple[Any, ...]] | None = None) -> set[Any]:
+    """The fonts :func:`~pdfprose.diagnostics.mark_shifted_text` finds letter-shifted on a page
+    whose mapped text gave the recorded ``mapped`` calls, asked of ``evidence`` (which it
+    updates as the page would): run on stand-in glyphs, one per font, carrying that font's
+    text of the page. ``log``, when given, receives the questions it asked."""
+    stand_ins = []
+    for kind, key, _, payload in mapped:
+        if kind == "add":
+            text = "".join(chr(code) * n for code, n in payload)
+            stand_ins.append(Glyph(text, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, key[0],
+                                   source=_FontKeyFacts(key[1], key[2])))
+    recorder = _RecordingEvidence(evidence)
+    found = mark_shifted_text(stand_ins, recorder)  # type: ignore[arg-type]
+    if log is not None:
+        log.extend(recorder.calls.get(0, []))
+    return found
+
+
+class _RecordingEvidence:
+    """A :class:`~pdfprose.diagnostics.FontEvidence` (its own, or ``inner``) that records, per
+    page (``page``, set by the converter), each question asked of it: ``("add", key, unmapped,
+    (code, count) pairs)``, ``("histogram", key, unmapped, None)`` and ``("shift", key,
+    unmapped, answer)``."""
+
+    def __init__(self, inner: FontEvidence | None = None) -> None:
+        self.inner = inner if inner is not None else FontEvidence()
+        self.page = 0
+        self.calls: dict[int, list[tuple[Any, ...]]] = {}
+        self.shifted: dict[int, list[Any] | None] = {}
+        """Per page, the fonts found letter-shifted there (None: not known for sure)."""
+        self._before: FontEvidence | None = None
+
+    def begin_page(self, number: int) -> None:
+        """Page ``number``'s questions follow (the evidence as it is now is kept, to tell
+        afterwards which fonts the page found shifted)."""
+        self.page = number
+        self._before = copy.deepcopy(self.inner)
+
+    def end_page(self) -> None:
+        """Work out which fonts the page found shifted: the stand-in test
+        (:func:`_shifted_fonts`) on the evidence as it was before the page, which counts only
+        if it asked exactly the questions the page's own diagnosis asked."""
+        calls = self.calls.get(self.page, [])
+        mapped = [c for c in calls if not c[2]]
+        if self._before is None or not calls:
+            self.shifted[self.page] = [] if not calls else None
+        else:
+            asked: list[tuple[Any, ...]] = []
+            found = _shifted_fonts(mapped, self._before, asked)
+            same = [_steering(c) for c in asked] == [_steering(c) for c in mapped]
+            self.shifted[self.page] = sorted(found) if same else None
+        self._before = None
+
+    def _log(self, call: tuple[Any, ...]) -> None:
+        self.calls.setdefault(self.page, []).append(call)
+
+    def add(self, key: Any, unmapped: bool, codes: Any) -> None:
+        codes = codes if isinstance(codes, list) else list(codes)
+        self._log(("add", key, unmapped, _compact(codes)))
+        self.inner.add(key, unmapped, codes)
+
+    def add_text(self, key: Any, text: str) -> None:
+        self.add(key, False, list(map(ord, text)))
+
+    def histogram(self, key: Any, unmapped: bool) -> Counter[int]:
+        self._log(("histogram", key, unmapped, None))
+        return self.inner.histogram(key, unmapped)
+
+    def text_score(self, key: Any) -> tuple[float, int]:
+        # Recorded as the histogram it stands for: the replay asks the same questions.
+        self._log(("histogram", key, False, None))
+        return self.inner.text_score(key)
+
+    def shift(self, key: Any, unmapped: bool) -> int | None:
+        answer = self.inner.shift(key, unmapped)
+        self._log(("shift", key, unmapped, answer))
+        return answer
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_RecordingEvidence":
+        clone = _RecordingEvidence(copy.deepcopy(self.inner, memo))
+        clone.page = self.page
+        clone.calls = {n: list(c) for n, c in self.calls.items()}
+        clone.shifted = dict(self.shifted)
+        return clone
+
+
+_BATCH_CLASSES = {
+    ("pdfprose.api", "PageBatch"), ("pdfprose.model", "PageAnalysis"),
+    ("pdfprose.model", "Block"), ("pdfprose.model", "Paragraph"), ("pdfprose.model", "Line"),
+    ("pdfprose.model", "Glyph"), ("builtins", "set"), ("builtins", "frozenset"),
+}
+
+
+class _BatchUnpickler(pickle.Unpickler):
+    """Loads only what a :class:`PageBatch` is made of (plain data and pdfprose's dataclasses)."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) in _BATCH_CLASSES:
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not part of a page batch")
+
+
+@dataclass(slots=True)
+class PageBatch:
+    """Pages one :class:`Converter` analysed for another to adopt (:meth:`Converter.handover`,
+    :meth:`Converter.adopt`): the page's second worker analyses the second part of a long
+    document and hands it to the first.
+
+    ``document`` is the file's digest (:meth:`Converter.document_id`) and ``page_count`` its
+    pages; ``first``..``last`` the range (1-based, inclusive; ``last == first - 1`` when empty)
+    and ``pages`` its :class:`~pdfprose.model.PageAnalysis` list in page order, glyphs released.
+    ``warnings`` holds ``(page, message)`` for each parse warning of those pages, ``skipped``
+    the pages where damaged operations were skipped, ``cut_short`` ``(page, reason)`` for pages
+    a guard stopped, and ``evidence`` per page number the font-evidence questions and answers
+    (see :class:`_RecordingEvidence`; empty for a range starting at page 1) and ``shifted``
+    per page the fonts found letter-shifted there (``None`` when that could not be told).
+    """
+
+    document: str
+    page_count: int
+    first: int
+    last: int
+    pages: list[PageAnalysis]
+    warnings: list[tuple[int, str]] = field(default_factory=list)
+    skipped: list[int] = field(default_factory=list)
+    cut_short: list[tuple[int, str]] = field(default_factory=list)
+    evidence: dict[int, list[tuple[Any, ...]]] = field(default_factory=dict)
+    shifted: dict[int, list[Any] | None] = field(default_factory=dict)
+
+    def to_bytes(self) -> bytes:
+        """The batch as bytes (a pickle), to cross from one worker to another."""
+        return pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "PageBatch":
+        """The batch :meth:`to_bytes` made. Only pdfprose's own data classes are loaded;
+        anything else raises ValueError."""
+        try:
+            batch = _BatchUnpickler(io.BytesIO(bytes(data))).load()
+        except Exception as exc:  # noqa: BLE001 - a broken batch is one clear error
+            raise ValueError(f"not a page batch ({short_reason(exc)})") from exc
+        if not isinstance(batch, cls):
+            raise ValueError("not a page batch")
+        return batch

@@ -1,9 +1,10 @@
 """The command line: ``pdfprose INPUT.pdf [-o OUT] [--format txt|md] [--no-join-lines]
-[--keep-headers] [--page-markers] [--password PW] [--report REPORT.json]``.
+[--keep-headers] [--page-markers] [--password PW] [--report REPORT.json] [--version]``.
 
 Exit status: 0 on success; 1 for a file that cannot be converted (not a PDF, unreadable or cut
 short with nothing to recover, wrong or missing password, an encryption pdfprose cannot open,
-no page with text); 2 for wrong arguments. An error is one line on stderr, never a traceback.
+no page with text); 2 for wrong arguments (among them ``-o`` or ``--report`` naming the input
+PDF itself, which would be overwritten). An error is one line on stderr, never a traceback.
 Warnings (garbled pages, pages that could not be read, a damaged file) go to stderr too, one line
 each, after the text.
 """
@@ -37,7 +38,25 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--page-markers", action="store_true", help="mark where each page starts")
     p.add_argument("--password", default="", help="the password of an encrypted PDF")
     p.add_argument("--report", type=Path, help="write the page report as JSON here")
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     return p
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("pdfprose")
+    except Exception:  # noqa: BLE001 - a source checkout that was never installed
+        return "(not installed)"
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """True when ``b`` names the file ``a`` (through links or another spelling)."""
+    try:
+        return b.exists() and a.exists() and a.samefile(b)
+    except OSError:
+        return False
 
 
 def _fail(name: str, message: str) -> int:
@@ -46,8 +65,15 @@ def _fail(name: str, message: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     name = args.input.name
+    for option, target in (("-o", args.output), ("--report", args.report)):
+        # Writing the text over the PDF would destroy what was to be converted.
+        if target is not None and _same_file(args.input, target):
+            parser.error(f"{option} {target} is the input PDF itself: choose another file")
+    if args.output is not None and args.report is not None and _same_file(args.output, args.report):
+        parser.error("-o and --report name the same file")
     try:
         data = args.input.read_bytes()
     except OSError as exc:
@@ -57,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         conversion = convert(data, password=args.password)
         report = conversion.report()
     except PdfProseError as exc:
-        return _fail(name, str(exc))
+        hint = " (give it with --password)" if exc.code == "password_required" else ""
+        return _fail(name, str(exc) + hint)
     except Exception as exc:  # noqa: BLE001 - never a traceback (convert should not let it out)
         return _fail(name, f"internal error: {short_reason(exc)}")
     try:
@@ -92,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.write(text)
             sys.stdout.flush()
     except OSError as exc:
-        return _fail(name, f"cannot write the text: {exc.strerror or exc}")
+        return _fail(name, f"cannot write the text to {args.output}: {exc.strerror or exc}")
     for warning in conversion.warnings:
         print(f"pdfprose: {name}: warning: {' '.join(warning.split())}", file=sys.stderr)
     return 0

@@ -12,18 +12,27 @@ from __future__ import annotations
 import re
 
 from .model import PageAnalysis, Paragraph
+from .paragraphs import CAPTION, HYPHENATED, PROSE_LINE_CHARS, REFERENCE_WORD
 
 SENTENCE_END = re.compile(r"[.!?。！？][\"'”’»)\]]*$")
 """A paragraph ending like this is complete; ":" and "," are not ends (text goes on after a
 display equation)."""
 
-CAPTION = re.compile(r"^(?:fig(?:ure|ura)?\.?|table|tabla|cuadro)\s*[\dIVX]", re.I)
+
+BRACKETED_LOWER = re.compile(r"^[\[(][^\])\n]{1,20}[\])]+[,;:.)]*\s+[a-zß-ÿ]")
+"""A first line that opens with a bracketed reference and goes on in lowercase ("[4]), if
+e > U") goes on a sentence as a lowercase letter does."""
+
+UNFINISHED = ",;&"
+"""A paragraph's last line ending in one of these is cut off, not finished."""
 
 SIZE_TOLERANCE = 0.1
 """Continuations are set in the same size as the paragraph they continue, within 10 %."""
 
-LOOKBACK = 4
-"""At most four paragraphs (captions, footnotes, running heads) are stepped over."""
+LOOKBACK = 8
+"""At most eight paragraphs (captions, footnotes, running heads, page numbers) are stepped
+over: a page's foot may hold three footnotes, its number and the next page's running head
+(``math0001036`` p1-p2 has four of them)."""
 
 
 def stepped_over(para: Paragraph, size: float) -> bool:
@@ -33,6 +42,36 @@ def stepped_over(para: Paragraph, size: float) -> bool:
         return True
     text = para.lines[0].text if para.lines else ""
     return bool(CAPTION.match(text)) or para.size < (1 - SIZE_TOLERANCE) * size
+
+
+NEXT_LINE_EM = 2.5
+"""A paragraph starting in lowercase whose first baseline is at most 2.5 em below the last
+baseline of a prose paragraph that does not end a sentence, at the same left edge, is that
+paragraph's next line (the XY-cut ended a block above a displayed formula, leaving the
+paragraph's last line on its own). 2.5 em and not SPEC §6's 1.8: double-spaced manuscripts
+set their lines 1.9-2 em apart (``math-ph0501061``)."""
+
+
+NEXT_LINE_INDENT_EM = 2.5
+"""...and whose left edge is within 2.5 em of the paragraph's (whose only line may be its
+indented first line)."""
+
+
+def _prose_end(para: Paragraph) -> bool:
+    """The paragraph's last line is prose: long (PROSE_LINE_CHARS), or running to the
+    paragraph's right edge (a narrow column's lines are short)."""
+    last = para.lines[-1]
+    if len(last.text) >= PROSE_LINE_CHARS:
+        return True
+    return len(para.lines) > 1 and max(l.x1 for l in para.lines) - last.x1 <= last.size
+
+
+def _next_line(prev: Paragraph, para: Paragraph) -> bool:
+    last, first = prev.lines[-1], para.lines[0]
+    size = max(last.size, first.size)
+    return (_prose_end(prev)  # prose, not a table's cell
+            and 0 < first.baseline - last.baseline <= NEXT_LINE_EM * size
+            and abs(first.x0 - min(l.x0 for l in prev.lines)) <= NEXT_LINE_INDENT_EM * size)
 
 
 def mark_continuations(pages: list[PageAnalysis]) -> None:
@@ -52,15 +91,23 @@ def mark_continuations(pages: list[PageAnalysis]) -> None:
                 break
         if prev is None or not prev.lines:
             continue
+        last = prev.lines[-1].text.rstrip()
+        broken_word = HYPHENATED.search(last) is not None
+        first = para.lines[0].text
         # Text flows on across a break only where reading jumps back up: to the next column or
-        # page. Text below a display equation starts a paragraph of its own.
-        if prev_page == page_no and para.lines[0].top >= prev.lines[-1].top:
+        # page; or where a word was broken at the line end ("dis-" / "tribution"): the XY-cut
+        # may end a block under such a line, above a displayed formula.
+        below = prev_page == page_no and para.lines[0].top >= prev.lines[-1].top
+        lower = first[0].islower() or BRACKETED_LOWER.match(first) is not None
+        if below and not (lower and (broken_word or _next_line(prev, para))):
             continue
         if abs(prev.size - para.size) > SIZE_TOLERANCE * max(prev.size, para.size):
             continue
-        first = para.lines[0].text
-        last = prev.lines[-1].text.rstrip()
-        if SENTENCE_END.search(last):
-            continue
-        if first[0].islower() and not CAPTION.match(first):
+        if SENTENCE_END.search(last) and not REFERENCE_WORD.search(last):
+            continue  # "...a similar model in ref." / "[4])" is no sentence end
+        # A paragraph of prose never ends in a comma, a semicolon, an ampersand or a broken
+        # word: what follows goes on with it even when it starts with a capital ("Jones,
+        # Hyesung &" / "Tregillis 1994"). A short line so cut may be a table cell.
+        unfinished = (broken_word or last[-1:] in UNFINISHED) and _prose_end(prev)
+        if (lower or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
             para.continues = True

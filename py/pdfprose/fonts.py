@@ -5,10 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from io import BytesIO
+
 from pdfminer.encodingdb import name2unicode
-from pdfminer.pdffont import PDFCIDFont, PDFFont, PDFSimpleFont, PDFType3Font
-from pdfminer.pdftypes import resolve1
+from pdfminer.pdffont import CFFFont, PDFCIDFont, PDFFont, PDFSimpleFont, PDFType3Font
+from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import PSLiteral, literal_name
+
+from .glyph_names import glyph_unicode
 
 BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-,]bd\b|cmbx|cmb\d|\bmedi\b|\.BI?$", re.I)
 """Font-name fragments that mark a bold face: Adobe's ``-Bold``/``,Bold``, ``Black``, ``Heavy``,
@@ -126,6 +130,133 @@ def _code_named(name: str, code: int) -> str | None:
         return None
 
 
+def _cff_builtin_encoding(font: PDFFont, spec: dict) -> dict[int, str | None] | None:  # type: ignore[type-arg]
+    """Per character code, the Unicode text of the glyph an embedded CFF (Type1C) font's own
+    encoding puts there (None: a glyph name without Unicode meaning), or None when the font
+    has no such encoding to read: pdfminer.six reads a Type 1 font file's builtin encoding but
+    not a CFF one's, and falls back on StandardEncoding ("2" for ∈, ";" for ∅ in TeX's CMSY).
+
+    pdfminer.six's ``CFFFont`` reads the font's header, INDEXes and Top DICT; the Encoding and
+    the charset (Adobe Technical Note #5176, sections 12 and 13) are read here, since its own
+    reading of them swaps codes and glyph indices. Predefined encodings (Standard, Expert) and
+    the Expert charsets are left to pdfminer's reading."""
+    descriptor = getattr(font, "descriptor", None) or {}
+    fontfile = resolve1(descriptor.get("FontFile3")) if isinstance(descriptor, dict) else None
+    if not isinstance(fontfile, PDFStream) or literal_name(fontfile.get("Subtype")) != "Type1C":
+        return None
+    data = fontfile.get_data()
+    cff = CFFFont(str(getattr(font, "basefont", "")), BytesIO(data))
+    (encoding_at,) = cff.top_dict.get(16, [0])
+    (charset_at,) = cff.top_dict.get(15, [0])
+    if encoding_at in (0, 1) or charset_at in (1, 2):
+        return None  # a predefined encoding or Expert charset: nothing of the font's own
+    names = _cff_charset(data, int(charset_at), cff.nglyphs, cff.getstr)
+    by_code: dict[int, str] = {}
+    for code, gid_or_name in _cff_encoding(data, int(encoding_at), cff.getstr):
+        name = gid_or_name if isinstance(gid_or_name, str) else names.get(gid_or_name)
+        if name is not None:
+            by_code.setdefault(code, name)
+    return {code: glyph_unicode(name) for code, name in by_code.items()}
+
+
+def _name(value: str | bytes) -> str:
+    return value.decode("latin-1") if isinstance(value, bytes) else value
+
+
+def _cff_charset(data: bytes, at: int, nglyphs: int, getstr) -> dict[int, str]:  # type: ignore[no-untyped-def]
+    """Glyph index -> glyph name from a CFF charset at offset ``at`` (0: ISOAdobe)."""
+    if at == 0:
+        return {gid: _name(getstr(gid)) for gid in range(1, min(nglyphs, 229))}
+    names: dict[int, str] = {}
+    fmt = data[at]
+    pos, gid = at + 1, 1
+    while gid < nglyphs and pos < len(data):
+        if fmt == 0:
+            names[gid] = _name(getstr(int.from_bytes(data[pos:pos + 2], "big")))
+            pos, gid = pos + 2, gid + 1
+            continue
+        first = int.from_bytes(data[pos:pos + 2], "big")
+        size = 1 if fmt == 1 else 2
+        left = int.from_bytes(data[pos + 2:pos + 2 + size], "big")
+        pos += 2 + size
+        for sid in range(first, first + left + 1):
+            names[gid] = _name(getstr(sid))
+            gid += 1
+    return names
+
+
+def _cff_encoding(data: bytes, at: int, getstr) -> list[tuple[int, int | str]]:  # type: ignore[no-untyped-def]
+    """(code, glyph index) pairs of a CFF Encoding at offset ``at``, then (code, glyph name)
+    for its supplements."""
+    fmt = data[at]
+    pairs: list[tuple[int, int | str]] = []
+    pos = at + 1
+    if fmt & 0x7F == 0:
+        count = data[pos]
+        pairs = [(data[pos + 1 + i], i + 1) for i in range(count)]
+        pos += 1 + count
+    elif fmt & 0x7F == 1:
+        ranges = data[pos]
+        pos += 1
+        gid = 1
+        for _ in range(ranges):
+            first, left = data[pos], data[pos + 1]
+            pos += 2
+            for code in range(first, first + left + 1):
+                pairs.append((code, gid))
+                gid += 1
+    else:
+        raise ValueError(f"unknown CFF encoding format {fmt}")
+    if fmt & 0x80:
+        for i in range(data[pos]):
+            code = data[pos + 1 + 3 * i]
+            sid = int.from_bytes(data[pos + 2 + 3 * i:pos + 4 + 3 * i], "big")
+            pairs.append((code, _name(getstr(sid))))
+    return pairs
+
+
+def apply_builtin_encoding(font: PDFFont, spec: object) -> None:
+    """Give a simple font without a ToUnicode map and without a base encoding of its own the
+    encoding of its embedded CFF font program (:func:`_cff_builtin_encoding`; the PDF's
+    /Differences still win, ISO 32000-1 9.6.6.1). Codes whose glyph names mean nothing become
+    unmapped."""
+    if not isinstance(font, PDFSimpleFont) or getattr(font, "unicode_map", None) is not None:
+        return
+    if not isinstance(spec, dict):
+        return
+    encoding = resolve1(spec.get("Encoding"))
+    differences: set[int] = set()
+    if isinstance(encoding, dict):
+        if "BaseEncoding" in encoding:
+            return
+        code = 0
+        for item in resolve1(encoding.get("Differences")) or []:
+            item = resolve1(item)
+            if isinstance(item, (int, float)):
+                code = int(item)
+            elif isinstance(item, PSLiteral):
+                differences.add(code)
+                code += 1
+    elif encoding is not None:
+        return  # a named encoding (WinAnsi, MacRoman...) is the PDF's word
+    try:
+        builtin = _cff_builtin_encoding(font, spec)
+    except Exception:  # noqa: BLE001 - a damaged font program: pdfminer's reading stands
+        return
+    if not builtin:
+        return
+    # pdfminer.six hands every font without Differences the same StandardEncoding table: a
+    # copy of its own, or this font's encoding would become every font's.
+    table = font.cid2unicode = dict(font.cid2unicode)
+    for code, char in builtin.items():
+        if code in differences:
+            continue
+        if char is None:
+            table.pop(code, None)
+        else:
+            table[code] = char
+
+
 def repair_encoding(font: PDFFont, spec: object) -> None:
     """Fix a simple font's code-to-Unicode table where its Differences array names glyphs that
     the Adobe glyph list does not know (SPEC §1: Unicode from glyph names / Differences).
@@ -143,6 +274,7 @@ def repair_encoding(font: PDFFont, spec: object) -> None:
         font._pdfprose_repaired = True  # type: ignore[attr-defined]
     except AttributeError:  # pragma: no cover - a slotted font class
         return
+    apply_builtin_encoding(font, spec)
     try:
         encoding = resolve1(spec.get("Encoding")) if isinstance(spec, dict) else None  # type: ignore[union-attr]
         if not isinstance(encoding, dict):

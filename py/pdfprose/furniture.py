@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from .headings import body_size
 from .model import PageAnalysis, Paragraph
@@ -68,31 +68,80 @@ def _in_band(para: Paragraph, page: PageAnalysis) -> bool:
     return bottom <= BAND * page.height or top >= (1 - BAND) * page.height
 
 
+def _centre_in_band(para: Paragraph, page: PageAnalysis) -> bool:
+    """The paragraph's middle lies in a band: enough for a page number, whose box may reach out
+    of the band (LaTeX sets it 11-12 % above the foot of a letter page, ``math0501443``)."""
+    middle = (min(l.top for l in para.lines) + max(l.bottom for l in para.lines)) / 2
+    return middle <= BAND * page.height or middle >= (1 - BAND) * page.height
+
+
+EDGE_BAND = 0.2
+"""A page's topmost or bottommost line within 20 % of the page's edge may carry a numbered
+running head or be the page number even outside the 12 % band: AMS-LaTeX sets "2 HAROLD P.
+BOAS" 12-13 % below the top of a letter page (``math0001036``), some LaTeX styles the page
+number 14 % above its foot (``cond-mat0001220``). Only the page-number evidence
+(MIN_NUMBERED_HEADS at one height) is taken from there."""
+
+
+def _edge_paragraphs(page: PageAnalysis) -> list[Paragraph]:
+    """The page's topmost and bottommost horizontal-text paragraphs, where they lie within
+    EDGE_BAND of the page's top or bottom edge."""
+    text = [p for p in page.paragraphs if p.lines and p.kind not in ("rotated", "vertical", "form")]
+    if not text:
+        return []
+    top = min(text, key=lambda p: min(l.top for l in p.lines))
+    bottom = max(text, key=lambda p: max(l.bottom for l in p.lines))
+    out = []
+    if max(l.bottom for l in top.lines) <= EDGE_BAND * page.height:
+        out.append(top)
+    if min(l.top for l in bottom.lines) >= (1 - EDGE_BAND) * page.height:
+        out.append(bottom)
+    return out
+
+
 def mark_furniture(pages: list[PageAnalysis]) -> None:
     """Set ``furniture`` on running headers, footers and page numbers across ``pages``."""
     body = body_size(pages) or math.inf
     candidates: dict[str, list[tuple[int, Paragraph]]] = defaultdict(list)
-    numbered: dict[int, list[Paragraph]] = defaultdict(list)  # offset of printed number -> heads
+    numbered: dict[int, list[tuple[Paragraph, bool]]] = defaultdict(list)  # offset -> (head, in band)
     for index, page in enumerate(pages):
+        edges = _edge_paragraphs(page)
         for para in page.paragraphs:
             if para.kind in ("rotated", "vertical") or len(para.lines) > MAX_LINES:
                 continue
-            if not _in_band(para, page):
+            edge = any(para is e for e in edges)
+            if not (_centre_in_band(para, page) or edge):
                 continue
             text = " ".join(l.text for l in para.lines).strip()
             if PAGE_NUMBER.match(text) and para.size <= PAGE_NUMBER_MAX_RATIO * body:
-                para.furniture = True
+                if _centre_in_band(para, page):
+                    para.furniture = True
+                    continue
+                if text.isdigit():  # a page number set higher: judged by its run of numbers
+                    numbered[int(text) - page.number].append((para, False))
                 continue
-            candidates[_key(para)].append((index, para))
             number = _EDGE_NUMBER.search(text)
+            in_band = _in_band(para, page)
             if number is not None:
                 value = int(number.group("a") or number.group("b"))
-                numbered[value - page.number].append(para)
+                numbered[value - page.number].append((para, in_band))
+            if in_band:
+                candidates[_key(para)].append((index, para))
     # A band line carrying the printed page number (one more on each page: "46 3.1. HOMOTOPIE
     # VON WEGEN", "Chapter 2 47") is a running head even when its title changes every section.
-    for paras in numbered.values():
-        if len(paras) >= MIN_NUMBERED_HEADS:
-            for para in paras:
+    for heads in numbered.values():
+        # Outside the band only a head that stands at the same height on several pages counts:
+        # over a long document, numbers at the end of a page's first or last line fall in step
+        # with the page index by chance.
+        heights = Counter(round(min(l.top for l in para.lines)) for para, _ in heads)
+
+        def counts(para: Paragraph, in_band: bool) -> bool:
+            top = round(min(l.top for l in para.lines))
+            return in_band or sum(heights[t] for t in (top - 1, top, top + 1)) >= MIN_NUMBERED_HEADS
+
+        kept = [para for para, in_band in heads if counts(para, in_band)]
+        if len(kept) >= MIN_NUMBERED_HEADS:
+            for para in kept:
                 para.furniture = True
     n = len(pages)
     by_parity = [sum(1 for i in range(n) if i % 2 == p) for p in (0, 1)]

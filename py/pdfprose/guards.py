@@ -117,9 +117,20 @@ DECOMPRESS_CHUNK = 4096
 """Bytes fed to zlib at a time when recovering a corrupted Flate stream."""
 
 
+class Damaged(bytes):
+    """The bytes recovered from a damaged Flate stream (:func:`decompress_corrupted`): the
+    stream's ``data`` keeps this type, so the page that drew it can say it was damaged."""
+
+
+def is_damaged(data: object) -> bool:
+    """True for data :func:`decompress_corrupted` recovered from a damaged stream."""
+    return isinstance(data, Damaged)
+
+
 def decompress_corrupted(data: bytes) -> bytes:
     """What a Flate stream that fails to decompress still holds: everything zlib produces before
-    the damage (the text of a content stream up to a corrupted tail, SPEC §13).
+    the damage (the text of a content stream up to a corrupted tail, SPEC §13), as
+    :class:`Damaged` bytes.
 
     Replaces pdfminer.six's own function, which feeds zlib one byte at a time and appends to a
     ``bytes`` object: quadratic, so a damaged 1 MB font stream took minutes (found by the
@@ -139,11 +150,11 @@ def decompress_corrupted(data: bytes) -> bytes:
                 try:
                     parts.append(d.decompress(chunk[i : i + 1]))
                 except zlib.error:
-                    return b"".join(parts)
-            return b"".join(parts)
+                    return Damaged(b"".join(parts))
+            return Damaged(b"".join(parts))
         if d.eof:
             break
-    return b"".join(parts)
+    return Damaged(b"".join(parts))
 
 
 FONT_FILES = ("FontFile", "FontFile2", "FontFile3")

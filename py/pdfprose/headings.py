@@ -1,4 +1,5 @@
-"""Headings (SPEC §9): body size, size-ratio headings with levels, bold stand-alone headings."""
+"""Headings (SPEC §9): body size, size-ratio headings with levels, bold (or small-capitals, or
+italic numbered) stand-alone headings."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 from collections import Counter
 
 from .model import PageAnalysis, Paragraph
+from .paragraphs import CAPTION
 
 HEADING_SIZE_RATIO = 1.15
 """SPEC §9: a paragraph at least 1.15 x the body size is a heading candidate."""
@@ -24,8 +26,18 @@ SIZE_BUCKET = 0.5
 """Heading sizes within half a point are one level (producers round sizes differently)."""
 
 SENTENCE_END = re.compile(r"[.,;:!?]\s*$")
-CAPTION = re.compile(r"^(?:fig(?:ure|ura)?\.?|table|tabla|cuadro|listing|algorithm)\s*[\dIVX]", re.I)
-"""Captions ("Figure 3.", "Tabla 2") are set bold or large but are not headings."""
+NOT_A_HEADING = re.compile(
+    r"@|https?://|www\.|^\W*(?:(?:january|february|march|april|may|june|july|august|september|"
+    r"october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
+    r"setiembre|octubre|noviembre|diciembre)\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+(?:de\s+)?"
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|"
+    r"diciembre)(?:\s+de)?\s+\d{4})\W*$",
+    re.I,
+)
+"""A title page's e-mail address, web address or date ("November 29, 2026", "29 de noviembre
+de 2026") is set large but is no heading."""
+
 NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
 
 
@@ -39,6 +51,23 @@ def body_size(pages: list[PageAnalysis]) -> float:
     return weights.most_common(1)[0][0] if weights else 0.0
 
 
+SUBSECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)+\.?\s+\S")
+"""A subsection's number ("4.2.", "3.1.2"): an italic stand-alone line that starts with one is a
+heading ("4.2. The magnetic Rayleigh-Taylor instability", ``astro-ph0001004``); a single
+number in italics may be a list item."""
+
+SMALL_CAPS_MIN_LETTERS = 5
+"""A single word in small capitals is a heading ("References", "Contents") when it has at
+least five letters: shorter ones are pieces of a name on a title page ("Andr" of a broken
+"András")."""
+
+
+def _small_caps_heading(text: str) -> bool:
+    words = text.split()
+    return (len(words) > 1 or NUMBERED.match(text) is not None
+            or sum(ch.isalpha() for ch in text) >= SMALL_CAPS_MIN_LETTERS)
+
+
 def _text(para: Paragraph) -> str:
     return " ".join(line.text for line in para.lines)
 
@@ -50,24 +79,35 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
         return
     by_size: list[Paragraph] = []
     by_bold: list[Paragraph] = []
+    by_italic: list[Paragraph] = []  # numbered subsections under bold or larger sections
     for page in pages:
         for para in page.paragraphs:
             if para.kind != "body" or para.furniture:
                 continue
             text = _text(para)
-            if sum(map(str.isalpha, text)) < 2 or CAPTION.match(text):
+            if sum(map(str.isalpha, text)) < 2 or CAPTION.match(text) \
+                    or NOT_A_HEADING.search(text):
                 continue
             short = len(para.lines) <= MAX_HEADING_LINES and len(text) <= MAX_HEADING_CHARS
             if short and para.size >= HEADING_SIZE_RATIO * body:
                 by_size.append(para)
             elif (
                 len(para.lines) == 1
-                and para.lines[0].all_bold
+                and (para.lines[0].all_bold
+                     or (para.lines[0].small_caps and _small_caps_heading(text)))
                 and para.size >= body - SIZE_BUCKET
                 and len(text) <= MAX_BOLD_HEADING_CHARS
                 and (not SENTENCE_END.search(text) or NUMBERED.match(text))
             ):
                 by_bold.append(para)
+            elif (
+                len(para.lines) == 1
+                and para.lines[0].italic
+                and SUBSECTION_NUMBER.match(text) is not None
+                and para.size >= body - SIZE_BUCKET
+                and len(text) <= MAX_BOLD_HEADING_CHARS
+            ):
+                by_italic.append(para)
     sizes = sorted({round(p.size / SIZE_BUCKET) * SIZE_BUCKET for p in by_size}, reverse=True)
     level_of = {s: min(i + 1, MAX_LEVELS) for i, s in enumerate(sizes)}
     for para in by_size:
@@ -77,3 +117,6 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
     for para in by_bold:
         para.kind = "heading"
         para.level = lowest
+    for para in by_italic:
+        para.kind = "heading"
+        para.level = min(lowest + 1, MAX_LEVELS) if by_bold else lowest

@@ -21,6 +21,12 @@ SUFFIXES = (
 typesetter ("informa-" + "tion"), so the word is joined even if the document never spells it."""
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_COMPOUND = re.compile(r"(?<![\w-])([^\W\d_]+)-([^\W\d_]+)(?![\w-])")
+"""A hyphenated compound of two letter words inside a line ("mixed-mode", "non-linear")."""
+
+_NUMBER_RANGE_END = re.compile(r"\d[-–]$")
+"""A line ending in a number and a hyphen or an en dash: a range ("(38-" / "42)") that goes on
+without a space."""
 _TRAILING_PART = re.compile(r"([^\W\d_]+)-$")
 _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
 
@@ -35,12 +41,18 @@ def vocabulary(paragraphs: Iterable[list[str]]) -> set[str]:
 
     Hyphenated compounds count as their parts, so a compound never vouches for dropping its own
     hyphen; the two fragments around a line-end hyphen are left out, so that a fragment
-    ("tual" of "ac-tual") does not pass for a word of the document.
+    ("tual" of "ac-tual") does not pass for a word of the document. The compounds seen inside
+    a line are kept too, whole ("mixed-mode") and as their first part with its hyphen ("non-"):
+    the document's own evidence that such a hyphen at a line end is a real one.
     """
     words: set[str] = set()
     for lines in paragraphs:
         broken_before = False
         for text in lines:
+            if "-" in text:
+                for head, tail in _COMPOUND.findall(text):
+                    words.add(f"{head}-{tail}".lower())
+                    words.add(f"{head}-".lower())
             found = _WORD.findall(text.replace(SOFT_HYPHEN, ""))
             if broken_before and found and text.lstrip()[:1].islower():
                 found = found[1:]
@@ -62,7 +74,8 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
     Before an uppercase letter or a digit the hyphen is kept, no space, unless the joined word
     occurs elsewhere in the document (a camel-case name such as "TraceMonkey"). A soft hyphen at a line
     end always joins the word; soft hyphens elsewhere are dropped. En and em dashes are never
-    hyphenation.
+    hyphenation; a range of numbers broken after its dash ("3–" / "5") is joined without a
+    space, its dash kept.
     """
     out = ""
     for raw in lines:
@@ -89,9 +102,13 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
                 if line[0].islower():
                     # A compound's parts are both words of the document ("power" + "law");
                     # a word broken by the typesetter has at least one part that is not
-                    # ("empha" + "sized", "ac" + "tual").
+                    # ("empha" + "sized", "ac" + "tual"). The document's own compounds
+                    # ("mixed-mode" elsewhere, or "non-" before another word) keep it.
+                    compound = f"{head}-{tail}".lower() in vocab or (
+                        joined not in vocab and f"{head}-".lower() in vocab
+                        and tail.lower() in vocab)
                     fragment = tail.lower() not in vocab or head.lower() not in vocab
-                    if joined in vocab or tail.lower() in SUFFIXES or fragment:
+                    if not compound and (joined in vocab or tail.lower() in SUFFIXES or fragment):
                         out = out[:-1] + line
                         continue
                 elif joined in vocab and tail[1:].islower():
@@ -102,6 +119,8 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
             continue
         if is_cjk(out[-1]) and is_cjk(line[0]):
             out = out + line
+        elif line[0].isdigit() and _NUMBER_RANGE_END.search(out):
+            out = out + line  # "(38-" / "42)": a range of numbers
         else:
             out = out + " " + line
     return out.replace(SOFT_HYPHEN, "")

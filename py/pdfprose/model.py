@@ -7,8 +7,14 @@ is ``(x0, top, x1, bottom)`` with ``x0 <= x1`` and ``top <= bottom``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
+
+
+SMALL_CAPS_NAME = re.compile(r"caps|cmcsc|smallcap|(?<=[a-z0-9])SC$|-SC\b", re.I)
+"""Font names of small-capitals faces: Latin Modern's ``LMRomanCaps10``, TeX's ``CMCSC10``,
+OpenType families' ``...SC``/``-SC`` (``MinionPro-RegularSC``)."""
 
 
 @dataclass(slots=True)
@@ -82,6 +88,8 @@ class Line:
     vertical: bool = False
     released_all_bold: bool | None = field(default=None, repr=False, compare=False)
     """``all_bold`` as it was when the glyphs were released (:meth:`release_glyphs`)."""
+    released_small_caps: bool | None = field(default=None, repr=False, compare=False)
+    """``small_caps`` as it was when the glyphs were released."""
 
     @property
     def width(self) -> float:
@@ -105,11 +113,22 @@ class Line:
         marks = [b for g, b in zip(glyphs, bolds) if g.text.strip()]
         return bool(marks) and all(marks)
 
+    @property
+    def small_caps(self) -> bool:
+        """True when most visible glyphs are set in a small-capitals face (by font name:
+        ``LMRomanCaps10``, TeX's ``CMCSC10``, ``...SC``; :data:`SMALL_CAPS_NAME`)."""
+        if self.released_small_caps is not None:
+            return self.released_small_caps
+        fonts = [g.font for g in self.glyphs if g.text.strip()]
+        return bool(fonts) and 2 * sum(1 for f in fonts if SMALL_CAPS_NAME.search(f)) > len(fonts)
+
     def release_glyphs(self) -> None:
         """Let the glyphs go, keeping what the document passes still read of them
-        (``all_bold``): a document's glyphs are most of the memory its analysis takes."""
+        (``all_bold``, ``small_caps``): a document's glyphs are most of the memory its
+        analysis takes."""
         if self.glyphs:
             self.released_all_bold = self.all_bold
+            self.released_small_caps = self.small_caps
             self.glyphs = []
 
 
@@ -137,7 +156,7 @@ class Block:
     kind: str = "text"
 
 
-ParagraphKind = Literal["body", "heading", "list_item", "rotated", "vertical", "form"]
+ParagraphKind = Literal["body", "heading", "list_item", "equation", "rotated", "vertical", "form"]
 
 
 @dataclass(slots=True)
@@ -145,11 +164,12 @@ class Paragraph:
     """A paragraph: the unit the renderers emit, separated from the next by a blank line.
 
     ``lines`` keep their own text; joining them (SPEC §6-7) is the renderer's job so that the
-    "join line breaks" option needs no new analysis. Document passes set ``kind``, ``level``
-    (heading level 1-4), ``marker`` (the list item's original marker), ``indent`` (list nesting
-    depth), ``furniture`` (a running header, footer or page number, SPEC §8) and ``continues``
-    (the paragraph goes on from the previous one across a column, page, figure or display
-    equation, so the renderer joins them).
+    "join line breaks" option needs no new analysis. The paragraph stage sets ``kind`` to
+    ``"equation"`` for a displayed formula (:mod:`pdfprose.equations`); document passes set
+    ``kind``, ``level`` (heading level 1-4), ``marker`` (the list item's original marker),
+    ``indent`` (list nesting depth), ``furniture`` (a running header, footer or page number,
+    SPEC §8) and ``continues`` (the paragraph goes on from the previous one across a column,
+    page, figure or footnote, so the renderer joins them).
     """
 
     lines: list[Line]

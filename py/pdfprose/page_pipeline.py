@@ -5,7 +5,7 @@ from __future__ import annotations
 from .diagnostics import GARBLED_MIN_GLYPHS, GARBLED_SHARE, FontEvidence, diagnose  # noqa: F401
 from .lines import build_lines, frame
 from .model import Block, Glyph, Line, PageAnalysis, Paragraph, ParagraphKind
-from .paragraphs import split_paragraphs
+from .paragraphs import page_paragraphs
 from .parse import ParsedPage
 from .xycut import reading_order
 
@@ -36,9 +36,7 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None) -> Pa
     horizontal, directional = build_lines([g for g in parsed.glyphs if not g.form] if form
                                           else parsed.glyphs)
     blocks, columns = reading_order(horizontal)
-    paragraphs: list[Paragraph] = []
-    for block in blocks:
-        paragraphs.extend(split_paragraphs(block))
+    paragraphs = page_paragraphs(blocks)
     vertical = [l for l in directional if l.vertical]
     rotated = [l for l in directional if not l.vertical]
     if vertical:

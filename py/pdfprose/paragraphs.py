@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 import statistics
+from collections import Counter
 
+from .equations import EQUATION_NUMBER, MAX_PROSE_WORDS, is_display_math, prose_words
 from .lists import list_marker
 from .model import Block, Line, Paragraph
+from .strays import absorb_in_blocks, absorb_strays
 
 PARAGRAPH_GAP_EM = 1.8
 """SPEC §6: a baseline-to-baseline distance over 1.8 x the line's font size starts a paragraph."""
@@ -19,6 +22,11 @@ PARAGRAPH_GAP_EM = 1.8
 PITCH_RATIO = 1.3
 """A baseline distance 30 % over the block's usual line pitch starts a paragraph: the extra
 space publishers put between paragraphs is rarely under a third of a line."""
+
+PROSE_LINE_CHARS = 40
+"""A line of at least 40 characters is prose: in a block too short to measure its own pitch it
+follows the page's line pitch (:func:`page_paragraphs`), and cut at a comma it goes on in the
+next column (:mod:`pdfprose.continuation`); shorter ones may be table cells."""
 
 SIZE_CHANGE_RATIO = 0.12
 """Lines whose font sizes differ by more than 12 % are not one paragraph (a heading above its
@@ -42,6 +50,12 @@ cheap test first, as most lines do not."""
 
 SENTENCE_END = re.compile(r"[.!?:;。！？」\"'”’)]\s*$")
 
+CAPTION = re.compile(r"^(?:fig(?:ure|ura)?\.?|table|tabla|cuadro|listing|algorithm)\s*[\dIVX]", re.I)
+"""A figure's or table's caption ("Figure 3.", "Tabla 2", "Algorithm 1"): its lines go on
+even where one starts like a list item ("(c) 4.5 gm/s and (d)..."), it is never a heading,
+and a paragraph it interrupts goes on after it (:mod:`pdfprose.continuation`)."""
+
+
 
 def _same_row(a: Line, b: Line) -> bool:
     overlap = min(a.bottom, b.bottom) - max(a.top, b.top)
@@ -64,7 +78,9 @@ def merge_rows(lines: list[Line]) -> list[Line]:
                 baseline=prev.baseline,
                 size=prev.size if len(prev.text) >= len(line.text) else line.size,
                 bold=prev.bold and line.bold,
-                italic=prev.italic and line.italic,
+                # Italic like most of its characters: "4.2." in bold before an italic title.
+                italic=(len(prev.text) * prev.italic + len(line.text) * line.italic
+                        > (len(prev.text) + len(line.text)) / 2),
                 angle=prev.angle,
                 glyphs=prev.glyphs + line.glyphs,
             )
@@ -73,31 +89,95 @@ def merge_rows(lines: list[Line]) -> list[Line]:
     return out
 
 
-def split_paragraphs(block: Block) -> list[Paragraph]:
-    """Cut one block's lines into paragraphs (SPEC §6)."""
-    lines = merge_rows(block.lines)
+def _pitch_samples(lines: list[Line]) -> dict[float, list[float]]:
+    """Baseline distances between consecutive lines of one size, per rounded size (points)."""
+    samples: dict[float, list[float]] = {}
+    for a, b in zip(lines, lines[1:]):
+        if 0 < b.baseline - a.baseline < 3 * a.size and abs(a.size - b.size) < 0.5:
+            samples.setdefault(round(a.size), []).append(b.baseline - a.baseline)
+    return samples
+
+
+def _pitch(samples: dict[float, list[float]]) -> dict[float, float]:
+    return {size: statistics.median(gaps) for size, gaps in samples.items() if len(gaps) >= 2}
+
+
+def page_paragraphs(blocks: list[Block]) -> list[Paragraph]:
+    """The paragraphs of a page's text blocks, in reading order (SPEC §6). A block too short
+    to show its own line pitch takes the page's: a displayed formula or a figure may leave a
+    column's text in blocks of two or three lines, and a double-spaced manuscript's 1.9 em
+    pitch is then no paragraph break."""
+    for block in blocks:
+        block.lines = merge_rows(block.lines)
+    absorb_in_blocks(blocks)
+    emptied = [b for b in blocks if not b.lines]
+    if emptied:  # a block that held nothing but a stray symbol
+        blocks[:] = [b for b in blocks if b.lines]
+        for order, block in enumerate(blocks):
+            block.order = order
+    samples: dict[float, list[float]] = {}
+    for block in blocks:
+        for size, gaps in _pitch_samples(block.lines).items():
+            samples.setdefault(size, []).extend(gaps)
+    page_pitch = _pitch(samples)
+    paragraphs: list[Paragraph] = []
+    for block in blocks:
+        paragraphs.extend(split_paragraphs(block, page_pitch))
+    return paragraphs
+
+
+def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None) -> list[Paragraph]:
+    """Cut one block's lines into paragraphs (SPEC §6). ``page_pitch`` (per rounded font size,
+    the usual baseline distance in points) stands in where the block is too short to measure
+    its own."""
+    lines = absorb_strays(merge_rows(block.lines))
     block.lines = lines
     if not lines:
         return []
     # The usual pitch is measured per font size: a title's leading says nothing about the
     # body's, and the other way round.
-    samples: dict[float, list[float]] = {}
-    for a, b in zip(lines, lines[1:]):
-        if 0 < b.baseline - a.baseline < 3 * a.size and abs(a.size - b.size) < 0.5:
-            samples.setdefault(round(a.size), []).append(b.baseline - a.baseline)
-    pitch = {size: statistics.median(gaps) for size, gaps in samples.items() if len(gaps) >= 2}
+    pitch = _pitch(_pitch_samples(lines))
+    fallback = page_pitch or {}
     left = _usual_left(lines)
     right = max(l.x1 for l in lines)
 
+    math = _display_math(lines, left, right)
     paragraphs: list[Paragraph] = [Paragraph(lines=[lines[0]], block=block.order)]
+    caption = CAPTION.match(lines[0].text) is not None
     for i in range(1, len(lines)):
         prev, line = lines[i - 1], lines[i]
         nxt = lines[i + 1] if i + 1 < len(lines) else None
-        if _breaks(prev, line, nxt, pitch, left, right):
+        if math[i] != math[i - 1]:
+            new = True  # a displayed formula is a paragraph of its own
+        elif math[i]:
+            new = line.baseline - prev.baseline < -0.5 * line.size  # one display, unless it jumps back
+        else:
+            new = _breaks(prev, line, nxt, pitch, left, right, in_caption=caption,
+                          page_pitch=fallback)
+        if new:
             paragraphs.append(Paragraph(lines=[line], block=block.order))
+            caption = CAPTION.match(line.text) is not None
         else:
             paragraphs[-1].lines.append(line)
+    start = 0
+    for para in paragraphs:
+        if math[start]:
+            para.kind = "equation"
+        start += len(para.lines)
     return paragraphs
+
+
+def _display_math(lines: list[Line], left: float, right: float) -> list[bool]:
+    """Per line, whether it belongs to a displayed formula (:mod:`pdfprose.equations`); an
+    equation number standing on a row of its own belongs to the formula beside it."""
+    # A block of nothing but formula lines (a display the XY-cut cut off on its own) is not
+    # indented from its own left edge: there the evidence of a mathematics font suffices.
+    alone = all(prose_words(line) <= MAX_PROSE_WORDS for line in lines)
+    math = [is_display_math(line, left, right, alone=alone) for line in lines]
+    for i, line in enumerate(lines):
+        if not math[i] and EQUATION_NUMBER.fullmatch(line.text.strip()) is not None:
+            math[i] = (i > 0 and math[i - 1]) or (i + 1 < len(lines) and math[i + 1])
+    return math
 
 
 def _usual_left(lines: list[Line]) -> float:
@@ -106,35 +186,97 @@ def _usual_left(lines: list[Line]) -> float:
     return float(statistics.mode(starts)) if len(starts) > 2 else float(starts[0])
 
 
+REFERENCE_WORD = re.compile(
+    r"(?:^|[\s(])(?:eqs?|refs?|figs?|secs?|thms?|props?|lems?|cors?|defs?|nos?|vols?|cf|resp|"
+    r"ecs?|p[áa]gs?|arts?|núms?)\.$", re.I)
+"""A line ending in "eq.", "Ref.", "Fig.", "Sec." (or Spanish "ec.", "pág.") refers to what
+follows: "...writing eq." / "(2) in differential form" is one sentence, not a list item."""
+
+
+def _item_may_start(marker: str, prev: Line, right: float) -> bool:
+    """Whether a line starting with the list ``marker`` begins an item after ``prev`` (SPEC §10).
+    A bullet always does. A number or letter ("2.", "(2)", "b)") does unless the line before
+    is prose cut in mid-sentence, running to the right edge without a sentence end, or ends in
+    a word that refers to it ("eq.", "Fig."): in mathematics "(2)" at a line start is most often
+    the number of an equation the sentence names."""
+    if not marker[:1].isalnum() and marker[:1] != "(":
+        return True
+    text = prev.text.rstrip()
+    if REFERENCE_WORD.search(text):
+        return False
+    if SENTENCE_END.search(text) or list_marker(prev.text) is not None or prev.all_bold:
+        return True
+    return right - prev.x1 > SHORT_LINE_EM * prev.size
+
+
+def _main_font(line: Line) -> str | None:
+    """The font most of the line's visible glyphs are set in (None without glyphs)."""
+    fonts = Counter(g.font for g in line.glyphs if g.text.strip())
+    return fonts.most_common(1)[0][0] if fonts else None
+
+
+CENTRED_EM = 2.0
+CENTRED_BALANCE_EM = 1.0
+"""A line is centred when it leaves at least 2 em on both sides of its block and the two
+margins differ by at most 1 em (title blocks, addresses, centred headings). A paragraph's
+indented first line in a narrow ragged-right column leaves 1 em on the left."""
+
+
+def _centred(line: Line, left: float, right: float) -> bool:
+    before, after = line.x0 - left, right - line.x1
+    return (min(before, after) >= CENTRED_EM * line.size
+            and abs(before - after) <= CENTRED_BALANCE_EM * line.size)
+
+
 def _breaks(
-    prev: Line, line: Line, nxt: Line | None, pitch: dict[float, float], left: float, right: float
+    prev: Line, line: Line, nxt: Line | None, pitch: dict[float, float], left: float, right: float,
+    in_caption: bool = False, page_pitch: dict[float, float] | None = None,
 ) -> bool:
     size = max(prev.size, line.size)
     gap = line.baseline - prev.baseline
     if gap < -0.5 * size:
         return True
-    if prev.text.endswith(_HYPHEN_ENDS) and HYPHENATED.search(prev.text) \
-            and line.text[:1].islower() and gap < 3 * size:
-        return False  # a word broken across the lines: the paragraph goes on
+    if prev.text.endswith(_HYPHEN_ENDS) and HYPHENATED.search(prev.text) and line.text[:1].isalpha() and gap < 3 * size:
+        # A word broken across the lines ("dis-" / "tribution", "Hamilton-" / "Jacobi"): a
+        # paragraph never ends in a hyphen, so the paragraph goes on.
+        return False
     # Where the block's own pitch is known it decides (a double-spaced manuscript has 2 em
-    # between every line); SPEC §6's 1.8 em is the rule for blocks too short to measure.
+    # between every line); SPEC §6's 1.8 em is the rule for blocks too short to measure,
+    # unless the page's lines already stand that far apart (double spacing) and these are
+    # prose (table cells and form fields stand in short blocks too, at pitches of their own).
     usual = pitch.get(round(prev.size))
+    if usual is None and page_pitch and len(prev.text) >= PROSE_LINE_CHARS \
+            and not prev.text.rstrip()[-1:].isdigit():  # a table of contents' entry ends so
+        spaced = page_pitch.get(round(prev.size))
+        if spaced is not None and spaced >= PARAGRAPH_GAP_EM * prev.size:
+            usual = spaced
     if gap > (PITCH_RATIO * usual if usual is not None else PARAGRAPH_GAP_EM * size):
         return True
     if abs(prev.size - line.size) > SIZE_CHANGE_RATIO * size:
         return True
     if not line.bold and len(prev.text) < 80 and prev.all_bold:  # all_bold reads glyphs: last
         return True
-    if list_marker(line.text) is not None:
+    marker = list_marker(line.text)
+    if marker is not None and not in_caption and _item_may_start(marker, prev, right):
         return True
     indent = line.x0 - left
+    prev_centred = _centred(prev, left, right)
+    if prev_centred and not _centred(line, left, right) and _main_font(prev) != _main_font(line):
+        # A centred line in a face of its own over text set to the column: a centred heading
+        # in small capitals at the body size ("II. Background on Differential Privacy").
+        return True
     # A first line runs on to the right edge: a centred line is not indented, it is centred.
     reaches_right = right - line.x1 < 2 * line.size
     if reaches_right and INDENT_MIN_EM * line.size <= indent <= INDENT_MAX_EM * line.size:
         prev_indent = prev.x0 - left
         back = nxt is None or abs(nxt.x0 - left) < INDENT_MIN_EM * line.size
-        if back and prev_indent < INDENT_MIN_EM * line.size:
+        # After a list item's first line, the indent is the item's hanging indent.
+        if back and prev_indent < INDENT_MIN_EM * line.size and list_marker(prev.text) is None:
             return True
-    if right - prev.x1 > SHORT_LINE_EM * size and SENTENCE_END.search(prev.text):
+    if right - prev.x1 > SHORT_LINE_EM * size and SENTENCE_END.search(prev.text) \
+            and not REFERENCE_WORD.search(prev.text.rstrip()) \
+            and not (prev_centred and _centred(line, left, right)):
+        # "...model in ref." / "[4]), if" goes on; so do the centred lines of an address
+        # ("Departamento de Física, I.T.E.S.O." / "Periférico Sur 8585").
         return True
     return False

@@ -27,7 +27,7 @@ from pdfminer.utils import mult_matrix, translate_matrix
 from .characters import clean_glyph_text
 from .errors import NotAPdfError, PasswordRequiredError, UnreadablePdfError, WrongPasswordError
 from .fonts import FontFacts, font_facts, repair_encoding
-from .guards import MAX_BACKGROUND_ENTRIES, PageBudget
+from .guards import MAX_BACKGROUND_ENTRIES, PageBudget, is_damaged
 from .model import Glyph
 
 MIN_VISIBLE_SIZE = 1.0
@@ -590,6 +590,16 @@ if tuple(f.name for f in fields(Glyph)) != _GLYPH_FIELDS:  # pragma: no cover - 
     raise ImportError("pdfprose.model.Glyph's fields changed: update _place() in pdfprose.parse")
 
 
+def _damaged_content(page: PDFPage) -> bool:
+    """True when one of the page's content streams was recovered from damaged compressed data
+    (:class:`pdfprose.guards.Damaged`: zlib stopped before the stream's end or its check)."""
+    try:
+        streams = [resolve1(c) for c in page.contents]
+    except Exception:  # noqa: BLE001 - a broken reference: said elsewhere, or not at all
+        return False
+    return any(is_damaged(getattr(stream, "data", None)) for stream in streams)
+
+
 class _FontInfo:
     """What the collector knows of one font: its :class:`~pdfprose.fonts.FontFacts`, and per
     character code its cleaned text, whether it is unmapped, and pdfminer's width (text space
@@ -755,6 +765,11 @@ class ParsedDocument:
                     "the text before the damage was kept."
                 )
         if error is None:
+            if _damaged_content(page):
+                self.warnings.append(
+                    f"Page {number}: the content stream is damaged (its compressed data is "
+                    "corrupted); the text before the damage was kept."
+                )
             _render_annotations(self._interpreter, page)
         glyphs = device.glyphs
         hidden = device.hidden

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from .continuation import stepped_over
+from .continuation import LOOKBACK, SIZE_TOLERANCE
+from .paragraphs import CAPTION
 from .hyphenation import SOFT_HYPHEN, join_lines, vocabulary
 from .model import PageAnalysis, Paragraph
 from .options import Options
@@ -69,6 +70,17 @@ def _render_md(para: Paragraph, text: str) -> str:
     return escape_markdown(text)
 
 
+def _host_unit(open_units: list[tuple[Paragraph | None, list[str], int]],
+               size: float) -> tuple[Paragraph | None, list[str], int]:
+    """The latest open unit whose paragraph has ``size`` (points, within SIZE_TOLERANCE), else
+    the latest one."""
+    for unit in reversed(open_units):
+        host = unit[0]
+        if host is not None and abs(host.size - size) <= SIZE_TOLERANCE * max(host.size, size):
+            return unit
+    return open_units[-1]
+
+
 def render(pages: list[PageAnalysis], options: Options, vocab: set[str] | None = None) -> str:
     """The document's text: paragraphs separated by a blank line, UTF-8-ready, ending in one
     newline (or empty). ``vocab`` may be passed to skip recomputing the document's vocabulary."""
@@ -89,27 +101,29 @@ def render_with_page_starts(
     # (across a column or page break). Captions and footnotes in between keep their place, so
     # they come after the paragraph they interrupted.
     units: list[tuple[Paragraph | None, list[str], int]] = []
-    open_unit: tuple[Paragraph | None, list[str], int] | None = None
+    # The body paragraphs still open to a continuation, latest last: a paragraph that goes on
+    # joins the latest of its own size (a footnote's second part joins the footnote, not the
+    # body text the footnote interrupted).
+    open_units: list[tuple[Paragraph | None, list[str], int]] = []
     for page in pages:
         if options.page_markers:
             marker = f"<!-- page {page.number} -->" if md else f"[page {page.number}]"
             units.append((None, [marker], page.number))
-            open_unit = None
+            open_units = []
         for para in page.paragraphs:
             if para.furniture and options.remove_headers:
                 continue
             texts = [line.text for line in para.lines]
-            if para.continues and open_unit is not None:
-                open_unit[1].extend(texts)
+            if para.continues and open_units:
+                _host_unit(open_units, para.size)[1].extend(texts)
                 continue
             unit = (para, texts, page.number)
             units.append(unit)
             if para.kind == "body" and not para.furniture:
-                host = open_unit[0] if open_unit is not None else None
-                if host is None or not stepped_over(para, host.size):
-                    open_unit = unit
+                if not CAPTION.match(texts[0] if texts else ""):  # a caption is stepped over
+                    open_units = open_units[-(LOOKBACK - 1):] + [unit]
             elif not para.furniture:
-                open_unit = None
+                open_units = []
     chunks: list[str] = []
     starts: list[tuple[int, int]] = []
     offset = 0

@@ -26,7 +26,7 @@ import json
 import math
 from typing import Any
 
-from .api import Conversion, Converter
+from .api import Conversion, Converter, PageBatch
 from .errors import PdfProseError, TooLargeError
 from .options import MAX_FILE_BYTES, MAX_PAGES, Options
 from .render import document_vocabulary, render
@@ -67,11 +67,13 @@ class WebSession:
         self._conversion: Conversion | None = None
 
     def open(self, data: Any, password: str = "", max_pages: int = MAX_PAGES,
-             max_bytes: int = MAX_FILE_BYTES) -> str:
+             max_bytes: int = MAX_FILE_BYTES, first_page: int = 1, last_page: int = 0) -> str:
         """Open the PDF (``data``: bytes or a JS ``Uint8Array`` proxy). Returns
         ``{"page_count": N}`` or an error object. A file over ``max_bytes`` is refused before
         any parsing (``too_large``); a document over ``max_pages`` before any page is analysed
-        (``too_many_pages``)."""
+        (``too_many_pages``). ``first_page``..``last_page`` (1-based, inclusive; ``last_page``
+        0 for the last) is the range :meth:`next_page` analyses: the page's second worker takes
+        the second part of a long document and hands it to the first (:meth:`handover`)."""
         try:
             raw = data.to_py() if hasattr(data, "to_py") else data
             size = len(raw)
@@ -80,7 +82,9 @@ class WebSession:
                     f"the file is {size / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.0f} MB",
                     bytes=size, limit=max_bytes,
                 )
-            self._converter = Converter(bytes(raw), password=password, max_pages=max_pages)
+            self._converter = Converter(bytes(raw), password=password, max_pages=max_pages,
+                                        first_page=int(first_page) or 1,
+                                        last_page=int(last_page) or None)
             return json.dumps({"page_count": self._converter.page_count})
         except Exception as exc:  # noqa: BLE001 - every failure becomes a message for the page
             return _error_json(exc)
@@ -95,6 +99,42 @@ class WebSession:
         if page is None:
             return ""
         return _dumps({**page.summary(), "geometry": page.geometry()})
+
+    def limit(self, last_page: int) -> str:
+        """Analyse no page after ``last_page`` (the second worker takes the rest; a later page
+        extends the range again, when that worker is gone). Returns ``{"last": L}``: the last
+        page this session will analyse (``last_page``, or the last one already analysed when
+        that is later), or an error object."""
+        assert self._converter is not None, "open() first"
+        try:
+            return json.dumps({"last": self._converter.limit(int(last_page))})
+        except Exception as exc:  # noqa: BLE001
+            return _error_json(exc)
+
+    def handover(self) -> bytes:
+        """Analyse the rest of this session's range and return its pages as bytes
+        (:meth:`pdfprose.api.PageBatch.to_bytes`) for the first worker's :meth:`adopt`. The
+        session is done after it. Raises on a bug (the worker reports it as a failure)."""
+        assert self._converter is not None, "open() first"
+        batch = self._converter.handover()
+        self._converter = None
+        return batch.to_bytes()
+
+    def adopt(self, data: Any) -> str:
+        """Take in the pages another session of the same file analysed (the bytes of its
+        :meth:`handover`; bytes or a JS ``Uint8Array`` proxy). Returns ``{"adopted": N,
+        "pages": [...]}``, ``pages`` holding the summary and geometry (as :meth:`next_page`) of
+        each adopted page that had to be analysed again here because it depended on earlier
+        pages (:meth:`pdfprose.Converter.adopt`), or an error object."""
+        assert self._converter is not None, "open() first"
+        try:
+            raw = data.to_py() if hasattr(data, "to_py") else data
+            batch = PageBatch.from_bytes(raw)
+            again = self._converter.adopt(batch)
+            return _dumps({"adopted": len(batch.pages),
+                           "pages": [{**p.summary(), "geometry": p.geometry()} for p in again]})
+        except Exception as exc:  # noqa: BLE001
+            return _error_json(exc)
 
     def page_text(self, options_json: str = "{}") -> str:
         """The text of the pages analysed so far, rendered with ``options_json`` before the

@@ -71,8 +71,6 @@ def test_works_offline_after_the_first_visit(browser: Any) -> None:
         TIMINGS["second visit, offline: load to ready"] = warm
         MEASURES["second visit: engine boot (worker-measured)"] = page.get_by_test_id("status").get_attribute("data-boot-ms") + " ms"
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
-        # Faster: nothing to download (booting Pyodide itself costs the same CPU time).
-        assert warm < cold, (warm, cold)
         page.get_by_test_id("file-input").set_input_files(
             pdf_payload("offline.pdf", make_pdf([["Converted with the network gone."]]))
         )

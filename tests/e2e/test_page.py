@@ -244,6 +244,48 @@ def test_not_a_pdf_gets_a_clear_message(app: App) -> None:
     assert not app.testid("notice-limit").is_visible()
 
 
+def test_empty_file_is_called_empty_not_a_non_pdf(app: App) -> None:
+    parses = app.parses
+    payload = {"name": "empty.pdf", "mimeType": "application/pdf", "buffer": b""}
+    assert app.convert(payload, "empty.pdf") == "error"
+    assert app.testid("error").text_content() == \
+        "This file is empty (0 bytes): there is nothing to convert."
+    assert app.parses == parses  # refused before the engine sees it
+
+
+def test_two_files_dropped_convert_the_first_and_say_so(app: App) -> None:
+    first = make_pdf([["The first dropped file speaks."]])
+    second = make_pdf([["The second dropped file stays silent."]])
+    app.ensure_idle()
+    transfer = app.page.evaluate_handle(
+        """(files) => {
+            const transfer = new DataTransfer();
+            for (const [name, b64] of files) {
+                const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+                transfer.items.add(new File([bytes], name, { type: 'application/pdf' }));
+            }
+            return transfer;
+        }""",
+        [["first.pdf", base64.b64encode(first).decode("ascii")],
+         ["second.pdf", base64.b64encode(second).decode("ascii")]],
+    )
+    app.testid("drop-zone").dispatch_event("drop", {"dataTransfer": transfer})
+    assert app.wait_state("done", "error") == "done"
+    app.shown = None
+    assert "The first dropped file speaks." in app.output()
+    assert "second dropped" not in app.output()
+    assert app.testid("notice-limit").text_content() == \
+        "2 files were dropped; only the first one is converted. Drop one PDF at a time."
+
+
+def test_enter_on_the_focused_file_input_opens_the_chooser(app: App) -> None:
+    app.ensure_idle()
+    app.testid("file-input").focus()
+    with app.page.expect_file_chooser(timeout=5000) as chooser:
+        app.page.keyboard.press("Enter")
+    assert chooser.value is not None
+
+
 def test_aes_encrypted_file_converts_like_cpython(app: App, corpus_file: Callable[[str], Path]) -> None:
     """AES-128 (owner password only) goes through the @noble/ciphers bridge in the browser."""
     path = corpus_file("real/es_i9_form_xfa_aes_owner.pdf")

@@ -1,0 +1,142 @@
+"""Display equations: lines set apart from the prose as mathematics (SPEC §6).
+
+A displayed formula stands on lines of its own between two stretches of prose ("...is given by"
+/ formula / "where R is the radius..."). Left inside the paragraph it turns the sentence around
+it into a jumble ("...given by g ∼ πR2ρ0v∗2/MF , (4) where R is..."), and a column or page
+break after it would join the next paragraph onto the formula. So such lines become a paragraph
+of their own (kind ``"equation"``), which the paragraph before ends at and the text after starts
+afresh from, and which never becomes a heading, a list item or part of a continued paragraph.
+
+A line is mathematics when it holds (almost) no prose and carries the marks of a formula:
+
+- glyphs of a mathematics font (TeX's Computer Modern math italic and symbols ``CMMI``, ``CMSY``,
+  ``CMEX``, the AMS ``MSAM``/``MSBM``, Latin Modern and STIX math, Cambria Math, Symbol...), or
+  characters that only formulas use (Unicode math symbols, Greek letters, mathematical
+  alphanumerics, combining accents over a variable);
+- and either an equation number flush with the column's right edge ("(4)", "(2.13)", "(3b)") or
+  an indent from the column's left edge (a displayed formula is centred or indented; a short
+  last line of a paragraph starts at the edge).
+
+*Prose* is counted as words of three letters or more set in a text font ("where", "for", "and");
+a formula line holds at most :data:`MAX_PROSE_WORDS` of them ("for all", "sin", "cos").
+Sizes and distances are in points, page space.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from .lists import list_marker
+from .model import Line
+
+MATH_FONT = re.compile(
+    r"^(?:cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|eurm|eusm|rsfs|wasy|stmary|lasy|bbm|dsrom"
+    r"|txmi|txsy|txex|pxmi|pxsy|pxex|mtmi|mtsy|mtex|rmtmi|lmmathitalic|lmmathsymbols"
+    r"|lmmathextension|lmmi|lmsy|lmex)"
+    r"|math|symbol|euclid|mt ?extra|stix|xits|asana|cambria ?math",
+    re.I,
+)
+"""Names (subset prefix removed) of fonts that set mathematics: TeX's Computer Modern math italic,
+symbols and extension (CMMI10, CMSY7, CMEX10), the AMS fonts (MSAM10, MSBM10, EUFM10), txfonts,
+pxfonts and MathTime, Latin Modern math, and system math fonts (Symbol, Cambria Math, STIX,
+XITS, Asana, Euclid, MT Extra)."""
+
+MAX_PROSE_WORDS = 2
+"""A formula line holds at most two words of prose ("for all x", "sin x + cos y"); the shortest
+last line of a paragraph ("given by", "rection, are:") holds no formula marks at all."""
+
+MIN_MATH_SHARE = 0.25
+"""At least a quarter of the line's visible glyphs are mathematics (see the module docstring):
+a line of digits and punctuation alone (a table row, a date) is not a formula."""
+
+INDENT_EM = 1.5
+"""A displayed formula starts at least 1.5 em right of the column's left edge (TeX indents
+displays by 2 em or centres them); a paragraph's first-line indent is about 1 em and that line
+is prose anyway."""
+
+EQUATION_NUMBER = re.compile(r"\(\s*(?:[A-Z]?\d{1,3}(?:\.\d{1,3}){0,2}[a-z′']?|[ivx]{1,5})\s*\)$")
+"""An equation number at the end of a line: "(4)", "(2.13)", "(3b)", "(A.1)", "(iv)"."""
+
+NUMBER_EDGE_EM = 1.0
+"""An equation number ends within 1 em of the column's right edge."""
+
+_PROSE_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+@lru_cache(maxsize=512)
+def is_math_font(name: str) -> bool:
+    """True when the font named ``name`` (subset prefix removed) sets mathematics."""
+    return MATH_FONT.search(name) is not None
+
+
+@lru_cache(maxsize=4096)
+def is_math_char(ch: str) -> bool:
+    """True for characters only formulas use: Unicode math symbols (category Sm: = + − ≤ ∑ ∫),
+    Greek letters, mathematical alphanumerics (U+1D400-U+1D7FF), arrows and math operators
+    blocks, and combining marks (an accent set over a variable)."""
+    code = ord(ch)
+    if 0x391 <= code <= 0x3FF or 0x1D400 <= code <= 0x1D7FF or 0x2190 <= code <= 0x22FF:
+        return True
+    category = unicodedata.category(ch)
+    return category == "Sm" or category == "Mn"
+
+
+def prose_words(line: Line) -> int:
+    """Words of three or more letters in a text font (the whole text when glyphs are gone)."""
+    if not line.glyphs:
+        return sum(1 for w in _PROSE_WORD.findall(line.text) if not any(map(is_math_char, w)))
+    words = 0
+    run = 0
+    for glyph in line.glyphs:
+        text = glyph.text
+        if text.isalpha() and not is_math_font(glyph.font) and not is_math_char(text[0]):
+            run += len(text)
+            continue
+        if run >= 3:
+            words += 1
+        run = 0
+    return words + (run >= 3)
+
+
+def _math_share(line: Line) -> float:
+    """Share of the line's visible glyphs (characters, when glyphs are gone) that are math."""
+    if line.glyphs:
+        visible = [g for g in line.glyphs if g.text.strip()]
+        if not visible:
+            return 0.0
+        math = sum(1 for g in visible if is_math_font(g.font) or any(map(is_math_char, g.text)))
+        return math / len(visible)
+    chars = [ch for ch in line.text if not ch.isspace()]
+    return sum(map(is_math_char, chars)) / len(chars) if chars else 0.0
+
+
+def is_display_math(line: Line, left: float, right: float, alone: bool = False) -> bool:
+    """True when ``line`` of a column whose lines start at ``left`` and end by ``right``
+    (points, page space) is a line of a displayed formula (see the module docstring).
+    ``alone``: the line's block holds no prose at all; then a line mostly in mathematics
+    fonts (MATH_FONT_SHARE) is a formula wherever it starts."""
+    text = line.text.strip()
+    if not text or list_marker(text) is not None:
+        return False
+    numbered = (EQUATION_NUMBER.search(text) is not None
+                and right - line.x1 <= NUMBER_EDGE_EM * line.size)
+    indented = line.x0 - left >= INDENT_EM * line.size
+    if not (numbered or indented or alone):
+        return False
+    if prose_words(line) > MAX_PROSE_WORDS:
+        return False
+    if not (numbered or indented):
+        return _math_font_share(line) >= MATH_FONT_SHARE
+    return _math_share(line) >= MIN_MATH_SHARE
+
+
+MATH_FONT_SHARE = 0.5
+"""A formula cut off in a block of its own: at least half its visible glyphs are set in a
+mathematics font (a table's numbers, minus signs and all, are set in a text font)."""
+
+
+def _math_font_share(line: Line) -> float:
+    visible = [g for g in line.glyphs if g.text.strip()]
+    return sum(1 for g in visible if is_math_font(g.font)) / len(visible) if visible else 0.0

@@ -1,0 +1,272 @@
+"""Paragraph cues on hand-built lines (no PDF): displayed formulas, stray symbols, words broken
+at a line end, captions (SPEC §6). Boxes are in page space: points, origin top left."""
+
+from __future__ import annotations
+
+from pdfprose.continuation import mark_continuations
+from pdfprose.equations import is_display_math
+from pdfprose.lines import glyphs_to_text
+from pdfprose.model import Block, Glyph, Line, PageAnalysis, Paragraph
+from pdfprose.paragraphs import page_paragraphs, split_paragraphs
+from pdfprose.strays import absorb_strays
+
+LEFT, RIGHT, SIZE, PITCH = 72.0, 540.0, 10.0, 12.0
+
+
+def glyph_run(text: str, x: float, baseline: float, font: str = "CMR10", size: float = SIZE,
+              advance: float = 5.0) -> list[Glyph]:
+    out = []
+    for ch in text:
+        if ch != " ":
+            out.append(Glyph(text=ch, x0=x, top=baseline - 0.8 * size, x1=x + advance,
+                             bottom=baseline + 0.2 * size, baseline=baseline, size=size, font=font))
+        x += advance
+    return out
+
+
+def line(text: str, row: int, x0: float = LEFT, x1: float | None = None, font: str = "CMR10",
+         glyphs: list[Glyph] | None = None) -> Line:
+    """A line on row ``row`` (baselines PITCH apart); its glyphs are set in ``font``."""
+    baseline = 100 + row * PITCH
+    if glyphs is None:
+        glyphs = glyph_run(text, x0, baseline, font)
+    end = x1 if x1 is not None else max(x0 + 5.0 * len(text), x0)
+    return Line(text=text, x0=x0, top=baseline - 0.8 * SIZE, x1=end, bottom=baseline + 0.2 * SIZE,
+                baseline=baseline, size=SIZE, glyphs=glyphs)
+
+
+def block(*lines: Line) -> Block:
+    return Block(lines=list(lines), order=0, region=0, column=0, columns=1,
+                 x0=min(l.x0 for l in lines), top=lines[0].top, x1=max(l.x1 for l in lines),
+                 bottom=lines[-1].bottom)
+
+
+def test_centred_formula_in_a_math_font_is_display_math() -> None:
+    formula = line("σ2 = gk + k2", 0, x0=220, font="CMMI10")
+    assert is_display_math(formula, LEFT, RIGHT)
+
+
+def test_numbered_formula_flush_right_is_display_math_even_at_the_left_edge() -> None:
+    glyphs = glyph_run("x = y", LEFT, 100, "CMMI10") + glyph_run("(4)", RIGHT - 15, 100)
+    formula = line("x = y (4)", 0, x1=RIGHT, glyphs=glyphs)
+    assert is_display_math(formula, LEFT, RIGHT)
+
+
+def test_short_last_line_of_prose_and_a_table_row_are_not_formulas() -> None:
+    assert not is_display_math(line("given by", 0), LEFT, RIGHT)
+    assert not is_display_math(line("where R is the radius of the shell", 0, x0=110), LEFT, RIGHT)
+    assert not is_display_math(line("0.15 0.05 0.01 0.25", 0, x0=200), LEFT, RIGHT)
+
+
+def test_prose_formula_prose_makes_three_paragraphs_with_the_formula_apart() -> None:
+    b = block(
+        line("The deceleration of the leading shell by the ram pressure is", 0, x1=RIGHT),
+        line("given by", 1),
+        line("g = πR2ρ0v2/MF", 2, x0=240, font="CMMI10"),
+        line("where R is the nebular radius, and MF is the mass being decel-", 3, x1=RIGHT),
+        line("erated by the medium around it.", 4),
+    )
+    paragraphs = split_paragraphs(b)
+    assert [p.kind for p in paragraphs] == ["body", "equation", "body"]
+    assert paragraphs[2].lines[0].text.startswith("where R is")
+
+
+def test_line_ending_in_a_hyphen_goes_on_into_a_capitalised_line() -> None:
+    # "Hamilton-" / "Jacobi": a paragraph never ends in a hyphen, whatever the gap.
+    b = block(line("2 Parameter transformations and the Hamilton-", 0, x1=RIGHT),
+              line("Jacobi equation", 2, x0=100))
+    assert len(split_paragraphs(b)) == 1
+
+
+def test_caption_line_starting_like_a_list_item_stays_in_the_caption() -> None:
+    b = block(line("Figure 1. Total luminosity for (a) 3.6 gm/s, (b) 4.5 gm/s,", 0, x1=RIGHT),
+              line("(c) 4.5 gm/s and (d) 4.5 gm/s respectively.", 1))
+    assert len(split_paragraphs(b)) == 1
+
+
+def test_stray_radical_sign_is_put_back_into_its_line() -> None:
+    # "C = (mbFb/√2)": the radical sign is drawn on a baseline of its own, 3 pt higher.
+    host_glyphs = glyph_run("C = (mbFb/", LEFT, 112) + glyph_run("2);", LEFT + 60, 112)
+    host = line("C = (mbFb/ 2); then the contribution", 1, glyphs=host_glyphs, x1=RIGHT)
+    stray = line("√", 0, x0=LEFT + 51, x1=LEFT + 59.5,
+                 glyphs=glyph_run("√", LEFT + 51, 109, "CMSY10", advance=8.5))
+    stray.top, stray.bottom = 101.0, 111.0
+    above = line("of the constant term, the ground state energy is shifted", 0, x1=RIGHT)
+    lines = absorb_strays([above, stray, host])
+    assert [l.text for l in lines] == ["of the constant term, the ground state energy is shifted",
+                                       "C = (mbFb/√2); then the contribution"]
+
+
+def test_stray_symbol_is_not_pushed_into_the_middle_of_a_word() -> None:
+    word_line = line("the minimum of the effective potential", 0, x1=RIGHT)
+    stray = line("√", 0, x0=LEFT + 101, glyphs=glyph_run("√", LEFT + 101, 104, "CMSY10"))
+    assert [l.text for l in absorb_strays([word_line, stray])] == [word_line.text, "√"]
+
+
+def test_short_blocks_take_the_pages_line_pitch() -> None:
+    # A double-spaced manuscript (23 pt pitch at 12 pt, 1.9 em): a block of two lines cut off by
+    # a formula cannot show its pitch, and the page's says the two lines are one paragraph.
+    def ds(text: str, row: int) -> Line:
+        l = line(text, 0, x1=RIGHT)
+        for attr in ("top", "bottom", "baseline"):
+            setattr(l, attr, getattr(l, attr) + row * 23.0)
+        l.size = 12.0
+        return l
+    long_block = block(*(ds(f"line {i} of a double spaced manuscript page, set full width", i)
+                         for i in range(4)))
+    short = block(ds("which is usually known as the characteristic function. If we", 5),
+                  ds("know how the momentum transforms under the map, then", 6))
+    short.order = 1
+    paragraphs = page_paragraphs([long_block, short])
+    assert len([p for p in paragraphs if p.block == 1]) == 1
+
+
+def _page(number: int, *paras: Paragraph) -> PageAnalysis:
+    return PageAnalysis(number=number, width=600, height=800, paragraphs=list(paras))
+
+
+def test_paragraph_cut_after_a_comma_goes_on_on_the_next_page_even_capitalised() -> None:
+    end = Paragraph(lines=[line("(1995) for Wolf-Rayet ring nebulae, and Jones, Hyesung &", 50, x1=RIGHT)],
+                    block=0)
+    start = Paragraph(lines=[line("Tregillis 1994 for dense gas clouds.", 0)], block=0)
+    fresh = Paragraph(lines=[line("The next paragraph starts here.", 3)], block=0)
+    done = Paragraph(lines=[line("A finished sentence.", 50)], block=0)
+    pages = [_page(1, end), _page(2, start), _page(3, done), _page(4, fresh)]
+    mark_continuations(pages)
+    assert start.continues and not fresh.continues
+
+
+def test_no_space_between_a_subscript_and_the_next_letter() -> None:
+    # k_F a in TeX: 1.18 pt after the 6 pt subscript on 9 pt text (cond-mat0501080).
+    k = glyph_run("k", 0, 100, "CMMI9", size=8.97, advance=4.8)
+    f = glyph_run("F", 4.8, 101.06, "CMMI6", size=5.98, advance=3.59)
+    a = glyph_run("a", 4.8 + 3.59 + 1.18, 100, "CMMI9", size=8.97, advance=4.88)
+    arrow = glyph_run("→", 4.8 + 3.59 + 1.18 + 4.88 + 3.8, 100, "CMSY9", size=8.97, advance=9.2)
+    assert glyphs_to_text(k + f + a + arrow) == "kFa →"
+    # ...while a word after a footnote mark keeps its space (a third of an em).
+    word = glyph_run("word", 0, 100, advance=5.0)
+    mark = glyph_run("1", 20.0, 96.5, size=7.0, advance=3.5)
+    nxt = glyph_run("next", 23.5 + 3.3, 100, advance=5.0)
+    assert glyphs_to_text(word + mark + nxt) == "word1 next"
+
+
+def test_equation_number_at_a_line_start_after_eq_does_not_start_an_item() -> None:
+    b = block(line("where q is a proportionality coefficient. Then, writing eq.", 0, x1=RIGHT),
+              line("(2) in differential form we obtain:", 1))
+    assert len(split_paragraphs(b)) == 1
+
+
+def test_number_after_prose_cut_mid_sentence_does_not_start_an_item() -> None:
+    # A citation "(30)" wrapped to the next line: the line before runs to the edge, unfinished.
+    b = block(line("procedures such as renal dialysis, surgery, dental care and unsafe injections", 0,
+                   x1=RIGHT),
+              line("(30) and a reduction in unnecessary health care injections.", 1))
+    assert len(split_paragraphs(b)) == 1
+
+
+def test_numbered_item_after_a_finished_sentence_starts_an_item() -> None:
+    b = block(line("The conditions are the following ones, checked in this order.", 0, x1=RIGHT),
+              line("(1) the group is compact;", 1),
+              line("(2) the action is free.", 2))
+    assert len(split_paragraphs(b)) == 3
+
+
+def test_stray_symbol_is_put_back_into_a_line_of_another_block() -> None:
+    # The XY-cut left a radical sign in the block above the line it belongs to.
+    upper = block(line("Another important feature of eq. (6) is that it can reproduce a crater", 0,
+                       x1=RIGHT))
+    host_glyphs = glyph_run("in the limit", LEFT, 112)
+    host = line("in the limit", 1, glyphs=host_glyphs)
+    lower = block(host)
+    lower.order = 1
+    radical = line("√", 0, x0=LEFT + 61, x1=LEFT + 67,
+                   glyphs=glyph_run("√", LEFT + 61, 108, "CMSY10", advance=6.0))
+    radical.top, radical.bottom = 102.0, 114.0
+    upper.lines.append(radical)
+    paragraphs = page_paragraphs([upper, lower])
+    assert [p.lines[0].text for p in paragraphs] == [
+        "Another important feature of eq. (6) is that it can reproduce a crater",
+        "in the limit√"]
+
+
+def test_last_line_left_in_a_block_of_its_own_continues_its_paragraph() -> None:
+    # The XY-cut ended a block above a formula, one line before the paragraph's end.
+    first = Paragraph(lines=[line("Another important feature is that it can reproduce a crater",
+                                  0, x0=LEFT + 17, x1=RIGHT)], block=0)
+    rest = Paragraph(lines=[line("formation on the top of the pile.", 1)], block=1)
+    after = Paragraph(lines=[line("which is new.", 4)], block=2)
+    mark_continuations([_page(1, first, rest, after)])
+    assert rest.continues and not after.continues
+
+
+def test_formula_cut_off_in_a_block_of_its_own_is_display_math() -> None:
+    # Not indented from its own block's edge; its mathematics fonts say what it is.
+    b = block(line("≥ E , ;", 0, x0=298, font="CMSY10"))
+    assert [p.kind for p in split_paragraphs(b)] == ["equation"]
+    table = block(line("−0.5 1.2", 0, x0=298), line("0.7 −1.4", 1, x0=298))
+    assert "equation" not in [p.kind for p in split_paragraphs(table)]
+
+
+def test_exponent_on_a_row_of_its_own_goes_back_into_its_line() -> None:
+    glyphs = glyph_run("ties na + nb", LEFT, 112) + glyph_run(", with the area", LEFT + 63.5, 112)
+    host = line("ties na + nb , with the area", 1, x1=RIGHT, glyphs=glyphs)
+    exponent = line("2", 0, x0=LEFT + 60, glyphs=glyph_run("2", LEFT + 60, 108, "CMR7", size=7.0,
+                                                         advance=3.5))
+    exponent.size, exponent.top, exponent.bottom = 7.0, 102.5, 109.5
+    page_number = line("6", 3, x0=300)
+    lines = absorb_strays([host, exponent, page_number])
+    assert [l.text for l in lines] == ["ties na + nb2, with the area", "6"]
+
+
+def test_sentence_cut_after_ref_goes_on_below_in_a_block_of_its_own() -> None:
+    # cond-mat0001354 p4: "...as described for a similar model in ref." / "[4]), if e > U,"
+    first = Paragraph(lines=[line("The evolution of the slope proceeds in the following way: if",
+                                  0, x0=LEFT + 17, x1=RIGHT),
+                             line("a particle arrives at x (as described for a similar model in ref.",
+                                  1, x1=RIGHT)], block=0)
+    rest = Paragraph(lines=[line("[4]), if e > U, it moves to x + δ, then:", 2)], block=1)
+    item = Paragraph(lines=[line("(a) First item of a list.", 4)], block=2)
+    mark_continuations([_page(1, first, rest, item)])
+    assert rest.continues and not item.continues
+
+
+def test_centred_lines_ending_in_a_period_do_not_break_an_address() -> None:
+    b = block(line("Universidad de Guadalajara, a name set as wide as the column", 0, x1=RIGHT),
+              line("Departamento de Matemáticas y Física, I.T.E.S.O.", 1, x0=185, x1=427),
+              line("Periférico Sur 8585 C.P. 45090, Guadalajara", 2, x0=197, x1=415),
+              line("Universidad de Guadalajara, a name set as wide as the column", 3, x1=RIGHT))
+    paragraphs = split_paragraphs(b)
+    assert not any(p.lines[0].text.startswith("Periférico") for p in paragraphs)
+    # The same short line at the left edge ends its paragraph (SPEC §6's short-line cue).
+    b = block(line("The first paragraph runs over the whole width of the column, like prose.", 0,
+                   x1=RIGHT),
+              line("It ends here, short.", 1),
+              line("The next one starts at the same left edge and runs on to the right.", 2,
+                   x1=RIGHT))
+    assert len(split_paragraphs(b)) == 2
+
+
+def test_centred_heading_in_a_face_of_its_own_is_cut_from_its_text() -> None:
+    # IEEE: "II. Background on Differential Privacy" in small capitals at the body size, centred,
+    # then the section's first line with its indent (ieee_2col_diffprivacy_ligatures.pdf).
+    heading = line("II. Background on Differential Privacy", 0, x0=LEFT + 100, x1=RIGHT - 100,
+                   font="LMRomanCaps10-Regular")
+    b = block(heading,
+              line("Differential privacy was originally proposed in [3] as a model", 1,
+                   x0=LEFT + 10, x1=RIGHT),
+              line("for the interactive setting, that is, to protect the results of", 2, x1=RIGHT),
+              line("queries to a database.", 3))
+    assert [len(p.lines) for p in split_paragraphs(b)] == [1, 3]
+    # The same centred line in the text's own face (a ragged line of a narrow column) stays.
+    b.lines[0] = line(heading.text, 0, x0=LEFT + 100, x1=RIGHT - 100)
+    assert len(split_paragraphs(b)) == 1
+
+
+def test_hanging_indent_after_a_bullet_continues_the_item() -> None:
+    # tracemonkey p2: "• We explain an algorithm for dynamically forming trace trees to" /
+    # "cover a program, ..." at the item's text indent, then the next bullet.
+    b = block(line("• We explain an algorithm for dynamically forming trace trees to", 0, x1=RIGHT),
+              line("cover a program, representing nested loops as nested trace trees.", 1,
+                   x0=LEFT + 8, x1=RIGHT),
+              line("• We explain how to speculatively generate efficient code", 2, x1=RIGHT))
+    assert [len(p.lines) for p in split_paragraphs(b)] == [2, 1]
