@@ -406,6 +406,8 @@ def main(argv: list[str] | None = None) -> int:
         print("warning: pdftotext is not installed (Debian: apt-get install poppler-utils); "
               "scoring the other tools", file=sys.stderr)
         tools.remove("pdftotext")
+    if not tools:
+        ap.error("none of the tools asked for can run here (see the warnings above)")
     do_probes = (not args.quick) if args.probes is None else args.probes
     do_probes = do_probes and "pdfprose" in tools
 

@@ -491,3 +491,21 @@ def test_summarize():
     assert s["heading"] == {"passed": 1, "total": 2, "failing": ["h-missing"], "rate": 0.5}
     assert s["all"]["total"] == len(ENTRY["checks"])
     assert list(s)[-1] == "all"
+
+
+def test_the_quality_benchmark_refuses_to_run_with_no_tool_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # It used to write an empty report and exit 0 when pdfprose could not be imported.
+    from benchmarks import quality
+
+    (tmp_path / "arxiv").mkdir()
+    (tmp_path / "arxiv" / "MANIFEST.csv").write_text("id\n")
+    versions = {"pdfprose": "pdfprose unavailable (ModuleNotFoundError: No module named 'x')",
+                "pdftotext": "pdftotext", "pdfminer": "pdfminer.six"}
+    monkeypatch.setattr(quality, "tool_versions", lambda: versions)
+    with pytest.raises(SystemExit) as exit_info:
+        quality.main(["--tools", "pdfprose", "--corpus", str(tmp_path), "--out",
+                      str(tmp_path / "out")])
+    assert exit_info.value.code == 2
+    assert "none of the tools" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
