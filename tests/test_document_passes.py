@@ -227,3 +227,35 @@ def test_italic_numbered_subsections_are_headings_below_the_bold_sections() -> N
     mark_headings(pages)
     assert (section.kind, section.level, sub.kind, sub.level, item.kind) == \
         ("heading", 1, "heading", 2, "body")
+
+
+def test_a_table_of_contents_entry_is_no_heading_nor_list_item_but_its_title_is() -> None:
+    from pdfprose.lists import mark_list_items
+
+    title = para("Contents", 60, size=14.3)
+    title.cells = 1
+    entry = para("1 Introduction 1", 90)
+    entry.cells = 3
+    entry.lines[0].bold = True
+    entry.lines[0].released_all_bold = True
+    item = para("1. Enter the total pension received 1.", 120)
+    item.cells = 2
+    row = para("1 Year Fixed Rate 4.04% 5.38% 3.89% 5.18%", 150, size=14.3)
+    row.cells = 5
+    section = para("1 Introduction", 300, size=14.3)
+    section.cells = 2  # "1" and "Introduction" a wide gap apart, below the table
+    pages = [page(1, title, entry, item, row, section, body_text(1), body_text(1))]
+    mark_list_items(pages)
+    mark_headings(pages)
+    assert [p.kind for p in (title, entry, item, row, section)] == \
+        ["heading", "body", "body", "body", "heading"]
+
+
+def test_prose_does_not_go_on_from_or_into_a_table_row() -> None:
+    prose = para("the sentence at the foot of the page runs on and", 700)
+    row = para("continues like a sentence but is a row of a table 12", 60)
+    row.cells = 2
+    after = para("and then the prose starts again in lower case", 300, block=1)
+    pages = [page(1, prose), page(2, row, after)]
+    mark_continuations(pages)
+    assert not row.continues and not after.continues

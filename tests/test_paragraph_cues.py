@@ -270,3 +270,53 @@ def test_hanging_indent_after_a_bullet_continues_the_item() -> None:
                    x0=LEFT + 8, x1=RIGHT),
               line("• We explain how to speculatively generate efficient code", 2, x1=RIGHT))
     assert [len(p.lines) for p in split_paragraphs(b)] == [2, 1]
+
+
+def _rows_block(*rows: tuple[str, ...], bold: bool = False) -> Block:
+    """A table-of-contents block (``rows``): each row's cells 1 em and more apart."""
+    lines = []
+    for r, cells in enumerate(rows):
+        x = LEFT
+        for cell in cells:
+            if cell.isdigit() or cell in ("vi", "xii"):
+                x = RIGHT - 5 * len(cell)
+            cell_line = line(cell, r, x0=x)
+            cell_line.bold = bold
+            lines.append(cell_line)
+            x += 5 * len(cell) + 20
+    b = block(*lines)
+    b.rows = True
+    return b
+
+
+def test_each_row_of_a_table_of_contents_is_a_paragraph_and_a_wrapped_entry_one() -> None:
+    b = _rows_block(("Acknowledgements", "vi"), ("1.1", "Objectives and scope", "1"),
+                    ("4.1 New recommendations: treatment of adolescents, older children",),
+                    ("(6–11 years) and younger children", "18"),
+                    ("4.2 Background", "20"))
+    paragraphs = split_paragraphs(b)
+    assert [" ".join(l.text for l in p.lines) for p in paragraphs] == [
+        "Acknowledgements vi", "1.1 Objectives and scope 1",
+        "4.1 New recommendations: treatment of adolescents, older children "
+        "(6–11 years) and younger children 18", "4.2 Background 20"]
+    assert [p.cells for p in paragraphs] == [2, 3, 2, 2]
+
+
+def test_rows_of_code_and_comment_stay_one_line_each() -> None:
+    # tracemonkey p. 3: "v0 := ld state[748]   // load primes", each row its own line.
+    b = _rows_block(("v0 := ld state[748]", "// load primes"), ("st sp[0], v0", "// store"),
+                    ("v1 := ld state[764]", "// load k"))
+    assert [p.lines[0].text for p in split_paragraphs(b)] == [
+        "v0 := ld state[748] // load primes", "st sp[0], v0 // store", "v1 := ld state[764] // load k"]
+
+
+def test_a_page_number_over_widely_spaced_lines_is_a_paragraph_of_its_own() -> None:
+    # hep-ph0501282 p. 3: "3" over text and formulas whose usual pitch is 2 em; it was read
+    # as the first word of the page's first paragraph ("3 quarks can be introduced").
+    number = line("3", -2, x0=RIGHT - 5)
+    prose = [line("quarks can be introduced assuming that they transform as a", 0, x1=RIGHT),
+             line("Gglobal (the so-called constituent gauge). The quark kinetic term", 2),
+             line("can be made invariant under the group, under which quarks move", 4),
+             line("by introducing the covariant derivative defined in the section", 6)]
+    paragraphs = split_paragraphs(block(number, *prose))
+    assert paragraphs[0].lines == [number]

@@ -3,7 +3,7 @@ tests/test_layout.py). Boxes are in page space: points, origin top left."""
 
 from __future__ import annotations
 
-from pdfprose.model import Line
+from pdfprose.model import Glyph, Line
 from pdfprose.xycut import reading_order
 
 SIZE = 10.0
@@ -145,3 +145,64 @@ def test_gutters_need_two_lines_on_each_side() -> None:
     one_right = column("L", 50, 280, 100, 3) + [run("R", 310, 100, 540)]
     assert _gutters(_strips(one_right), [(280.0, 310.0)], 10.0) == []
     assert _gutters(_strips(lines), [(280.0, 285.0)], 10.0) == []  # narrower than min_width
+
+
+def _math_run(text: str, x0: float, top: float, font: str = "CMMI10") -> Line:
+    """A run set in a mathematics font, its glyphs 5 pt apart."""
+    glyphs = [Glyph(ch, x0 + 5 * i, top, x0 + 5 * i + 5, top + SIZE, top + 0.8 * SIZE, SIZE, font)
+              for i, ch in enumerate(text)]
+    return Line(text=text, x0=x0, top=top, x1=x0 + 5 * len(text), bottom=top + SIZE,
+                baseline=top + 0.8 * SIZE, size=SIZE, glyphs=glyphs)
+
+
+def test_a_table_of_contents_is_read_row_by_row_not_as_two_columns() -> None:
+    # SPEC §4: the page numbers line up with their entries across the gap; it used to be cut
+    # as a gutter, all the entries coming first and then all the page numbers (WHO p. 4).
+    entries = ["Acknowledgements", "1.1 Objectives and scope", "1.2 Related guidelines",
+               "1.3 Intended audience", "2 Background", "2.1 Epidemiology of HCV"]
+    lines = []
+    for i, entry in enumerate(entries):
+        lines.append(run(entry, 50, 100 + i * 14, 50 + 6 * len(entry)))
+        lines.append(run(str(i + 1), 520, 100 + i * 14, 530))
+    blocks, columns = reading_order(lines[::-1])
+    assert columns == 1
+    assert len(blocks) == 1 and blocks[0].rows
+    assert [l.text for l in blocks[0].lines][:4] == ["Acknowledgements", "1",
+                                                    "1.1 Objectives and scope", "2"]
+
+
+def test_two_columns_of_prose_on_one_baseline_grid_are_no_table() -> None:
+    left = column("L", 50, 280, 100, 6)
+    right = column("R", 310, 540, 100, 6)
+    blocks, columns = reading_order(left + right)
+    assert columns == 2 and not any(b.rows for b in blocks)
+
+
+def test_line_numbers_in_the_margin_stay_apart_from_the_text() -> None:
+    numbers = [run(str(i + 1), 20, 100 + i * PITCH, 30) for i in range(6)]
+    text = column("T", 50, 540, 100, 6)
+    blocks, _ = reading_order(text + numbers)
+    assert [l.text for l in blocks[0].lines] == [str(i + 1) for i in range(6)]
+    assert not any(b.rows for b in blocks)
+
+
+def test_equation_numbers_stay_on_the_rows_of_their_formulas() -> None:
+    lines = []
+    for i in range(3):
+        lines.append(_math_run("x=y+z", 200, 100 + i * 20))
+        lines.append(run(f"({i + 1})", 520, 100 + i * 20, 540))
+    blocks, columns = reading_order(lines[::-1])
+    assert columns == 1 and not any(b.rows for b in blocks)
+    assert [l.text for b in blocks for l in b.lines] == [
+        "x=y+z", "(1)", "x=y+z", "(2)", "x=y+z", "(3)"]
+
+
+def test_two_formulas_side_by_side_keep_their_gutter() -> None:
+    # dx/dt = v,   dv/dt = F(x, v): numerators, main rows and denominators line up on three
+    # rows, but they are pieces of two formulas, each read whole (math-ph0501061 eq. 1).
+    left = [_math_run("dx", 200, 100), _math_run("=v,", 215, 107), _math_run("dt", 200, 114)]
+    right = [_math_run("dv", 330, 100), _math_run("=F(x,v),", 345, 107),
+             _math_run("dt", 330, 114)]
+    blocks, _ = reading_order(left + right)
+    assert [[l.text for l in b.lines] for b in blocks] == [["dx", "=v,", "dt"],
+                                                          ["dv", "=F(x,v),", "dt"]]

@@ -78,12 +78,15 @@ def mark_continuations(pages: list[PageAnalysis]) -> None:
     """Set ``continues`` on paragraphs that go on from an earlier one (see module doc)."""
     ordered = [(n, p) for n, page in enumerate(pages) for p in page.paragraphs]
     for index, (page_no, para) in enumerate(ordered):
-        if para.kind != "body" or para.furniture or not para.lines or not para.lines[0].text:
-            continue
+        if para.kind != "body" or para.furniture or para.cells or not para.lines \
+                or not para.lines[0].text:
+            continue  # (a table's row goes on from nothing: its rows are its own)
         prev: Paragraph | None = None
         prev_page = page_no
         for back in range(index - 1, max(-1, index - 1 - LOOKBACK), -1):
             candidate = ordered[back][1]
+            if candidate.cells and not candidate.furniture:
+                break  # nor does prose go on from a table's row
             if candidate.kind == "body" and not stepped_over(candidate, para.size):
                 prev, prev_page = candidate, ordered[back][0]
                 break

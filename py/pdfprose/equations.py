@@ -100,6 +100,12 @@ def prose_words(line: Line) -> int:
     return words + (run >= 3)
 
 
+def is_formula_piece(line: Line) -> bool:
+    """True for a run with no word of prose and at least MIN_MATH_SHARE of mathematics: a piece
+    of a displayed formula (a fraction's numerator, one of two equations set side by side)."""
+    return _math_share(line) >= MIN_MATH_SHARE and prose_words(line) == 0
+
+
 def _math_share(line: Line) -> float:
     """Share of the line's visible glyphs (characters, when glyphs are gone) that are math."""
     if line.glyphs:

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from .model import PageAnalysis, Paragraph
-from .paragraphs import CAPTION
+from .paragraphs import ROW_ENDS_ENTRY, CAPTION
 
 HEADING_SIZE_RATIO = 1.15
 """SPEC §9: a paragraph at least 1.15 x the body size is a heading candidate."""
@@ -39,6 +39,18 @@ NOT_A_HEADING = re.compile(
 de 2026") is set large but is no heading."""
 
 NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
+
+
+def _may_be_heading_row(para: Paragraph, text: str) -> bool:
+    """Whether a paragraph may be a heading as a row of a table (:attr:`Paragraph.cells`): a
+    row of one cell may ("Contents" over a table of contents), and one of two where the
+    first is a section number ("1" and "Introduction" a wide gap apart); never an entry that
+    ends with its page number, nor a row of several cells. Any other paragraph may."""
+    if not para.cells:
+        return True
+    if ROW_ENDS_ENTRY.search(text):
+        return False
+    return para.cells == 1 or (para.cells == 2 and NUMBERED.match(text) is not None)
 
 
 def body_size(pages: list[PageAnalysis]) -> float:
@@ -86,7 +98,7 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
                 continue
             text = _text(para)
             if sum(map(str.isalpha, text)) < 2 or CAPTION.match(text) \
-                    or NOT_A_HEADING.search(text):
+                    or NOT_A_HEADING.search(text) or not _may_be_heading_row(para, text):
                 continue
             short = len(para.lines) <= MAX_HEADING_LINES and len(text) <= MAX_HEADING_CHARS
             if short and para.size >= HEADING_SIZE_RATIO * body:

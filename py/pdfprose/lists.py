@@ -35,8 +35,8 @@ def mark_list_items(pages: list[PageAnalysis]) -> None:
     for page in pages:
         lefts: dict[int, list[float]] = {}
         for para in page.paragraphs:
-            if para.kind != "body" or para.furniture:
-                continue
+            if para.kind != "body" or para.furniture or para.cells:
+                continue  # a table of contents' "1.1 Objectives ... 1" is an entry, not an item
             marker = list_marker(para.lines[0].text)
             if marker is None:
                 continue

@@ -141,7 +141,9 @@ class Block:
     leftmost); ``columns`` is how many columns that region has. ``kind`` says what the block
     holds: ``"text"`` (the page's horizontal text, from the XY-cut), ``"rotated"`` (text at
     another angle), ``"vertical"`` (vertical writing) or ``"form"`` (text of form fields and
-    annotation appearances); the last three follow the page's text (SPEC §5).
+    annotation appearances); the last three follow the page's text (SPEC §5). ``rows`` is True
+    for a block whose lines are rows read across a gap that was refused as a gutter because
+    rows line up across it (a table of contents, a glossary, a table: SPEC §4).
     """
 
     lines: list[Line]
@@ -154,6 +156,7 @@ class Block:
     x1: float
     bottom: float
     kind: str = "text"
+    rows: bool = False
 
 
 ParagraphKind = Literal["body", "heading", "list_item", "equation", "rotated", "vertical", "form"]
@@ -169,7 +172,10 @@ class Paragraph:
     ``kind``, ``level`` (heading level 1-4), ``marker`` (the list item's original marker),
     ``indent`` (list nesting depth), ``furniture`` (a running header, footer or page number,
     SPEC §8) and ``continues`` (the paragraph goes on from the previous one across a column,
-    page, figure or footnote, so the renderer joins them).
+    page, figure or footnote, so the renderer joins them). ``cells`` is, for a row of a table or
+    table of contents (a :attr:`Block.rows` block), the number of its cells (runs on its
+    baseline, the most of its rows where an entry wraps); 0 for any other paragraph. A row
+    is never a list item, and a heading only where it has one cell.
     """
 
     lines: list[Line]
@@ -180,6 +186,7 @@ class Paragraph:
     indent: int = 0
     furniture: bool = False
     continues: bool = False
+    cells: int = 0
 
     @property
     def size(self) -> float:

@@ -19,6 +19,10 @@ from .strays import absorb_in_blocks, absorb_strays
 PARAGRAPH_GAP_EM = 1.8
 """SPEC §6: a baseline-to-baseline distance over 1.8 x the line's font size starts a paragraph."""
 
+BARE_NUMBER = re.compile(r"\s*(?:\d{1,4}|[ivxlc]{1,6})\s*", re.I)
+"""A line of nothing but a number, arabic or roman (a page number), set 1.8 em over the next
+line ends its paragraph even where the block's usual pitch is wider (displayed formulas)."""
+
 PITCH_RATIO = 1.3
 """A baseline distance 30 % over the block's usual line pitch starts a paragraph: the extra
 space publishers put between paragraphs is rarely under a third of a line."""
@@ -107,8 +111,10 @@ def page_paragraphs(blocks: list[Block]) -> list[Paragraph]:
     to show its own line pitch takes the page's: a displayed formula or a figure may leave a
     column's text in blocks of two or three lines, and a double-spaced manuscript's 1.9 em
     pitch is then no paragraph break."""
+    _join_table_parts(blocks)
     for block in blocks:
-        block.lines = merge_rows(block.lines)
+        if not block.rows:  # (a table's rows are merged by _row_paragraphs, counting cells)
+            block.lines = merge_rows(block.lines)
     absorb_in_blocks(blocks)
     emptied = [b for b in blocks if not b.lines]
     if emptied:  # a block that held nothing but a stray symbol
@@ -126,10 +132,35 @@ def page_paragraphs(blocks: list[Block]) -> list[Paragraph]:
     return paragraphs
 
 
+def _join_table_parts(blocks: list[Block]) -> None:
+    """Join two parts of one table (:attr:`~pdfprose.model.Block.rows` blocks) and the single
+    line between them into one block: a row too long to leave the gap free ("(6–11 years) and
+    younger children (3–5 years); and existing 2018 recommendations" in the WHO contents) ends
+    the XY-cut's run, though it is an entry of the table like the others."""
+    i = 0
+    joined = False
+    while i + 2 < len(blocks):
+        first, middle, last = blocks[i:i + 3]
+        if first.rows and last.rows and not middle.rows and middle.kind == "text" \
+                and len(middle.lines) == 1:
+            first.lines += middle.lines + last.lines
+            first.x0, first.x1 = min(first.x0, middle.x0, last.x0), max(first.x1, middle.x1, last.x1)
+            first.top, first.bottom = min(first.top, middle.top), max(first.bottom, last.bottom)
+            del blocks[i + 1:i + 3]
+            joined = True
+        else:
+            i += 1
+    if joined:
+        for order, block in enumerate(blocks):
+            block.order = order
+
+
 def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None) -> list[Paragraph]:
     """Cut one block's lines into paragraphs (SPEC §6). ``page_pitch`` (per rounded font size,
     the usual baseline distance in points) stands in where the block is too short to measure
     its own."""
+    if block.rows:
+        return _row_paragraphs(block)
     lines = absorb_strays(merge_rows(block.lines))
     block.lines = lines
     if not lines:
@@ -164,6 +195,64 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
         if math[start]:
             para.kind = "equation"
         start += len(para.lines)
+    return paragraphs
+
+
+ROW_ENDS_ENTRY = re.compile(r"(?:\d|\b[ivxlc]+)$")
+"""A row of a table of contents ends with its page number, arabic or (front matter) lower-case
+roman: the entry ends. An upper-case letter is no page number ("Diagnostic testing for
+hepatitis C")."""
+
+
+ENTRY_NUMBER = re.compile(r"(?:\d+[.)]|\d+(?:\.\d+)+|[A-Z]\.)(?:\s|$)")
+"""A row that starts with an entry's number ("1.1 Objectives", "10. Was", "A. Annex") starts
+an entry of its own: it does not carry on the row before ("1987, skip lines 6" does)."""
+
+
+_ROW_SENTENCE_ENDS = (".", ":", ";", "!", "?")
+"""A row ending a sentence ends its entry too ("G1u occur with equal frequency." over a table)."""
+
+
+def _row_paragraphs(block: Block) -> list[Paragraph]:
+    """A :attr:`~pdfprose.model.Block.rows` block's paragraphs: one per row, its cells (the
+    runs on one baseline) joined into one line (:func:`merge_rows`), except where an entry
+    wraps onto the next row set like it where the row before ends neither with a page number
+    (:data:`ROW_ENDS_ENTRY`) nor a sentence: from a row of one cell to one that starts in lower
+    case, with a bracket or a dash, or else ends the entry without starting one of its own
+    (:data:`ENTRY_NUMBER`) ("CHAPTER 4. TREATMENT FOR ADULTS" / "(≥3 YEARS) 18"); from any row
+    to a row of one cell in lower case (a glossary's definition going on under its term). A
+    code listing's rows, code and comment, are rows of two cells: each stays a line."""
+    rows: list[list[Line]] = []
+    for line in block.lines:
+        if rows and _same_row(rows[-1][-1], line):
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    block.lines = []
+    paragraphs: list[Paragraph] = []
+    cells = 0
+    for row in rows:
+        merged = merge_rows(row)
+        block.lines.extend(merged)
+        line = merged[0] if len(merged) == 1 else None
+        if line is None:  # runs that overlap along the row: laid out as they stand
+            paragraphs.extend(Paragraph(lines=[l], block=block.order, cells=1) for l in merged)
+            cells = 2
+            continue
+        text = line.text.strip()
+        last = paragraphs[-1].lines[-1] if paragraphs else None
+        ended = last is None or ROW_ENDS_ENTRY.search(last.text.rstrip()) is not None \
+            or last.text.rstrip().endswith(_ROW_SENTENCE_ENDS) \
+            or abs(last.size - line.size) > SIZE_CHANGE_RATIO * line.size or last.bold != line.bold
+        if not ended and (
+                (cells == 1 and not ENTRY_NUMBER.match(text)
+                 and (text[:1].islower() or text[:1] in "([–—-" or ROW_ENDS_ENTRY.search(text)))
+                or (len(row) == 1 and text[:1].islower())):
+            paragraphs[-1].lines.append(line)
+            paragraphs[-1].cells = max(paragraphs[-1].cells, len(row))
+        else:
+            paragraphs.append(Paragraph(lines=[line], block=block.order, cells=len(row)))
+        cells = len(row)
     return paragraphs
 
 
@@ -236,6 +325,8 @@ def _breaks(
     gap = line.baseline - prev.baseline
     if gap < -0.5 * size:
         return True
+    if gap > PARAGRAPH_GAP_EM * size and BARE_NUMBER.fullmatch(prev.text):
+        return True  # a page number over the text, whatever the block's pitch
     if prev.text.endswith(_HYPHEN_ENDS) and HYPHENATED.search(prev.text) and line.text[:1].isalpha() and gap < 3 * size:
         # A word broken across the lines ("dis-" / "tribution", "Hamilton-" / "Jacobi"): a
         # paragraph never ends in a hyphen, so the paragraph goes on.

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from operator import attrgetter, ge, le
 
+from .equations import EQUATION_NUMBER, is_formula_piece
 from .model import Block, Line
 
 MIN_GUTTER_EM = 1.0
@@ -49,6 +50,19 @@ EDGE_SIZE_RATIO = 0.95
 """At most two strips set in a smaller size than the run, beyond an empty band at its top or
 bottom, are cut off the run (see ``_stray_edge``)."""
 
+ROW_ALIGNED_MIN = 3
+ROW_BASELINE_EM = 0.25
+"""SPEC §4: a gap is no gutter where three or more rows line up across it (a table of contents,
+a glossary, a table: read row by row, not column by column). A row (a strip) lines up when a
+line on one side and a line on the other stand on one baseline (within 0.25 em). Two columns
+of prose share their baselines too, so the rule asks it of a side that is no text column
+(narrower than TEXT_COLUMN_EM: page numbers, abbreviations, a table's cells), and of rows
+holding at least half that side's lines. A narrow left side of bare integers is exempt: a
+manuscript's line numbers. A narrow side of equation numbers ("(9)") refuses the gutter too,
+but its rows are a column's displayed formulas, not a table: they are laid out as the
+column's other lines are. A narrow side made mostly of pieces of formulas
+(:func:`~pdfprose.equations.is_formula_piece`) is a formula's: its gutter stands."""
+
 MAX_DEPTH = 6
 """Recursion limit: real layouts nest two or three levels (page, columns, a table in a column)."""
 
@@ -71,6 +85,7 @@ class _Leaf:
     region: int
     column: int
     columns: int
+    rows: bool = False
 
 
 _TOP_X0 = attrgetter("top", "x0")
@@ -147,22 +162,79 @@ def _intersect(
 
 
 def _gutters(
-    strips: list[_Strip], gaps: list[tuple[float, float]], min_width: float
+    strips: list[_Strip], gaps: list[tuple[float, float]], min_width: float,
+    refused: list[tuple[float, float]] | None = None,
 ) -> list[tuple[float, float]]:
-    """Keep the gaps that have enough text on both sides to be gutters between columns."""
+    """Keep the gaps that have enough text on both sides to be gutters between columns; those
+    refused only because the rows of a table line up across them (:func:`_rows_line_up`) are
+    appended to ``refused`` when it is given."""
     if not gaps:
         return []
     lines = [l for s in strips for l in s.lines]
     ends = [l.x1 for l in lines]
     starts = [l.x0 for l in lines]
     good = []
-    for lo, hi in gaps:
+    for k, (lo, hi) in enumerate(gaps):
         # Counted by C loops over the lines' ends and starts (operator.le and ge).
         left = sum(map(le, ends, repeat(lo + 0.01)))  # lines with x1 <= lo + 0.01
         right = sum(map(ge, starts, repeat(hi - 0.01)))  # lines with x0 >= hi - 0.01
         if left >= MIN_LINES_PER_COLUMN and right >= MIN_LINES_PER_COLUMN and hi - lo >= min_width:
-            good.append((lo, hi))
+            rows = _rows_line_up(strips, gaps, k)
+            if rows is None:
+                good.append((lo, hi))
+            elif refused is not None and rows == "table":
+                refused.append((lo, hi))
     return good
+
+
+def _rows_line_up(strips: list[_Strip], gaps: list[tuple[float, float]], k: int
+                  ) -> str | None:
+    """Whether rows line up across gap ``k`` of ``gaps`` (see ROW_ALIGNED_MIN): the lines
+    between it and the gaps beside it, on either side, make no text column, and enough of
+    them share a baseline with a line on the gap's other side. Returns None where they do
+    not, ``"equations"`` where the narrow side holds nothing but equation numbers, ``"table"``
+    otherwise."""
+    lo, hi = gaps[k]
+    left_edge = gaps[k - 1][1] if k > 0 else float("-inf")
+    right_edge = gaps[k + 1][0] if k + 1 < len(gaps) else float("inf")
+    lines = [l for s in strips for l in s.lines]
+    size = statistics.median([l.size for l in lines])
+    found = None
+    for near_side in ("left", "right"):
+        if near_side == "left":
+            near = [l for l in lines if l.x1 <= lo + 0.01 and l.x0 >= left_edge - 0.01]
+        else:
+            near = [l for l in lines if l.x0 >= hi - 0.01 and l.x1 <= right_edge + 0.01]
+        if len(near) < ROW_ALIGNED_MIN:
+            continue
+        if max(l.x1 for l in near) - min(l.x0 for l in near) >= TEXT_COLUMN_EM * size:
+            continue
+        if near_side == "left" and all(l.text.strip().isdigit() for l in near):
+            continue  # line numbers in the margin
+        near_ids = set(map(id, near))
+        aligned = held = 0
+        for s in strips:
+            mine = [l for l in s.lines if id(l) in near_ids] if len(s.lines) > 1 else []
+            if not mine:
+                continue
+            if near_side == "left":
+                other = [l for l in s.lines if l.x0 >= hi - 0.01]
+            else:
+                other = [l for l in s.lines if l.x1 <= lo + 0.01]
+            # Rows are counted, not lines: the pieces of one displayed formula stand on
+            # one row beside each other.
+            if any(abs(l.baseline - o.baseline) <= ROW_BASELINE_EM * size
+                   for l in mine for o in other):
+                aligned += 1
+                held += len(mine)
+        if aligned >= ROW_ALIGNED_MIN and 2 * held >= len(near):
+            if all(EQUATION_NUMBER.fullmatch(l.text.strip()) for l in near):
+                return "equations"
+            # Pieces of formulas (two set side by side, their fractions on three rows) make
+            # no table; the formulas beside a column of equation numbers are such pieces too.
+            if 2 * sum(map(is_formula_piece, near)) < len(near):
+                found = "table"
+    return found
 
 
 def _run(
@@ -280,9 +352,10 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         else:
             end, prefixes = i + 1, []
         gutters: list[tuple[float, float]] = []
+        refused: list[tuple[float, float]] = []
         if end - i >= MIN_COLUMN_STRIPS:
             run = strips[i:end]
-            gutters = _gutters(run, _inside(prefixes[-1], lo, hi), min_width)
+            gutters = _gutters(run, _inside(prefixes[-1], lo, hi), min_width, refused)
             if gutters:
                 cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width)
                 if cut:
@@ -291,6 +364,15 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
                     gutters = []
                     if len(run) >= MIN_COLUMN_STRIPS:
                         gutters = _gutters(run, _inside(prefixes[cut - 1], lo, hi), min_width)
+        if not gutters and refused:
+            # Rows that line up across the gap: a table of contents or a table, read row by
+            # row as a block of its own.
+            flush()
+            ordered = [l for s in strips[i:end] for l in sorted(s.lines, key=_X0)]
+            leaves.append(_Leaf(ordered, region[0], 0, 1, rows=True))
+            region[0] += 1
+            i = end
+            continue
         if not gutters:
             pending.append(strips[i])
             i += 1
@@ -350,6 +432,7 @@ def reading_order(lines: list[Line]) -> tuple[list[Block], int]:
                 top=min(l.top for l in leaf.lines),
                 x1=max(l.x1 for l in leaf.lines),
                 bottom=max(l.bottom for l in leaf.lines),
+                rows=leaf.rows,
             )
         )
     return blocks, columns
