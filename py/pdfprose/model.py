@@ -120,7 +120,11 @@ class Line:
         if self.released_small_caps is not None:
             return self.released_small_caps
         fonts = [g.font for g in self.glyphs if g.text.strip()]
-        return bool(fonts) and 2 * sum(1 for f in fonts if SMALL_CAPS_NAME.search(f)) > len(fonts)
+        if not fonts:
+            return False
+        # Asked of every line: the name test once per distinct font (a line has one or two).
+        caps = sum(fonts.count(f) for f in set(fonts) if SMALL_CAPS_NAME.search(f))
+        return 2 * caps > len(fonts)
 
     def release_glyphs(self) -> None:
         """Let the glyphs go, keeping what the document passes still read of them

@@ -174,12 +174,15 @@ def _gutters(
     ends = [l.x1 for l in lines]
     starts = [l.x0 for l in lines]
     good = []
+    size = 0.0  # the run's median size, worked out for the first gap that needs it
     for k, (lo, hi) in enumerate(gaps):
         # Counted by C loops over the lines' ends and starts (operator.le and ge).
         left = sum(map(le, ends, repeat(lo + 0.01)))  # lines with x1 <= lo + 0.01
         right = sum(map(ge, starts, repeat(hi - 0.01)))  # lines with x0 >= hi - 0.01
         if left >= MIN_LINES_PER_COLUMN and right >= MIN_LINES_PER_COLUMN and hi - lo >= min_width:
-            rows = _rows_line_up(strips, gaps, k)
+            if not size:
+                size = statistics.median([l.size for l in lines])
+            rows = _rows_line_up(strips, lines, size, gaps, k)
             if rows is None:
                 good.append((lo, hi))
             elif refused is not None and rows == "table":
@@ -187,18 +190,17 @@ def _gutters(
     return good
 
 
-def _rows_line_up(strips: list[_Strip], gaps: list[tuple[float, float]], k: int
-                  ) -> str | None:
+def _rows_line_up(strips: list[_Strip], lines: list[Line], size: float,
+                  gaps: list[tuple[float, float]], k: int) -> str | None:
     """Whether rows line up across gap ``k`` of ``gaps`` (see ROW_ALIGNED_MIN): the lines
     between it and the gaps beside it, on either side, make no text column, and enough of
-    them share a baseline with a line on the gap's other side. Returns None where they do
+    them share a baseline with a line on the gap's other side. ``lines`` are the strips' lines
+    and ``size`` their median font size (points). Returns None where they do
     not, ``"equations"`` where the narrow side holds nothing but equation numbers, ``"table"``
     otherwise."""
     lo, hi = gaps[k]
     left_edge = gaps[k - 1][1] if k > 0 else float("-inf")
     right_edge = gaps[k + 1][0] if k + 1 < len(gaps) else float("inf")
-    lines = [l for s in strips for l in s.lines]
-    size = statistics.median([l.size for l in lines])
     found = None
     for near_side in ("left", "right"):
         if near_side == "left":
