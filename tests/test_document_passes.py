@@ -259,3 +259,18 @@ def test_prose_does_not_go_on_from_or_into_a_table_row() -> None:
     pages = [page(1, prose), page(2, row, after)]
     mark_continuations(pages)
     assert not row.continues and not after.continues
+
+
+def test_a_cover_title_wrapped_on_four_lines_in_a_display_size_is_a_heading() -> None:
+    # The WHO report's cover: four lines at 25 pt over a 10 pt body were one body paragraph.
+    def lines(texts: list[str], top: float, size: float) -> Paragraph:
+        return Paragraph(lines=[para(t, top + i * 1.2 * size, size=size).lines[0]
+                                for i, t in enumerate(texts)], block=0)
+
+    title = lines(["TREATMENT OF ADOLESCENTS AND", "CHILDREN WITH CHRONIC HCV",
+                   "INFECTION, AND HCV SIMPLIFIED", "SERVICE DELIVERY"], 100, 25.0)
+    quote = lines(["A pull quote set a little larger", "than the text runs on over",
+                   "four lines of the page as", "prose does."], 300, 12.0)
+    pages = [page(1, title, quote, body_text(1), body_text(1), body_text(1))]
+    mark_headings(pages)
+    assert (title.kind, title.level, quote.kind) == ("heading", 1, "body")

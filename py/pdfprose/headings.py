@@ -16,6 +16,11 @@ MAX_HEADING_LINES = 3
 MAX_HEADING_CHARS = 160
 """SPEC §9: a heading is short: at most 3 lines and 160 characters."""
 
+DISPLAY_SIZE_RATIO = 1.8
+"""A title set at 1.8 x the body size or more wraps sooner: at that size the 160 characters
+alone make it short, whatever its lines (the WHO report's cover title: four lines at 25 pt over
+a 10 pt body)."""
+
 MAX_LEVELS = 4
 """SPEC §9: heading sizes map to Markdown levels 1-4; all smaller ones are level 4."""
 
@@ -100,7 +105,8 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
             if sum(map(str.isalpha, text)) < 2 or CAPTION.match(text) \
                     or NOT_A_HEADING.search(text) or not _may_be_heading_row(para, text):
                 continue
-            short = len(para.lines) <= MAX_HEADING_LINES and len(text) <= MAX_HEADING_CHARS
+            short = len(text) <= MAX_HEADING_CHARS and (
+                len(para.lines) <= MAX_HEADING_LINES or para.size >= DISPLAY_SIZE_RATIO * body)
             if short and para.size >= HEADING_SIZE_RATIO * body:
                 by_size.append(para)
             elif (
