@@ -55,3 +55,14 @@ def test_tex_math_in_cff_fonts_without_tounicode_reads_as_mathematics(
     assert "Betrachte ∅ und X mit der trivialen Topologie Ttriv = { ∅, X }." in text
     assert "(i) ∅, X ∈ T" in text
     assert "X 2 T" not in text
+
+
+@pytest.mark.corpus
+def test_tex_big_operators_missing_from_pdftex_tounicode_read_by_their_glyph_names(
+        corpus_file: Callable[[str], Path]) -> None:
+    # cond-mat0001220: CMEX10 as an embedded Type 1 font whose ToUnicode map (pdfTeX's
+    # TeX-cmex10-builtin) leaves out the sums and big delimiters; pdfminer.six's reading of the
+    # font program's encoding keeps only names the Adobe list knows, so they came out as U+FFFD.
+    text = convert(corpus_file("arxiv/cond-mat0001220.pdf").read_bytes()).render(Options())
+    assert "entropy S1 = −k ∑ pi ln pi when q → 1" in text
+    assert "\ufffd" not in text

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from io import BytesIO
 
 from pdfminer.encodingdb import name2unicode
-from pdfminer.pdffont import CFFFont, PDFCIDFont, PDFFont, PDFSimpleFont, PDFType3Font
+from pdfminer.pdffont import (CFFFont, PDFCIDFont, PDFFont, PDFSimpleFont, PDFType1Font,
+                               PDFType3Font, Type1FontHeaderParser)
 from pdfminer.pdftypes import PDFStream, resolve1
-from pdfminer.psparser import PSLiteral, literal_name
+from pdfminer.psparser import PSEOF, PSLiteral, literal_name
 
 from .glyph_names import glyph_unicode
 
@@ -257,6 +258,43 @@ def apply_builtin_encoding(font: PDFFont, spec: object) -> None:
             table[code] = char
 
 
+class _Type1Names(Type1FontHeaderParser):
+    """pdfminer.six's reader of a Type 1 font program's /Encoding, keeping the glyph names."""
+
+    def names(self) -> dict[int, str]:
+        out: dict[int, str] = {}
+        while True:
+            try:
+                code, name = self.nextobject()
+            except PSEOF:
+                return out
+            if isinstance(code, int) and isinstance(name, str):
+                out[code] = name
+
+
+def _add_type1_tex_names(font: PDFFont) -> None:
+    """Where pdfminer.six read an embedded Type 1 font's builtin encoding (no /Encoding in the
+    PDF), it kept only the names the Adobe glyph list knows: TeX's CMEX10 lost all of its big
+    delimiters, sums and integrals (``parenleftBig``, ``summationtext``), which came out as
+    U+FFFD, for pdfTeX's ToUnicode maps leave them out too. Those codes get their character
+    from the TeX names (:mod:`pdfprose.glyph_names`); a ToUnicode map still wins where it has
+    the code (pdfminer.six's ``to_unichr`` falls back on this table only where it has not)."""
+    if not isinstance(font, PDFType1Font) or not isinstance(getattr(font, "fontfile", None), PDFStream):
+        return
+    try:
+        stream = font.fontfile
+        data = stream.get_data()[: stream.get("Length1")]  # the clear-text part, as pdfminer reads it
+        names = _Type1Names(BytesIO(data)).names()
+    except Exception:  # noqa: BLE001 - a damaged font program: pdfminer's reading stands
+        return
+    table = font.cid2unicode
+    for code, name in names.items():
+        if code not in table:
+            char = glyph_unicode(name)
+            if char is not None:
+                table[code] = char
+
+
 def repair_encoding(font: PDFFont, spec: object) -> None:
     """Fix a simple font's code-to-Unicode table where its Differences array names glyphs that
     the Adobe glyph list does not know (SPEC §1: Unicode from glyph names / Differences).
@@ -274,6 +312,8 @@ def repair_encoding(font: PDFFont, spec: object) -> None:
         font._pdfprose_repaired = True  # type: ignore[attr-defined]
     except AttributeError:  # pragma: no cover - a slotted font class
         return
+    if isinstance(spec, dict) and spec.get("Encoding") is None:
+        _add_type1_tex_names(font)
     apply_builtin_encoding(font, spec)
     try:
         encoding = resolve1(spec.get("Encoding")) if isinstance(spec, dict) else None  # type: ignore[union-attr]
