@@ -21,6 +21,8 @@ def test_tex_and_adobe_glyph_names() -> None:
     assert glyph_unicode("uni2124") == "ℤ"
     assert glyph_unicode("bullet") == "•"  # the AGL's reading stands for text fonts
     assert glyph_unicode("a194") is None
+    assert glyph_unicode("ceilingleftbig") == "⌈"  # CMEX, missing from pdfTeX's ToUnicode too
+    assert glyph_unicode("parenlefttp") == "\u239b"  # not the AGL's private-use U+F8EB
 
 
 def test_cff_encoding_formats_and_supplements() -> None:

@@ -72,6 +72,30 @@ TEX_GLYPHS: dict[str, str] = {
     "bracerightbigg": "}", "braceleftBigg": "{", "bracerightBigg": "}",
     "radicalbig": "\u221a", "radicalBig": "\u221a", "radicalbigg": "\u221a",
     "radicalBigg": "\u221a", "radicalbt": "\u221a",
+    "floorleftbig": "\u230a", "floorrightbig": "\u230b", "floorleftBig": "\u230a",
+    "floorrightBig": "\u230b", "floorleftbigg": "\u230a", "floorrightbigg": "\u230b",
+    "floorleftBigg": "\u230a", "floorrightBigg": "\u230b", "ceilingleftbig": "\u2308",
+    "ceilingrightbig": "\u2309", "ceilingleftBig": "\u2308", "ceilingrightBig": "\u2309",
+    "ceilingleftbigg": "\u2308", "ceilingrightbigg": "\u2309", "ceilingleftBigg": "\u2308",
+    "ceilingrightBigg": "\u2309", "angbracketleftbig": "\u27e8", "angbracketrightbig": "\u27e9",
+    "angbracketleftBig": "\u27e8", "angbracketrightBig": "\u27e9",
+    "angbracketleftbigg": "\u27e8", "angbracketrightbigg": "\u27e9",
+    "angbracketleftBigg": "\u27e8", "angbracketrightBigg": "\u27e9", "slashbig": "/",
+    "slashBig": "/", "slashbigg": "/", "slashBigg": "/", "backslashbig": "\\",
+    "backslashBig": "\\", "backslashbigg": "\\", "backslashBigg": "\\",
+    "vextendsingle": "\u2223", "vextenddouble": "\u2225", "arrowvertex": "\u23d0",
+    "arrowtp": "\u2191", "arrowbt": "\u2193", "arrowdbltp": "\u21d1", "arrowdblbt": "\u21d3",
+    "tildewide": "\u02dc", "tildewider": "\u02dc", "tildewidest": "\u02dc",
+    "hatwide": "\u02c6", "hatwider": "\u02c6", "hatwidest": "\u02c6",
+    # The pieces of extensible delimiters: the Adobe list gives Apple's private-use codes
+    # (U+F8E5-U+F8FE) for these names; Unicode has them at U+239B-U+23AD.
+    "parenlefttp": "\u239b", "parenleftex": "\u239c", "parenleftbt": "\u239d",
+    "parenrighttp": "\u239e", "parenrightex": "\u239f", "parenrightbt": "\u23a0",
+    "bracketlefttp": "\u23a1", "bracketleftex": "\u23a2", "bracketleftbt": "\u23a3",
+    "bracketrighttp": "\u23a4", "bracketrightex": "\u23a5", "bracketrightbt": "\u23a6",
+    "bracelefttp": "\u23a7", "braceleftmid": "\u23a8", "braceleftbt": "\u23a9",
+    "braceex": "\u23aa", "bracerighttp": "\u23ab", "bracerightmid": "\u23ac",
+    "bracerightbt": "\u23ad",
     # MSAM, MSBM (AMS symbols)
     "lessorequalslant": "\u2a7d", "greaterorequalslant": "\u2a7e", "lessorsimilar": "\u2272",
     "greaterorsimilar": "\u2273", "square": "\u25a1", "squaresolid": "\u25a0",
@@ -79,7 +103,8 @@ TEX_GLYPHS: dict[str, str] = {
 }
 """TeX glyph names the Adobe Glyph List lacks, with their Unicode characters. Where the two
 lists disagree (TeX's ``phi`` is ϕ, the AGL's φ; CMSY's ``bullet`` is the ∙ operator) the AGL's
-reading stands, since text fonts use those names too."""
+reading stands, since text fonts use those names too; only the pieces of extensible delimiters
+(``parenlefttp``...), which the AGL puts in Apple's private-use area, read as Unicode's own."""
 
 
 def glyph_unicode(name: str) -> str | None:
