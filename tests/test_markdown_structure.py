@@ -111,3 +111,36 @@ def test_escaping_keeps_body_text_literal() -> None:
         assert escape_markdown(text) == escaped
         rendered = MarkdownIt("commonmark").render(escaped)
         assert rendered.startswith("<p>"), (text, rendered)
+
+
+def _item(text: str, marker: str, indent: int, top: float) -> "Paragraph":
+    from pdfprose.model import Line, Paragraph
+
+    line = Line(text=text, x0=72 + 20 * indent, top=top, x1=400, bottom=top + BODY,
+                baseline=top + 8, size=BODY)
+    return Paragraph(lines=[line], block=0, kind="list_item", marker=marker, indent=indent)
+
+
+def test_an_indented_item_never_becomes_a_code_block() -> None:
+    # IRS p. 1, WHO p. 51, geotopo: an item at nesting depth 1 after a plain paragraph, after
+    # "(c)" (no CommonMark list) or under "210." (content at column 5) was written with four
+    # spaces and read as an indented code block, in the page's preview too.
+    from pdfprose.model import Line, PageAnalysis, Paragraph
+    from pdfprose.render import render
+
+    intro = Paragraph(lines=[Line(text="Who must file.", x0=72, top=80, x1=300, bottom=90,
+                                  baseline=88, size=BODY)], block=0)
+    paragraphs = [intro, _item("1. Children under age 18 at the end of 2008.", "1.", 1, 100),
+                  _item("(c) Electricity or water you produced", "(c)", 0, 120),
+                  _item("(d) Gas you produced", "(d)", 1, 140),
+                  _item("210. Neri S, Bertino G. A multidisciplinary approach.", "210.", 0, 160),
+                  _item("• a nested point", "•", 1, 180),
+                  _item("• deeper still", "•", 2, 200)]
+    page = PageAnalysis(number=1, width=600, height=800, paragraphs=paragraphs)
+    markdown = render([page], Options(format="md"))
+    tokens = MarkdownIt("commonmark").parse(markdown)
+    assert not [t for t in tokens if t.type == "code_block"]
+    assert "\n     - a nested point\n" in markdown  # under "210. ": five spaces
+    assert "\n       - deeper still\n" in markdown  # under "- " at column 5: seven
+    structure = _structure(markdown)
+    assert ("item2", "a nested point") in structure and ("item3", "deeper still") in structure

@@ -52,21 +52,26 @@ def _strip_marker(text: str, marker: str) -> str:
     return text[len(marker):].lstrip() if text.startswith(marker) else text
 
 
-def _render_md(para: Paragraph, text: str) -> str:
+COMMONMARK_ITEM = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?: |$)")
+"""A line that CommonMark reads as a list item: a bullet, or up to nine digits and "." or ")"."""
+
+
+def _md_marker(para: Paragraph) -> str:
+    """The marker a list item is written with: its own number or letter, "-" for a bullet."""
+    return para.marker if para.marker[:1].isalnum() or para.marker[:1] == "(" else "-"
+
+
+def _render_md(para: Paragraph, text: str, pad: int = 0) -> str:
+    """The Markdown of one paragraph; a list item is indented by ``pad`` spaces (its parent
+    item's content column, see :func:`render_with_page_starts`)."""
     if para.kind == "heading":
         flat = " ".join(text.split("\n"))
         return "#" * max(1, min(para.level, 6)) + " " + escape_markdown(flat, line_starts=False)
     if para.kind == "list_item":
         body = escape_markdown(_strip_marker(text, para.marker))
-        # Four spaces a level put a nested item inside its parent's content, whatever the
-        # parent's marker ("- " or "10. "), and stay short of an indented code block.
-        pad = "    " * para.indent
-        if para.marker[:1].isalnum() or para.marker[:1] == "(":
-            marker = para.marker
-        else:
-            marker = "-"
-        body = body.replace("\n", "\n" + pad + " " * (len(marker) + 1))
-        return f"{pad}{marker} {body}"
+        marker = _md_marker(para)
+        body = body.replace("\n", "\n" + " " * (pad + len(marker) + 1))
+        return f"{' ' * pad}{marker} {body}"
     return escape_markdown(text)
 
 
@@ -127,9 +132,16 @@ def render_with_page_starts(
     chunks: list[str] = []
     starts: list[tuple[int, int]] = []
     offset = 0
+    # A nested list item needs its parent item just before it: after a paragraph, a heading
+    # or a page marker, CommonMark reads four spaces of indent as a code block. An item is
+    # nested at most one level below the item before it, indented to its parent's content
+    # column (two spaces under "- ", five under "210. "). ``columns[k]`` is the content column
+    # of the latest item of level k that items may nest under.
+    columns: list[int] = []
     for para, texts, number in units:
         if para is None:
             chunk = texts[0]
+            columns = []
         else:
             if options.join_lines:
                 text = join_lines(texts, vocab)
@@ -137,7 +149,18 @@ def render_with_page_starts(
                 text = "\n".join(t.replace(SOFT_HYPHEN, "") for t in texts)
             if not text.strip():
                 continue
-            chunk = _render_md(para, text) if md else text
+            if md and para.kind == "list_item":
+                level = min(para.indent, len(columns))
+                pad = columns[level - 1] if level else 0
+                chunk = _render_md(para, text, pad)
+                columns = columns[:level]
+                # "(a)", "b." or "iv)" make no CommonMark list: such an item is a paragraph
+                # (inside its parent item, if any), and nothing nests under it.
+                if COMMONMARK_ITEM.match(chunk[pad:]):
+                    columns.append(pad + len(_md_marker(para)) + 1)
+            else:
+                chunk = _render_md(para, text) if md else text
+                columns = []
         if not starts or starts[-1][0] != number:
             starts.append((number, offset))
         chunks.append(chunk)
