@@ -112,3 +112,26 @@ def test_unwritable_output_names_the_path_and_version_prints(tmp_path: Path) -> 
                                      "No such file or directory")
     version = pdfprose("--version")
     assert version.returncode == 0 and version.stdout.strip() == "pdfprose 0.1.0"
+
+
+def test_text_and_report_naming_one_new_file_are_refused(tmp_path: Path) -> None:
+    # "-o x --report x" exited 0, the report silently written over the text (x did not exist).
+    pdf = tmp_path / "paper.pdf"
+    columns_pdf(pdf, 1, title="Quiet Orchards")
+    result = pdfprose(str(pdf), "-o", str(tmp_path / "x"), "--report", str(tmp_path / "." / "x"))
+    assert result.returncode == 2
+    assert "-o and --report name the same file" in result.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_dash_reads_the_pdf_from_standard_input(tmp_path: Path) -> None:
+    # "pdfprose -" said "cannot read -: No such file or directory".
+    pdf = tmp_path / "paper.pdf"
+    columns_pdf(pdf, 1, title="Quiet Orchards")
+    piped = subprocess.run([sys.executable, "-m", "pdfprose", "-"], input=pdf.read_bytes(),
+                           capture_output=True)
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout.decode("utf-8") == pdfprose(str(pdf)).stdout
+    empty = subprocess.run([sys.executable, "-m", "pdfprose", "-"], input=b"", capture_output=True)
+    assert empty.returncode == 1
+    assert empty.stderr.decode("utf-8").startswith("pdfprose: standard input: ")

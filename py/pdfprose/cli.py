@@ -26,7 +26,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="pdfprose",
         description="Turn the text layer of a PDF into clean plain text or Markdown.",
     )
-    p.add_argument("input", type=Path, help="the PDF file to convert")
+    p.add_argument("input", type=Path, help="the PDF file to convert (- reads standard input)")
     p.add_argument("-o", "--output", type=Path, help="write the text here (default: stdout)")
     p.add_argument("--format", choices=("txt", "md"), default="txt", help="output format")
     p.add_argument(
@@ -54,7 +54,9 @@ def _version() -> str:
 def _same_file(a: Path, b: Path) -> bool:
     """True when ``b`` names the file ``a`` (through links or another spelling)."""
     try:
-        return b.exists() and a.exists() and a.samefile(b)
+        if b.exists() and a.exists():
+            return a.samefile(b)
+        return a.resolve() == b.resolve()  # not written yet: the same spelling, once resolved
     except OSError:
         return False
 
@@ -67,15 +69,16 @@ def _fail(name: str, message: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    name = args.input.name
+    stdin = str(args.input) == "-"
+    name = "standard input" if stdin else args.input.name
     for option, target in (("-o", args.output), ("--report", args.report)):
         # Writing the text over the PDF would destroy what was to be converted.
-        if target is not None and _same_file(args.input, target):
+        if target is not None and not stdin and _same_file(args.input, target):
             parser.error(f"{option} {target} is the input PDF itself: choose another file")
     if args.output is not None and args.report is not None and _same_file(args.output, args.report):
         parser.error("-o and --report name the same file")
     try:
-        data = args.input.read_bytes()
+        data = sys.stdin.buffer.read() if stdin else args.input.read_bytes()
     except OSError as exc:
         print(f"pdfprose: cannot read {args.input}: {exc.strerror or exc}", file=sys.stderr)
         return 1
