@@ -320,3 +320,34 @@ def test_a_page_number_over_widely_spaced_lines_is_a_paragraph_of_its_own() -> N
              line("by introducing the covariant derivative defined in the section", 6)]
     paragraphs = split_paragraphs(block(number, *prose))
     assert paragraphs[0].lines == [number]
+
+
+def test_a_centred_title_on_three_lines_is_one_paragraph_but_an_indent_still_breaks() -> None:
+    # WHO p. 42: "ADOLESCENTS AND", as far in from the left as it stops short of the right,
+    # was read as an indented first line ("# TREATMENT OF ADULTS," / "# ADOLESCENTS AND...").
+    title = [line("TREATMENT OF ADULTS,", 0, x0=125, x1=334),
+             line("ADOLESCENTS AND", 1, x0=145, x1=314),
+             line("CHILDREN 3 YEARS", 2, x0=130, x1=329)]
+    assert len(split_paragraphs(block(*title))) == 1
+    # tracemonkey p. 2: a first-line indent of 12 pt in a justified column whose longest line
+    # runs 10.7 pt past the others still starts a paragraph.
+    column = [line("trace starting at the exit to cover the new path.", 0, x0=54, x1=293.1),
+              line("records a trace tree covering all the hot paths.", 1, x0=54, x1=279.4),
+              line("Nested loops can be difficult to optimize for tracing", 2, x0=66, x1=293.1),
+              line("a naive implementation, inner loops would become hot", 3, x0=54, x1=303.8),
+              line("first, and the VM would start tracing there at once", 4, x0=54, x1=293.1)]
+    assert [p.lines[0].text[:6] for p in split_paragraphs(block(*column))] == ["trace ", "Nested"]
+
+
+def test_a_heading_goes_on_into_a_line_in_its_own_face_with_a_smaller_tail() -> None:
+    # WHO p. 46: "children (Web Annex C)" starts in the heading's bold 13 pt, most of it is
+    # 9.5 pt light; the size of the line as a whole made it a paragraph of its own.
+    head = glyph_run("4.3 Summary of the evidence for treatment and", LEFT, 100, "Gothic-Bd",
+                     size=13.0, advance=6.5)
+    tail = glyph_run("children", LEFT, 115.6, "Gothic-Bd", size=13.0, advance=6.5) + \
+        glyph_run(" (Web Annex C)", LEFT + 52, 115.6, "Gothic-Lt", size=9.5, advance=4.75)
+    first = Line(text="4.3 Summary of the evidence for treatment and", x0=LEFT, top=89.6,
+                 x1=LEFT + 292, bottom=102.6, baseline=100, size=13.0, bold=True, glyphs=head)
+    second = Line(text="children (Web Annex C)", x0=LEFT, top=105.2, x1=LEFT + 118,
+                  bottom=118.2, baseline=115.6, size=9.5, glyphs=tail)
+    assert len(split_paragraphs(block(first, second))) == 1

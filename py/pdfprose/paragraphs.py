@@ -171,6 +171,9 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
     fallback = page_pitch or {}
     left = _usual_left(lines)
     right = max(l.x1 for l in lines)
+    # Where most lines end (a justified column's edge), when two or more end at one x.
+    end, count = Counter(round(l.x1) for l in lines).most_common(1)[0]
+    usual_right = float(end) if count > 1 else right
 
     math = _display_math(lines, left, right)
     paragraphs: list[Paragraph] = [Paragraph(lines=[lines[0]], block=block.order)]
@@ -184,6 +187,7 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
             new = line.baseline - prev.baseline < -0.5 * line.size  # one display, unless it jumps back
         else:
             new = _breaks(prev, line, nxt, pitch, left, right, in_caption=caption,
+                          usual_right=usual_right,
                           page_pitch=fallback)
         if new:
             paragraphs.append(Paragraph(lines=[line], block=block.order))
@@ -311,6 +315,20 @@ margins differ by at most 1 em (title blocks, addresses, centred headings). A pa
 indented first line in a narrow ragged-right column leaves 1 em on the left."""
 
 
+def _goes_on_in_face(prev: Line, line: Line) -> bool:
+    """Whether ``line`` starts in the face and size ``prev`` ends in, after no sentence end: a
+    heading's second line ("4.3 Summary of the evidence for treatment in adolescents and" /
+    "children (Web Annex C)", its smaller light tail making most of that line), so neither
+    the size nor the boldness of the line as a whole ends the paragraph."""
+    if SENTENCE_END.search(prev.text) or not prev.glyphs or not line.glyphs:
+        return False
+    last = next((g for g in reversed(prev.glyphs) if g.text.strip()), None)
+    first = next((g for g in line.glyphs if g.text.strip()), None)
+    return (last is not None and first is not None and first.font == last.font
+            and abs(first.size - last.size) <= SIZE_CHANGE_RATIO * last.size
+            and first.text[:1].islower())
+
+
 def _centred(line: Line, left: float, right: float) -> bool:
     before, after = line.x0 - left, right - line.x1
     return (min(before, after) >= CENTRED_EM * line.size
@@ -320,7 +338,11 @@ def _centred(line: Line, left: float, right: float) -> bool:
 def _breaks(
     prev: Line, line: Line, nxt: Line | None, pitch: dict[float, float], left: float, right: float,
     in_caption: bool = False, page_pitch: dict[float, float] | None = None,
+    usual_right: float | None = None,
 ) -> bool:
+    """Whether a paragraph starts at ``line`` after ``prev`` (SPEC §6); ``left`` is where most
+    of the block's lines start, ``right`` its right edge and ``usual_right`` where most of its
+    lines end (points, page space)."""
     size = max(prev.size, line.size)
     gap = line.baseline - prev.baseline
     if gap < -0.5 * size:
@@ -343,9 +365,10 @@ def _breaks(
             usual = spaced
     if gap > (PITCH_RATIO * usual if usual is not None else PARAGRAPH_GAP_EM * size):
         return True
-    if abs(prev.size - line.size) > SIZE_CHANGE_RATIO * size:
+    goes_on = _goes_on_in_face(prev, line)
+    if abs(prev.size - line.size) > SIZE_CHANGE_RATIO * size and not goes_on:
         return True
-    if not line.bold and len(prev.text) < 80 and prev.all_bold:  # all_bold reads glyphs: last
+    if not line.bold and len(prev.text) < 80 and not goes_on and prev.all_bold:  # (reads glyphs)
         return True
     marker = list_marker(line.text)
     if marker is not None and not in_caption and _item_may_start(marker, prev, right):
@@ -356,9 +379,14 @@ def _breaks(
         # A centred line in a face of its own over text set to the column: a centred heading
         # in small capitals at the body size ("II. Background on Differential Privacy").
         return True
-    # A first line runs on to the right edge: a centred line is not indented, it is centred.
+    # A first line runs on to the right edge: a centred line is not indented, it is centred
+    # (as far in from the left as it stops short of the right: "TREATMENT OF ADULTS," /
+    # "ADOLESCENTS AND", a title in a block of its own).
     reaches_right = right - line.x1 < 2 * line.size
-    if reaches_right and INDENT_MIN_EM * line.size <= indent <= INDENT_MAX_EM * line.size:
+    short_by = (right if usual_right is None else usual_right) - line.x1
+    balanced = short_by > 0 and abs(indent - short_by) <= 0.25 * line.size
+    if reaches_right and not balanced \
+            and INDENT_MIN_EM * line.size <= indent <= INDENT_MAX_EM * line.size:
         prev_indent = prev.x0 - left
         back = nxt is None or abs(nxt.x0 - left) < INDENT_MIN_EM * line.size
         # After a list item's first line, the indent is the item's hanging indent.
