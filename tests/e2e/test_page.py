@@ -196,6 +196,7 @@ def test_language_switch_translates_everything_shown(app: App, corpus_file: Call
 def test_drop_on_the_drop_zone(app: App) -> None:
     data = make_pdf([["Quiet harbor lanterns glow at dusk."], ["The second page carries the closing line."]])
     app.ensure_idle()
+    app.reset_options()  # a drop does not go through app.convert(), which resets them
     transfer = app.page.evaluate_handle(
         """([name, b64]) => {
             const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
