@@ -349,7 +349,8 @@ def _breaks(
         return True
     if gap > PARAGRAPH_GAP_EM * size and BARE_NUMBER.fullmatch(prev.text):
         return True  # a page number over the text, whatever the block's pitch
-    if prev.text.endswith(_HYPHEN_ENDS) and HYPHENATED.search(prev.text) and line.text[:1].isalpha() and gap < 3 * size:
+    if prev.text.endswith(_HYPHEN_ENDS) and HYPHENATED.search(prev.text) \
+            and line.text[:1].isalpha() and gap < 3 * size:
         # A word broken across the lines ("dis-" / "tribution", "Hamilton-" / "Jacobi"): a
         # paragraph never ends in a hyphen, so the paragraph goes on.
         return False
@@ -365,10 +366,11 @@ def _breaks(
             usual = spaced
     if gap > (PITCH_RATIO * usual if usual is not None else PARAGRAPH_GAP_EM * size):
         return True
-    goes_on = _goes_on_in_face(prev, line)
-    if abs(prev.size - line.size) > SIZE_CHANGE_RATIO * size and not goes_on:
-        return True
-    if not line.bold and len(prev.text) < 80 and not goes_on and prev.all_bold:  # (reads glyphs)
+    # A change of size, or bold giving way to regular (all_bold reads glyphs: asked last),
+    # unless the line starts in the face the line before ends in.
+    if (abs(prev.size - line.size) > SIZE_CHANGE_RATIO * size
+            or (not line.bold and len(prev.text) < 80 and prev.all_bold)) \
+            and not _goes_on_in_face(prev, line):
         return True
     marker = list_marker(line.text)
     if marker is not None and not in_caption and _item_may_start(marker, prev, right):

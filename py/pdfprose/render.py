@@ -52,8 +52,8 @@ def _strip_marker(text: str, marker: str) -> str:
     return text[len(marker):].lstrip() if text.startswith(marker) else text
 
 
-COMMONMARK_ITEM = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?: |$)")
-"""A line that CommonMark reads as a list item: a bullet, or up to nine digits and "." or ")"."""
+COMMONMARK_MARKER = re.compile(r"[-*+]|\d{1,9}[.)]")
+"""A marker CommonMark reads as a list item's: a bullet, or up to nine digits and "." or ")"."""
 
 
 def _md_marker(para: Paragraph) -> str:
@@ -156,8 +156,9 @@ def render_with_page_starts(
                 columns = columns[:level]
                 # "(a)", "b." or "iv)" make no CommonMark list: such an item is a paragraph
                 # (inside its parent item, if any), and nothing nests under it.
-                if COMMONMARK_ITEM.match(chunk[pad:]):
-                    columns.append(pad + len(_md_marker(para)) + 1)
+                marker = _md_marker(para)
+                if COMMONMARK_MARKER.fullmatch(marker):
+                    columns.append(pad + len(marker) + 1)
             else:
                 chunk = _render_md(para, text) if md else text
                 columns = []

@@ -338,10 +338,10 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
     most = 1
     pending: list[_Strip] = []  # single-column strips waiting to be emitted as one leaf
 
-    def flush() -> None:
+    def flush(rows: bool = False) -> None:
         if pending:
             ordered = [l for s in pending for l in sorted(s.lines, key=_X0)]
-            leaves.append(_Leaf(ordered, region[0], 0, 1))
+            leaves.append(_Leaf(ordered, region[0], 0, 1, rows=rows))
             region[0] += 1
             pending.clear()
 
@@ -370,9 +370,8 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             # Rows that line up across the gap: a table of contents or a table, read row by
             # row as a block of its own.
             flush()
-            ordered = [l for s in strips[i:end] for l in sorted(s.lines, key=_X0)]
-            leaves.append(_Leaf(ordered, region[0], 0, 1, rows=True))
-            region[0] += 1
+            pending.extend(strips[i:end])
+            flush(rows=True)
             i = end
             continue
         if not gutters:
