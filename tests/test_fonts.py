@@ -23,6 +23,7 @@ def test_tex_and_adobe_glyph_names() -> None:
     assert glyph_unicode("a194") is None
     assert glyph_unicode("ceilingleftbig") == "⌈"  # CMEX, missing from pdfTeX's ToUnicode too
     assert glyph_unicode("parenlefttp") == "\u239b"  # not the AGL's private-use U+F8EB
+    assert glyph_unicode("subsetnoteql") == "⊊"  # MSBM10 in geotopo: "V � R" before
 
 
 def test_cff_encoding_formats_and_supplements() -> None:

@@ -100,6 +100,8 @@ TEX_GLYPHS: dict[str, str] = {
     "lessorequalslant": "\u2a7d", "greaterorequalslant": "\u2a7e", "lessorsimilar": "\u2272",
     "greaterorsimilar": "\u2273", "square": "\u25a1", "squaresolid": "\u25a0",
     "checkmark": "\u2713", "therefore": "\u2234", "because": "\u2235",
+    "subsetnoteql": "\u228a", "supersetnoteql": "\u228b", "notexistential": "\u2204",
+    "measuredangle": "\u2221", "sphericalangle": "\u2222",
 }
 """TeX glyph names the Adobe Glyph List lacks, with their Unicode characters. Where the two
 lists disagree (TeX's ``phi`` is ϕ, the AGL's φ; CMSY's ``bullet`` is the ∙ operator) the AGL's
