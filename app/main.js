@@ -777,7 +777,11 @@ function onPageClick(number) {
     else li.firstElementChild.removeAttribute('aria-current');
   }
   if (ui.status.dataset.state !== 'done' || ui.outputPanel.hidden) {
-    say(ui.jumpNote, ui.status.dataset.state === 'done' ? 'page_no_text' : 'page_not_ready', { number });
+    const done = ui.status.dataset.state === 'done';
+    say(ui.jumpNote, done ? 'page_no_text' : 'page_not_ready', { number });
+    // Still reading: the jump is made once the text is shown (showResult), without taking the
+    // focus, which the reader may have moved on since.
+    if (!done) state.pendingJump = { number, focus: false };
     return;
   }
   state.pendingJump = { number, focus: true };

@@ -75,6 +75,38 @@ def test_clicking_a_page_jumps_to_its_text(app: App, corpus_file: Callable[[str]
     assert current.count() == 1 and current.locator("xpath=..").get_attribute("data-page") == "5"
 
 
+def test_a_page_clicked_while_reading_is_jumped_to_when_done(app: App) -> None:
+    """A click on a page before the text is ready said so, and the note then stayed after
+    'Done' with no jump; now the text is shown at that page once it is ready."""
+    data = make_pdf([  # one worker: fewer than 100 pages
+        [f"Page {n}, line {row}: long enough to be a line of prose in the text." for row in range(30)]
+        for n in range(1, 91)
+    ])
+    app.ensure_idle()
+    app.reset_options()
+    app.testid("file-input").set_input_files(pdf_payload("ninety.pdf", data))
+    app.page.wait_for_selector("[data-testid=page-list] li[data-page='3'] button")
+    # The state is read and the button clicked in one task, so that the document cannot finish in between.
+    reading = app.page.evaluate(
+        """() => {
+            const reading = document.querySelector('[data-testid=status]').dataset.state === 'working';
+            document.querySelector("[data-testid=page-list] li[data-page='3'] button").click();
+            return reading;
+        }"""
+    )
+    if not reading:
+        pytest.skip("the 90 pages were read before the click")
+    assert app.testid("jump-note").text_content() == "The text appears when every page has been read."
+    app.wait_state("done")
+    app.shown = None
+    app.page.wait_for_function("() => document.querySelector('[data-testid=output]').dataset.jumpPage === '3'")
+    highlighted = app.page.evaluate("() => [...CSS.highlights.get('pdfprose-page')][0].toString()")
+    assert highlighted.startswith("Page 3, line 0: long enough")
+    assert app.testid("jump-note").text_content() == ""
+    # The focus was not taken: the reader may have moved on while the document was read.
+    assert not app.page.evaluate("() => document.activeElement.matches('.page-anchor')")
+
+
 def test_jump_in_the_markdown_preview(app: App, corpus_file: Callable[[str], Path]) -> None:
     app.show(corpus_file(TRACEMONKEY))
     app.set_format("md")
