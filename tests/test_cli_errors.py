@@ -152,6 +152,18 @@ def test_truncated_file_with_nothing_left_says_so(tmp_path: Path) -> None:
     assert result.returncode == 1 and "incomplete" in one_line(result.stderr)
 
 
+def test_random_bytes_after_the_pdf_header_are_damage_not_a_cut_file() -> None:
+    """'%PDF-1.7' and random bytes has no end marker either, but it was said to be 'cut short
+    (perhaps an interrupted download)': nothing in it is the start of a PDF."""
+    noise = bytes((n * 7919 + 13) % 251 for n in range(3000)).replace(b"obj", b"ojb")
+    with pytest.raises(UnreadablePdfError) as info:
+        convert(b"%PDF-1.7\n" + noise)
+    assert info.value.code == "unreadable" and "damaged" in str(info.value)
+    # A download stopped in the header's comment lines is still a file cut short.
+    with pytest.raises(TruncatedPdfError):
+        convert(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+
+
 @pytest.mark.corpus
 @pytest.mark.parametrize(
     "name",

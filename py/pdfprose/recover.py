@@ -358,8 +358,18 @@ def unsupported_encryption(exc: BaseException) -> UnsupportedEncryptionError:
     )
 
 
+def _cut_from_a_pdf(data: bytes) -> bool:
+    """True when what there is of the file is the start of a PDF: an object header somewhere,
+    or nothing yet but the header's comment lines (a download stopped in its first bytes).
+    Anything else after ``%PDF`` (random bytes, another format's data) is damage, not a file
+    cut short, whatever its end looks like."""
+    if OBJ_HEADER.search(data):
+        return True
+    return all(not line.strip() or line.lstrip().startswith(b"%") for line in re.split(rb"[\r\n]+", data))
+
+
 def _nothing_found(data: bytes, truncated: bool, exc: Exception | None) -> UnreadablePdfError:
-    if truncated:
+    if truncated and _cut_from_a_pdf(data):
         return TruncatedPdfError(
             "this PDF is incomplete (the file is cut short, perhaps an interrupted download) "
             "and no page could be recovered from it",
