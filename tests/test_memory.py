@@ -61,6 +61,28 @@ def test_the_collector_gets_back_what_a_conversion_froze(tmp_path: Path) -> None
     assert gc.get_freeze_count() == 0
 
 
+def test_a_conversion_starts_without_a_full_pass_right_after_one(tmp_path: Path) -> None:
+    data = _pdf(tmp_path / "doc.pdf")
+    convert(data)
+    passes: list[int] = []
+
+    def count(phase: str, info: dict) -> None:
+        if phase == "start" and info["generation"] == 2:
+            passes.append(1)
+
+    gc.collect()  # the caller collected: the finished conversion's cycles are gone
+    gc.callbacks.append(count)
+    try:
+        Converter(data)
+        assert passes == []
+        convert(data)
+        before = len(passes)
+        Converter(data)  # the last conversion's cycles are left: collected before freezing
+        assert len(passes) == before + 1
+    finally:
+        gc.callbacks.remove(count)
+
+
 def test_nothing_is_frozen_when_the_collector_is_off(tmp_path: Path) -> None:
     data = _pdf(tmp_path / "doc.pdf")
     gc.disable()

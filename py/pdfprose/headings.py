@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import islice
 
 from .model import PageAnalysis, Paragraph
 from .paragraphs import ROW_ENDS_ENTRY, CAPTION
@@ -85,6 +86,12 @@ def _small_caps_heading(text: str) -> bool:
             or sum(ch.isalpha() for ch in text) >= SMALL_CAPS_MIN_LETTERS)
 
 
+def _fewer_than_two_letters(text: str) -> bool:
+    """``sum(map(str.isalpha, text)) < 2``, reading only up to the second letter (asked of
+    every paragraph of the document, whose first two characters are mostly letters)."""
+    return next(islice(filter(str.isalpha, text), 1, None), None) is None
+
+
 def _text(para: Paragraph) -> str:
     return " ".join(line.text for line in para.lines)
 
@@ -102,7 +109,7 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
             if para.kind != "body" or para.furniture:
                 continue
             text = _text(para)
-            if sum(map(str.isalpha, text)) < 2 or CAPTION.match(text) \
+            if _fewer_than_two_letters(text) or CAPTION.match(text) \
                     or NOT_A_HEADING.search(text) or not _may_be_heading_row(para, text):
                 continue
             short = len(text) <= MAX_HEADING_CHARS and (

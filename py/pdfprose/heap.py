@@ -10,6 +10,12 @@ allocations set off), and when the conversion is over it gives it back
 (``gc.unfreeze``), so that anything that did become cyclic garbage meanwhile is collected then.
 Memory is freed by reference counting as before; only the collector's walks are saved.
 
+The collection at the start is skipped when the collector has already made a full pass since the
+last conversion ended (a caller that collected just before, as the speed benchmark does before
+timing each file): a second full pass at once would walk every live object for nothing. Garbage
+made after that pass (a result dropped later) then stays until the conversion is over, and the
+next one's start collects it.
+
 Nothing is done when the collector is disabled, or when the program froze objects itself (its own
 frozen set is not ours to give back). A conversion that is dropped unfinished leaves its objects
 frozen until the next conversion starts or finishes.
@@ -26,6 +32,18 @@ _active: "weakref.WeakSet[object]" = weakref.WeakSet()
 _frozen = False
 """True while the permanent generation holds objects this module froze."""
 
+_FULL = 2
+"""The collector's oldest generation: a collection of it is a full pass."""
+
+_full_passes_at_end: int | None = None
+"""How many full passes the collector had made when the last conversion ended (None before
+any did): more now means that conversion's cyclic garbage was collected already."""
+
+
+def _full_passes() -> int:
+    """Full passes the cycle collector has made in this process (``gc.get_stats``)."""
+    return gc.get_stats()[_FULL]["collections"]
+
 
 def begin(owner: object) -> None:
     """A conversion starts: give back what an abandoned one left frozen, and collect the cycles
@@ -33,10 +51,12 @@ def begin(owner: object) -> None:
     this conversion's first freeze could keep them."""
     global _frozen
     if not len(_active):
+        abandoned = _frozen
         if _frozen:
             gc.unfreeze()
             _frozen = False
-        if gc.isenabled():
+        collected = _full_passes_at_end is not None and _full_passes() > _full_passes_at_end
+        if gc.isenabled() and (abandoned or not collected):
             gc.collect()
 
 
@@ -54,8 +74,10 @@ def settle(owner: object) -> None:
 
 def end(owner: object) -> None:
     """A conversion is over: unfreeze once no other conversion is under way."""
-    global _frozen
+    global _frozen, _full_passes_at_end
     _active.discard(owner)
     if _frozen and not len(_active):
         gc.unfreeze()
         _frozen = False
+    if not len(_active):
+        _full_passes_at_end = _full_passes()

@@ -620,11 +620,22 @@ def _split_runs(columns: _Columns, gaps: list[float], uniform: bool) -> list[tup
     return [(a, b) for a, b in runs if any(map(str.strip, texts[a:b]))]
 
 
+SCRIPT_HOST_REACH = 8
+"""A script's host is among the 8 lines before or after it in the order of their tops (a
+script's top lies within its host's extent, and lines between them are short runs beside)."""
+
+
 def _attach_scripts(lines: list[Line]) -> list[Line]:
     """Merge superscript/subscript runs into the line they belong to (SPEC §3)."""
     if len(lines) < 2:
         return lines
     lines = sorted(lines, key=lambda l: l.top)
+    # A script's host is at least SCRIPT_SIZE_RATIO larger: a short line with no line that
+    # large among its neighbours has none (a line's size never changes below). max() is the
+    # largest only when no size is NaN.
+    sizes = [l.size for l in lines]
+    total = sum(sizes)
+    bounded = total == total
     merged: set[int] = set()
     # A host's line is made again once, with every script it takes (_with_scripts), not once
     # per script: until then the tests below read only its box, which a script can widen.
@@ -636,9 +647,12 @@ def _attach_scripts(lines: list[Line]) -> list[Line]:
             del widened[i]
         if len(small.text) > 12:
             continue
+        low, high = max(0, i - SCRIPT_HOST_REACH), min(len(lines), i + SCRIPT_HOST_REACH + 1)
+        if bounded and max(sizes[low:high]) * SCRIPT_SIZE_RATIO < small.size:
+            continue
         centre = (small.top + small.bottom) / 2
         best = None
-        for j in range(max(0, i - 8), min(len(lines), i + 9)):
+        for j in range(low, high):
             host = lines[j]
             if j == i or j in merged or host.size * SCRIPT_SIZE_RATIO < small.size:
                 continue

@@ -16,6 +16,23 @@ SMALL_CAPS_NAME = re.compile(r"caps|cmcsc|smallcap|(?<=[a-z0-9])SC$|-SC\b", re.I
 """Font names of small-capitals faces: Latin Modern's ``LMRomanCaps10``, TeX's ``CMCSC10``,
 OpenType families' ``...SC``/``-SC`` (``MinionPro-RegularSC``)."""
 
+_small_caps_names: dict[str, bool] = {}
+""":data:`SMALL_CAPS_NAME`'s answer per font name met so far (a document has a few dozen)."""
+
+SMALL_CAPS_NAMES_KEPT = 4096
+"""...forgotten all at once beyond this many names, so that a long-lived worker's cache stays
+small."""
+
+
+def _is_small_caps_name(font: str) -> bool:
+    """Whether ``font`` names a small-capitals face (:data:`SMALL_CAPS_NAME`), remembered."""
+    known = _small_caps_names.get(font)
+    if known is None:
+        if len(_small_caps_names) >= SMALL_CAPS_NAMES_KEPT:
+            _small_caps_names.clear()
+        known = _small_caps_names[font] = SMALL_CAPS_NAME.search(font) is not None
+    return known
+
 
 @dataclass(slots=True)
 class Glyph:
@@ -119,11 +136,21 @@ class Line:
         ``LMRomanCaps10``, TeX's ``CMCSC10``, ``...SC``; :data:`SMALL_CAPS_NAME`)."""
         if self.released_small_caps is not None:
             return self.released_small_caps
-        fonts = [g.font for g in self.glyphs if g.text.strip()]
+        glyphs = self.glyphs
+        fonts = [g.font for g in glyphs]
+        # Asked of every line: the name test once per distinct font (a line has one or two).
+        names = set(fonts)
+        caps_names = [f for f in names if _is_small_caps_name(f)]
+        if not caps_names:
+            return False
+        # Only the visible glyphs count: blank texts are found once per distinct text.
+        texts = [g.text for g in glyphs]
+        blanks = {t for t in set(texts) if not t.strip()}
+        if blanks:
+            fonts = [f for f, t in zip(fonts, texts) if t not in blanks]
         if not fonts:
             return False
-        # Asked of every line: the name test once per distinct font (a line has one or two).
-        caps = sum(fonts.count(f) for f in set(fonts) if SMALL_CAPS_NAME.search(f))
+        caps = sum(map(fonts.count, caps_names))
         return 2 * caps > len(fonts)
 
     def release_glyphs(self) -> None:
