@@ -10,16 +10,21 @@
 // most likely to pick next (one switch away), so a switch is usually answered from the cache.
 //
 // A long document is split between two workers (app/engine.js): this one (the first) converts
-// from page 1 and is told where to stop ('limit'); a second one converts the rest ('convert'
-// with a `range`) and hands its analysis over ('handover'), which the first takes in ('adopt')
+// from page 1 and is told how far it may go ('limit'); a second one converts from the last page
+// backwards ('convert' with a `range`, 'floor'), the two meeting wherever their speeds take
+// them, and hands its analysis over ('handover'), which the first takes in ('adopt')
 // before the document passes run, once, here. Should the second fail, 'unlimit' sends the
 // first on to the last page itself.
 //
 // Messages in:  {type: 'boot', snapshot: Uint8Array | null}   (second worker, named 'helper':
 //                                                   its boot waits for this one)
 //               {type: 'convert', job, bytes: ArrayBuffer, password, options, hold?}
-//               {type: 'convert', job, bytes, password, range: {first, last}}   (second worker)
+//               {type: 'convert', job, bytes, password, range: {first, last}}   (second worker:
+//                                                   from `last` down to `first`)
 //               {type: 'limit', job, last}           stop after page `last`: answered 'limited'
+//                                                   (again: go on up to that later page)
+//               {type: 'floor', job, first}          (second worker) go on down to page `first`
+//               {type: 'final', job}                 (second worker) the floor stays: hand over
 //               {type: 'adopt', job, batch: Uint8Array}  the second worker's pages
 //               {type: 'unlimit', job}               the second worker is gone: go on alone
 //               {type: 'render', job, seq, options}
@@ -114,7 +119,7 @@ self.onmessage = ({ data }) => {
     testCrash(data.how);
     return;
   }
-  if (['limit', 'adopt', 'unlimit'].includes(data.type)) {
+  if (['limit', 'adopt', 'unlimit', 'floor', 'final'].includes(data.type)) {
     splitMessage(data);
     return;
   }
@@ -376,9 +381,10 @@ function wakeUp() {
 function splitMessage(data) {
   if (data.job !== runningJob || !session) return;
   if (data.type === 'limit') {
+    // The first limit starts the split; later ones extend it, towards the second worker.
     const answer = JSON.parse(session.limit(data.last));
     const last = fatal(answer) ? null : answer.last;
-    split = { last, batch: null };
+    split = { last, batch: split?.batch ?? null };
     heldUntil = 0;
     post({ type: 'limited', job: data.job, last });
   } else if (data.type === 'adopt' && split) {
@@ -387,11 +393,16 @@ function splitMessage(data) {
     session.limit(openedPages);
     split = null;
     heldUntil = 0;
+  } else if (data.type === 'floor') {
+    session.floor(data.first); // the second worker: down to this page (it answers with its pages)
+  } else if (data.type === 'final') {
+    rangeFinal = true; // the second worker: its floor will not move again
   }
   wakeUp();
 }
 
 let openedPages = 0; // the page count of the document being converted
+let rangeFinal = false; // the second worker: told that its floor is final ('final')
 let heldUntil = 0; // the tests' hold: wait after this many pages for a limit or unlimit
 
 function waitForSplit() {
@@ -400,13 +411,17 @@ function waitForSplit() {
   });
 }
 
-// The second worker: pages range.first..range.last, then the analysis goes to the first.
+// The second worker: pages range.last down to range.first, then the analysis goes to the first.
+// The page lowers the floor ('floor') while the first worker comes up, until they meet ('final').
 async function convertRange({ WebSession }, { job, bytes, password, range }) {
   forget();
   if (job <= cancelledJob) return post({ type: 'cancelled', job });
   session = WebSession();
+  rangeFinal = false;
   const opened = JSON.parse(
-    session.open.callKwargs(new Uint8Array(bytes), password || '', MAX_PAGES, { first_page: range.first, last_page: range.last }),
+    session.open.callKwargs(new Uint8Array(bytes), password || '', MAX_PAGES, {
+      first_page: range.first, last_page: range.last, backwards: true,
+    }),
   );
   if (fatal(opened)) {
     forget();
@@ -421,7 +436,11 @@ async function convertRange({ WebSession }, { job, bytes, password, range }) {
       return post({ type: 'cancelled', job });
     }
     const json = session.next_page();
-    if (!json) break;
+    if (!json) {
+      if (rangeFinal) break;
+      await waitForSplit(); // a lower floor, or the word that it is final
+      continue;
+    }
     const page = JSON.parse(json);
     if (fatal(page)) {
       forget();
