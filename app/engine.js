@@ -9,13 +9,15 @@
 
 //
 // A long document is converted by two workers where the machine has two cores or more: when the
-// first worker says the document has SPLIT_MIN_PAGES pages or more, a second one boots (a few
-// seconds, a few hundred MB, so only then, and only once the first page is shown) while the
-// first goes on, so the first page still shows at once. Once the second is ready, the pages left are cut in two: the first
-// worker is told to stop halfway ('limit'), the second converts the rest and hands its analysis
-// over ('handover'), and is terminated at once, which returns its memory; the first takes the
-// pages in ('adopt') and runs the document passes once, so the output is the same as one
-// worker's (pdfprose.Converter.adopt). Cancel terminates the second worker; if it fails, the
+// first worker says the document has SPLIT_MIN_PAGES pages or more, a second one boots (from a
+// memory snapshot the first made of its booted engine, about half a second; a few hundred MB, so
+// only then, and only once the first page is shown) while the first goes on, so the first page
+// still shows at once. Once the second is ready, the two work towards each other: the first
+// forwards, given a few pages more at a time ('limit'), the second from the last page backwards
+// ('floor'), so that they meet wherever their speeds (the pages' weight, the machine's other
+// load) take them; the second hands its analysis over ('handover') and is terminated at once,
+// which returns its memory; the first takes the pages in ('adopt') and runs the document passes
+// once, so the output is the same as one worker's (pdfprose.Converter.adopt). Cancel terminates the second worker; if it fails, the
 // first is sent on to the last page ('unlimit') and finishes the document alone.
 
 // A boot that neither succeeds nor fails (a blocked WebAssembly compile can hang Pyodide) must
@@ -25,7 +27,11 @@ const CANCEL_GRACE_MS = 1_500;
 const SPLIT_MIN_PAGES = 100;
 // Fewer pages than this left when the second worker is ready: not worth handing over.
 const SPLIT_MIN_REST = 16;
-const TAIL_SHARE = 0.05;
+// The two workers meet wherever their speeds take them: each is given pages a few at a time
+// (SPLIT_STEP), the next ones as soon as it has fewer than SPLIT_AHEAD left to do, so that it
+// never waits for the page's answer; the pages in between are nobody's yet.
+const SPLIT_STEP = 2;
+const SPLIT_AHEAD = 2;
 
 // ?workers=1 on the page's address keeps every document in one worker (for measurements).
 function maxWorkers() {
@@ -39,6 +45,7 @@ export class EngineBridge {
   constructor(onMessage) {
     this.onMessage = onMessage;
     this.worker = null;
+    this.snapshot = null; // the first worker's memory snapshot (app/worker.js), a Uint8Array
     this.ready = false;
     this.cancelling = 0; // the job being cancelled, until the worker confirms
     this.split = null; // the current job's split: {job, bytes, password, pageCount, done, helper, ...}
@@ -52,6 +59,10 @@ export class EngineBridge {
     // Messages from a worker that was replaced meanwhile are dropped.
     worker.onmessage = ({ data }) => {
       if (worker !== this.worker) return;
+      if (data.type === 'snapshot') {
+        this.snapshot = data.snapshot; // the second worker of a long document boots from a copy
+        return;
+      }
       if (data.type === 'ready') {
         clearTimeout(this.bootTimer);
         this.ready = true;
@@ -109,26 +120,38 @@ export class EngineBridge {
       if (data.pageCount < SPLIT_MIN_PAGES) this.endSplit();
     } else if (data.type === 'page') {
       split.done = Math.max(split.done, data.page.number);
+      if (split.helper?.state === 'converting' && split.firstMax - split.done < SPLIT_AHEAD) this.share('first');
     } else if (data.type === 'preview-text') {
       // The first page is on screen: only now does the second worker's boot (which takes both
       // cores for a moment) start, so that it never delays the first page.
-      if (split.pageCount >= SPLIT_MIN_PAGES && split.bytes && !split.helper) this.startHelper();
+      // Started in the next task, once the page has shown it.
+      if (split.pageCount >= SPLIT_MIN_PAGES && split.bytes && !split.helper) {
+        setTimeout(() => {
+          if (this.split === split && split.bytes && !split.helper) this.startHelper();
+        }, 0);
+      }
     } else if (data.type === 'limited') {
       const helper = split.helper;
+      if (helper?.state === 'converting') return; // the answer to an extension ('share')
       if (!helper || data.last === null || data.last >= split.pageCount) {
         // No second worker to take the rest (any more): the first goes on alone.
         if (data.last !== null && data.last < split.pageCount) split.held = true;
         this.endSplit();
         return;
       }
-      split.first = data.last + 1;
+      // The first goes on up to data.last; the second starts from the last page down.
+      split.firstMax = data.last;
+      split.helperMin = Math.max(data.last + 1, split.pageCount - SPLIT_STEP + 1);
+      split.helperLow = split.pageCount + 1;
       helper.state = 'converting';
       const bytes = split.bytes;
       split.bytes = null;
       helper.worker.postMessage(
-        { type: 'convert', job: split.job, bytes, password: split.password, range: { first: split.first, last: split.pageCount } },
+        { type: 'convert', job: split.job, bytes, password: split.password, range: { first: split.helperMin, last: split.pageCount } },
         [bytes],
       );
+      this.share('first');
+      this.share('helper');
     } else if (['done', 'failed', 'cancelled'].includes(data.type)) {
       this.endSplit();
     }
@@ -136,7 +159,9 @@ export class EngineBridge {
 
   startHelper() {
     const split = this.split;
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'helper' });
+    const snapshot = this.snapshot ? this.snapshot.slice() : null;
+    worker.postMessage({ type: 'boot', snapshot }, snapshot ? [snapshot.buffer] : []);
     const helper = { worker, state: 'booting', pages: 0 };
     split.helper = helper;
     worker.onmessage = ({ data }) => {
@@ -144,6 +169,8 @@ export class EngineBridge {
       if (data.type === 'ready') this.helperReady();
       else if (data.type === 'page' && data.job === split.job) {
         helper.pages += 1;
+        split.helperLow = Math.min(split.helperLow, data.page.number);
+        if (split.helperLow - split.helperMin < SPLIT_AHEAD) this.share('helper');
         if (this.test.helperCrash) {
           this.test.helperCrash = false;
           worker.postMessage({ type: 'test-crash', how: 'throw' });
@@ -177,13 +204,30 @@ export class EngineBridge {
       this.endSplit(); // the first worker is nearly through: not worth it
       return;
     }
-    // Half of what is left each, the first worker going on meanwhile, less what the first does
-    // after (taking the pages in, the document passes, the text: measured at about 5 % of the
-    // pages' time); it answers with where it really stops ('limited'), and the second takes
-    // the pages after that.
-    const last = split.done + Math.max(1, Math.round((rest - TAIL_SHARE * split.pageCount) / 2));
+    // The first is held a few pages ahead of where it is; it answers with where it really
+    // stops ('limited'), and the second starts from the last page, working towards it.
     helper.state = 'limiting';
-    this.worker.postMessage({ type: 'limit', job: split.job, last });
+    this.worker.postMessage({ type: 'limit', job: split.job, last: split.done + SPLIT_AHEAD });
+  }
+
+  /** Give `who` ('first' or 'helper') the next pages between the two, if any are left; once
+   * none are, the second worker is told its floor is final: it hands over when it is there. */
+  share(who) {
+    const split = this.split;
+    const helper = split?.helper;
+    if (!helper || helper.state !== 'converting') return;
+    const free = split.helperMin - split.firstMax - 1;
+    if (free > 0 && who === 'first') {
+      split.firstMax += Math.min(SPLIT_STEP, free);
+      this.worker.postMessage({ type: 'limit', job: split.job, last: split.firstMax });
+    } else if (free > 0) {
+      split.helperMin -= Math.min(SPLIT_STEP, free);
+      helper.worker.postMessage({ type: 'floor', job: split.job, first: split.helperMin });
+    }
+    if (split.helperMin - split.firstMax - 1 <= 0 && !split.final) {
+      split.final = true;
+      helper.worker.postMessage({ type: 'final', job: split.job });
+    }
   }
 
   helperFailed(message) {

@@ -10,14 +10,21 @@
 // most likely to pick next (one switch away), so a switch is usually answered from the cache.
 //
 // A long document is split between two workers (app/engine.js): this one (the first) converts
-// from page 1 and is told where to stop ('limit'); a second one converts the rest ('convert'
-// with a `range`) and hands its analysis over ('handover'), which the first takes in ('adopt')
+// from page 1 and is told how far it may go ('limit'); a second one converts from the last page
+// backwards ('convert' with a `range`, 'floor'), the two meeting wherever their speeds take
+// them, and hands its analysis over ('handover'), which the first takes in ('adopt')
 // before the document passes run, once, here. Should the second fail, 'unlimit' sends the
 // first on to the last page itself.
 //
-// Messages in:  {type: 'convert', job, bytes: ArrayBuffer, password, options, hold?}
-//               {type: 'convert', job, bytes, password, range: {first, last}}   (second worker)
+// Messages in:  {type: 'boot', snapshot: Uint8Array | null}   (second worker, named 'helper':
+//                                                   its boot waits for this one)
+//               {type: 'convert', job, bytes: ArrayBuffer, password, options, hold?}
+//               {type: 'convert', job, bytes, password, range: {first, last}}   (second worker:
+//                                                   from `last` down to `first`)
 //               {type: 'limit', job, last}           stop after page `last`: answered 'limited'
+//                                                   (again: go on up to that later page)
+//               {type: 'floor', job, first}          (second worker) go on down to page `first`
+//               {type: 'final', job}                 (second worker) the floor stays: hand over
 //               {type: 'adopt', job, batch: Uint8Array}  the second worker's pages
 //               {type: 'unlimit', job}               the second worker is gone: go on alone
 //               {type: 'render', job, seq, options}
@@ -31,6 +38,7 @@
 //                                                    ('hold' in 'convert': stop after that many
 //                                                    pages until 'limit' or 'unlimit' comes)
 // Messages out: {type: 'ready', bootMs, phases} | {type: 'boot-error', message}
+//               {type: 'snapshot', snapshot: Uint8Array}   (first worker, after 'ready')
 //               {type: 'opened', job, pageCount} | {type: 'page', job, page}
 //               {type: 'limited', job, last}
 //               {type: 'handover', job, batch: Uint8Array, pages}   (second worker)
@@ -63,6 +71,15 @@ const COMPAT_FILES = [
   'cryptography/hazmat/primitives/ciphers/algorithms.py',
   'cryptography/hazmat/primitives/ciphers/modes.py',
 ];
+// The second worker of a long document (app/engine.js) is created with the name 'helper': it
+// waits for a 'boot' message with the first worker's memory snapshot and boots from it.
+const HELPER = self.name === 'helper';
+// Where the machine has this many cores or more (a second worker may follow), the first worker
+// makes a memory snapshot of its interpreter once the engine is imported (Pyodide's
+// experimental _makeSnapshot / _loadSnapshot): the second worker restores it instead of starting
+// Python and importing pdfminer.six and pdfprose again, which took 4.3-4.9 s of its thread's CPU
+// of a 5 s boot; from the snapshot it boots in about 0.5 s (benchmarks/README.md, "Two workers").
+const SNAPSHOT_CORES = 2;
 const MAX_PAGES = 500; // SPEC §13; the engine refuses larger documents with too_many_pages
 
 let session = null; // the WebSession of the last document, kept for re-rendering
@@ -82,8 +99,14 @@ const post = (message) => self.postMessage(message);
 
 // Registered before any message can arrive: a module worker delivers messages only after its
 // top-level code has run; the inbox waits for the boot itself.
-const booted = boot();
+let bootWith = null; // the helper's boot waits for its 'boot' message
+const booted = HELPER ? new Promise((resolve) => { bootWith = resolve; }).then(boot) : boot();
 self.onmessage = ({ data }) => {
+  if (data.type === 'boot') {
+    bootWith?.(data.snapshot ?? null);
+    bootWith = null;
+    return;
+  }
   if (data.type === 'cancel') {
     cancelledJob = Math.max(cancelledJob, data.job);
     wakeUp();
@@ -96,7 +119,7 @@ self.onmessage = ({ data }) => {
     testCrash(data.how);
     return;
   }
-  if (['limit', 'adopt', 'unlimit'].includes(data.type)) {
+  if (['limit', 'adopt', 'unlimit', 'floor', 'final'].includes(data.type)) {
     splitMessage(data);
     return;
   }
@@ -105,7 +128,11 @@ self.onmessage = ({ data }) => {
 };
 
 booted.then(
-  ({ bootMs, phases }) => post({ type: 'ready', bootMs, phases }),
+  ({ bootMs, phases, snapshot }) => {
+    post({ type: 'ready', bootMs, phases });
+    // The page keeps it (about the size of the booted interpreter's memory) for second workers.
+    if (snapshot) self.postMessage({ type: 'snapshot', snapshot }, [snapshot.buffer]);
+  },
   (err) => post({ type: 'boot-error', message: String(err?.message ?? err) }),
 );
 
@@ -237,7 +264,20 @@ function aesCbc(encrypt) {
   };
 }
 
-async function boot() {
+// `snapshot`: a memory snapshot (Uint8Array) to boot from (the second worker). Returns the
+// engine, and the snapshot this worker made, if any.
+async function boot(snapshot = null) {
+  if (snapshot) {
+    try {
+      return await bootOnce(snapshot);
+    } catch (err) {
+      console.warn('pdfprose: booting from the snapshot failed, booting afresh:', err?.message ?? err);
+    }
+  }
+  return bootOnce(null);
+}
+
+async function bootOnce(snapshot) {
   const started = performance.now();
   const phases = {};
   const mark = (name) => {
@@ -249,16 +289,14 @@ async function boot() {
     return wheels;
   });
   const compatPromise = fetchCompat();
+  const makeSnapshot = !snapshot && !HELPER && (navigator.hardwareConcurrency || 1) >= SNAPSHOT_CORES;
   const pyodide = await loadPyodide({
     indexURL: PYODIDE_URL,
     stdout: (line) => console.log('[python]', line),
     stderr: (line) => console.warn('[python]', line),
+    ...(snapshot ? { _loadSnapshot: snapshot } : makeSnapshot ? { _makeSnapshot: true } : {}),
   });
   mark('pyodide loaded');
-  pyodide.registerJsModule('pdfprose_aes', {
-    cbc_encrypt: aesCbc(true),
-    cbc_decrypt: aesCbc(false),
-  });
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   for (const buffer of await wheelsPromise) {
     pyodide.unpackArchive(buffer, 'wheel', { extractDir: sitePackages });
@@ -268,13 +306,34 @@ async function boot() {
     pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf('/')));
     pyodide.FS.writeFile(target, source);
   }
+  // The files are unpacked from a snapshot too: the snapshot holds the interpreter's memory,
+  // not its file system, which pdfminer.six reads data files and lazy imports from.
   pyodide.runPython('import importlib; importlib.invalidate_caches()');
-  pyodide.runPython(LAZY_IMPORTS);
-  pyodide.pyimport('pdfprose.cmaps').install(fetchCmap, JSON.stringify(cmapIndex));
   mark('wheels unpacked');
+  let made = null;
+  if (!snapshot) {
+    pyodide.runPython(LAZY_IMPORTS);
+    pyodide.runPython('import pdfprose.web, pdfprose.cmaps');
+    mark('engine imported');
+    if (makeSnapshot) {
+      // Before any JavaScript object is handed to Python (the AES module, the CMap fetcher),
+      // which a snapshot cannot hold; a failure costs only the second worker's fast boot.
+      try {
+        made = pyodide.makeMemorySnapshot();
+      } catch (err) {
+        console.warn('pdfprose: no memory snapshot for a second worker:', err?.message ?? err);
+      }
+      mark('snapshot made');
+    }
+  }
+  pyodide.registerJsModule('pdfprose_aes', {
+    cbc_encrypt: aesCbc(true),
+    cbc_decrypt: aesCbc(false),
+  });
+  pyodide.pyimport('pdfprose.cmaps').install(fetchCmap, JSON.stringify(cmapIndex));
   const WebSession = pyodide.pyimport('pdfprose.web').WebSession;
-  mark('engine imported');
-  return { pyodide, WebSession, phases, bootMs: Math.round(performance.now() - started) };
+  mark('engine ready');
+  return { pyodide, WebSession, phases, snapshot: made, bootMs: Math.round(performance.now() - started) };
 }
 
 // ---- conversion ---------------------------------------------------------------------------------
@@ -322,9 +381,10 @@ function wakeUp() {
 function splitMessage(data) {
   if (data.job !== runningJob || !session) return;
   if (data.type === 'limit') {
+    // The first limit starts the split; later ones extend it, towards the second worker.
     const answer = JSON.parse(session.limit(data.last));
     const last = fatal(answer) ? null : answer.last;
-    split = { last, batch: null };
+    split = { last, batch: split?.batch ?? null };
     heldUntil = 0;
     post({ type: 'limited', job: data.job, last });
   } else if (data.type === 'adopt' && split) {
@@ -333,11 +393,16 @@ function splitMessage(data) {
     session.limit(openedPages);
     split = null;
     heldUntil = 0;
+  } else if (data.type === 'floor') {
+    session.floor(data.first); // the second worker: down to this page (it answers with its pages)
+  } else if (data.type === 'final') {
+    rangeFinal = true; // the second worker: its floor will not move again
   }
   wakeUp();
 }
 
 let openedPages = 0; // the page count of the document being converted
+let rangeFinal = false; // the second worker: told that its floor is final ('final')
 let heldUntil = 0; // the tests' hold: wait after this many pages for a limit or unlimit
 
 function waitForSplit() {
@@ -346,13 +411,17 @@ function waitForSplit() {
   });
 }
 
-// The second worker: pages range.first..range.last, then the analysis goes to the first.
+// The second worker: pages range.last down to range.first, then the analysis goes to the first.
+// The page lowers the floor ('floor') while the first worker comes up, until they meet ('final').
 async function convertRange({ WebSession }, { job, bytes, password, range }) {
   forget();
   if (job <= cancelledJob) return post({ type: 'cancelled', job });
   session = WebSession();
+  rangeFinal = false;
   const opened = JSON.parse(
-    session.open.callKwargs(new Uint8Array(bytes), password || '', MAX_PAGES, { first_page: range.first, last_page: range.last }),
+    session.open.callKwargs(new Uint8Array(bytes), password || '', MAX_PAGES, {
+      first_page: range.first, last_page: range.last, backwards: true,
+    }),
   );
   if (fatal(opened)) {
     forget();
@@ -367,7 +436,11 @@ async function convertRange({ WebSession }, { job, bytes, password, range }) {
       return post({ type: 'cancelled', job });
     }
     const json = session.next_page();
-    if (!json) break;
+    if (!json) {
+      if (rangeFinal) break;
+      await waitForSplit(); // a lower floor, or the word that it is final
+      continue;
+    }
     const page = JSON.parse(json);
     if (fatal(page)) {
       forget();

@@ -42,6 +42,15 @@ CJK_FILES = ("real/ja_kampo_gazette_vertical.pdf", "real/zh_invoice_cmap.pdf")
 MEMORY_FILES = ("real/who_hcv_guidelines_155p.pdf",)
 BOOK_PAGES = 350
 DROP_PAGES = 300
+POLL_MS = 50
+"""How often the benchmark looks at the page while it waits (ms); the page's own marks
+(``INIT_SCRIPT``) time the events themselves."""
+IDLE_CPU_S = 0.01
+"""After a conversion the page is idle once its renderer uses less than this many CPU seconds in
+``IDLE_STEP_S`` (what it does meanwhile: the rest of the Markdown view, rendering ahead the
+options one switch away, garbage collection)."""
+IDLE_STEP_S = 0.2
+IDLE_MAX_S = 10.0
 
 
 def _load(name: str, path: Path) -> Any:
@@ -107,9 +116,12 @@ class Page:
         return self.page.get_attribute("[data-testid=status]", "data-state") or ""
 
     def wait_state(self, states: tuple[str, ...], timeout_ms: float) -> str:
+        # Polled on a timer, not on every animation frame (Playwright's default): a callback per
+        # frame keeps the page producing frames, which cost the renderer's main thread about
+        # 0.5 s of CPU per 10 s converting, none of it the page's own work.
         self.page.wait_for_function(
             "states => states.includes(document.querySelector('[data-testid=status]')?.dataset.state)",
-            arg=list(states), timeout=timeout_ms)
+            arg=list(states), timeout=timeout_ms, polling=POLL_MS)
         return self.state()
 
     def boot(self, reload: bool = False, path: str = "/") -> float:
@@ -119,12 +131,14 @@ class Page:
         else:
             self.page.goto(path)
         self.page.wait_for_function("() => window.__speed && window.__speed.ready !== null",
-                                    timeout=self.config.BOOT_TIMEOUT_MS)
+                                    timeout=self.config.BOOT_TIMEOUT_MS, polling=POLL_MS)
         return float(self.page.evaluate("() => window.__speed.ready"))
 
-    def convert(self, path: Path, fmt: str = "md", pids: list[int] | None = None) -> dict[str, Any]:
+    def convert(self, path: Path, fmt: str = "md", pids: list[int] | None = None,
+                idle: bool = False) -> dict[str, Any]:
         """Pick ``path``, wait for the end; the page's own timings (ms), and the CPU seconds the
-        renderer processes ``pids`` (the page's, with its worker) used meanwhile."""
+        renderer processes ``pids`` (the page's, with its worker) used meanwhile (``cpu_s``);
+        with ``idle``, also until the page is idle again after it (``cpu_idle_s``)."""
         self.wait_state(("ready",) + FINAL_STATES, self.config.BOOT_TIMEOUT_MS)
         cpu0 = _cpu_s(pids or [])
         # Set without a change event (the control is hidden before the first result, and a
@@ -137,7 +151,20 @@ class Page:
         marks = self.page.evaluate("() => window.__speed")
         status = self.page.query_selector("[data-testid=status]")
         views = self.page.query_selector("#views")
-        out = {"state": state, "wall_s": wall, "marks": marks, "cpu_s": _cpu_s(pids or []) - cpu0}
+        cpu_done = _cpu_s(pids or [])
+        out = {"state": state, "wall_s": wall, "marks": marks, "cpu_s": cpu_done - cpu0}
+        if pids and idle:
+            # Until the page is idle again, so that what it does after 'done' for this file is
+            # counted here (cpu_idle_s), and not in the next file's time.
+            last, waited = cpu_done, 0.0
+            while waited < IDLE_MAX_S:
+                time.sleep(IDLE_STEP_S)
+                waited += IDLE_STEP_S
+                now = _cpu_s(pids)
+                if now - last < IDLE_CPU_S:
+                    break
+                last = now
+            out["cpu_idle_s"] = _cpu_s(pids) - cpu0
         if state == "done":
             out["parse_ms"] = float(status.get_attribute("data-parse-ms") or "nan")
             out["render_ms"] = float((views.get_attribute("data-engine-ms") if views else None) or "0")
@@ -383,13 +410,13 @@ def _measure_rest(browser: Any, url: str, config: Any, files: list[Path], corpus
     runs = []
     pids = renderer_pids(browser)
     for path in (files if "files" in parts else []):
-        result = app.convert(path, fmt="md", pids=pids)
+        result = app.convert(path, fmt="md", pids=pids, idle=True)
         if result["state"] != "done":
             runs.append({"file": path.relative_to(corpus).as_posix(), "state": result["state"]})
             continue
         runs.append({"file": path.relative_to(corpus).as_posix(), "state": "done",
                      "engine_ms": result["parse_ms"] + result["render_ms"], "wall_s": result["wall_s"],
-                     "cpu_s": result["cpu_s"]})
+                     "cpu_s": result["cpu_s"], "cpu_idle_s": result.get("cpu_idle_s")})
     if runs:
         out["conversions"] = runs
     log(f"browser: {sum(1 for r in runs if r['state'] == 'done')} of {len(runs)} files converted")
@@ -529,8 +556,9 @@ def split_speed(browser: Any, url: str, config: Any, corpus: Path, book: Path, q
         targets.append((MEMORY_FILES[0], who, 155))
     out = []
     for label, path, pages in targets:
-        for workers in (1, 2):
-            for _ in range(1 if quick else 2):
+        # One worker and two in turn, so that a change in the machine's other load hits both.
+        for workers in (1, 2) * (1 if quick else 2):
+            for _ in range(1):
                 page = Page(browser, url, config)
                 page.boot(path="/" if workers == 2 else "/?workers=1")
                 pids = renderer_pids(browser)
@@ -615,7 +643,7 @@ def browser_pps(browser: dict[str, Any], cpython: dict[str, Any] | None) -> dict
     if not cpython:
         return None
     by_file = {f["file"]: f for f in cpython.get("files", [])}
-    pages = miner_cpu = miner_wall = engine_s = renderer_cpu = 0.0
+    pages = miner_cpu = miner_wall = engine_s = renderer_cpu = renderer_idle = 0.0
     n = 0
     for r in browser.get("conversions", []):
         f = by_file.get(r["file"])
@@ -625,12 +653,14 @@ def browser_pps(browser: dict[str, Any], cpython: dict[str, Any] | None) -> dict
         pages += f["pages"]
         engine_s += r["engine_ms"] / 1000
         renderer_cpu += r.get("cpu_s", 0.0)
+        renderer_idle += r.get("cpu_idle_s") or r.get("cpu_s", 0.0)
         miner_cpu += f["pdfminer"]["cpu"]
         miner_wall += f["pdfminer"]["wall"]
     if not n or not engine_s:
         return None
     return {"files": n, "pages": pages, "engine_s": engine_s, "pps": pages / engine_s,
-            "renderer_cpu_s": renderer_cpu,
+            "renderer_cpu_s": renderer_cpu, "renderer_idle_cpu_s": renderer_idle,
+            "ratio_idle": (pages / renderer_idle) / (pages / miner_cpu) if renderer_idle else None,
             "pps_cpu": pages / renderer_cpu if renderer_cpu else None,
             "pdfminer_pps": pages / miner_cpu, "pdfminer_pps_wall": pages / miner_wall,
             "ratio": (pages / engine_s) / (pages / miner_cpu),
@@ -643,13 +673,18 @@ def target_rows(browser: dict[str, Any], cpython: dict[str, Any] | None) -> list
     pps = browser_pps(browser, cpython)
     if pps:
         cpu = pps.get("ratio_cpu")
-        rows.append(["Browser: pages/s of the page (renderer CPU time) ÷ pdfminer.six on CPython "
-                     "(CPU time, same files)",
-                     (f"{cpu:.2f}× ({pps['pps_cpu']:.1f} vs {pps['pdfminer_pps']:.1f} pages/s); "
-                      if cpu is not None else "") +
+        idle = pps.get("ratio_idle")
+        # Judged on everything the page does for a file, until it is idle again (the rest of the
+        # Markdown view, the idle rendering ahead of other options); pick to 'done' beside it.
+        judged = idle if idle is not None else (cpu if cpu is not None else pps["ratio"])
+        rows.append(["Browser: pages/s of the page (renderer CPU time, pick to idle; pick to done) "
+                     "÷ pdfminer.six on CPython (CPU time, same files)",
+                     (f"{idle:.2f}× ({pps['pages'] / pps['renderer_idle_cpu_s']:.1f} vs "
+                      f"{pps['pdfminer_pps']:.1f} pages/s); " if idle is not None else "") +
+                     (f"to done {cpu:.2f}× ({pps['pps_cpu']:.1f} pages/s); " if cpu is not None else "") +
                      f"by the worker's clock {pps['ratio']:.2f}× ({pps['pps']:.1f} pages/s; "
                      f"{pps['ratio_wall']:.2f}× against pdfminer's wall time)",
-                     "≥ 1.0×", _verdict((cpu if cpu is not None else pps["ratio"]) >= 1.0)])
+                     "≥ 1.0×", _verdict(judged >= 1.0)])
     if "warm_ready_ms" in browser:
         rows.append(["Browser: start-up to ready, warm cache (cold)",
                      f"{browser['warm_ready_ms'] / 1000:.2f} s ({browser['cold_ready_ms'] / 1000:.2f} s)",

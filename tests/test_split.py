@@ -177,3 +177,73 @@ def test_the_web_session_splits_as_the_page_does(corpus_file: Callable[[str], Pa
     assert report == json.loads(alone.finish())
     assert first.render('{"format": "md"}') == alone.render('{"format": "md"}')
     assert "error" in json.loads(first.adopt(b"junk"))
+
+
+def backwards_convert(data: bytes, meet: int, floors: tuple[int, ...] = ()) -> Converter:
+    """The page's dynamic split: the second converter goes backwards from the last page, its
+    floor lowered step by step (``floors``, then ``meet``), the first forwards up to
+    ``meet - 1``; the batch crosses as bytes and is adopted."""
+    one = Converter(data)
+    one.limit(1)
+    other = Converter(data, first_page=(floors or (meet,))[0], backwards=True)
+    for floor in (*floors, meet):
+        assert other.floor(floor) == floor
+        for _ in other:
+            pass
+    one.limit(meet - 1)
+    batch = PageBatch.from_bytes(other.handover().to_bytes())
+    assert (batch.first, batch.last) == (meet, one.page_count)
+    assert [p.number for p in batch.pages] == list(range(meet, one.page_count + 1))
+    one.adopt(batch)
+    return one
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name, meet, floors", [
+    ("real/who_hcv_guidelines_155p.pdf", 80, (150, 120)),
+    ("real/geotopo_thesis_117p_type3.pdf", 52, (100,)),
+])
+def test_a_second_converter_going_backwards_gives_the_same_output(
+        corpus_file: Callable[[str], Path], name: str, meet: int, floors: tuple[int, ...]) -> None:
+    path = corpus_file(name)
+    conversion = backwards_convert(path.read_bytes(), meet, floors)
+    assert conversion.adopted_pages == list(range(meet, conversion.page_count + 1))
+    assert outputs(conversion.finish()) == single(path)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("meet", [2, 3, 4, 5, 6])
+def test_a_small_document_met_backwards_anywhere_gives_the_same_output(
+        corpus_file: Callable[[str], Path], meet: int) -> None:
+    # Its garbled pages' evidence, gathered backwards, is checked against the pages before.
+    path = corpus_file("real/fr_cinema_partial_garbled.pdf")
+    result = backwards_convert(path.read_bytes(), meet).finish()
+    assert result.garbled_pages
+    assert outputs(result) == single(path)
+
+
+def test_a_shifted_font_met_backwards_is_analysed_again_where_it_must(tmp_path: Path) -> None:
+    data = shifted_pdf(tmp_path / "shifted.pdf").read_bytes()
+    whole = Converter(data).finish()
+    for meet in range(2, 6):
+        conversion = backwards_convert(data, meet)
+        assert outputs(conversion.finish()) == outputs(whole), meet
+
+
+def test_a_converter_going_backwards_keeps_to_its_floor(
+        corpus_file: Callable[[str], Path]) -> None:
+    data = corpus_file("real/fr_cinema_partial_garbled.pdf").read_bytes()
+    other = Converter(data, first_page=5, backwards=True)
+    assert [p.number for p in other] == [6, 5]
+    assert other.floor(6) == 5  # never above what is done
+    assert other.floor(3) == 3
+    assert [p.number for p in other] == [4, 3]
+    with pytest.raises(ValueError, match="floor"):
+        other.limit(4)
+    with pytest.raises(ValueError, match="hands its pages over"):
+        other.finish()
+    with pytest.raises(ValueError):
+        other.floor(0)
+    forwards = Converter(data)
+    with pytest.raises(ValueError, match="limit"):
+        forwards.floor(3)

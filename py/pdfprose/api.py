@@ -174,7 +174,7 @@ class Converter:
 
     def __init__(self, data: bytes, password: str = "", max_pages: int | None = None,
                  keep_glyphs: bool = False, first_page: int = 1,
-                 last_page: int | None = None) -> None:
+                 last_page: int | None = None, backwards: bool = False) -> None:
         heap.begin(self)  # the collector is kept off the pages analysed so far (pdfprose.heap)
         self._keep_glyphs = keep_glyphs
         data = bytes(data)
@@ -207,10 +207,15 @@ class Converter:
         self._last = count if last_page is None else last_page
         self._pages: list[PageAnalysis] = []
         self._next = first_page - 1
-        # A converter that starts after page 1 lacks what the earlier pages showed of each font:
-        # it records what its pages asked of the evidence, so that the converter adopting them
-        # can check the answers against the whole document's (see adopt()).
-        self._evidence: FontEvidence = FontEvidence() if first_page == 1 else _RecordingEvidence()
+        # Backwards (the page's second worker, working towards the first): from last_page down
+        # to first_page, which floor() moves; _low is the lowest page analysed so far.
+        self._backwards = bool(backwards)
+        self._low = self._last + 1
+        # A converter that starts after page 1, or goes backwards, lacks what the earlier pages
+        # showed of each font: it records what its pages asked of the evidence, so that the
+        # converter adopting them can check the answers against the whole document's (adopt()).
+        self._evidence: FontEvidence = FontEvidence() if first_page == 1 and not backwards \
+            else _RecordingEvidence()
         self._skipped: list[int] = []  # pages where damaged drawing operations were skipped
         self._cut_short: list[tuple[int, str]] = []  # pages stopped by a guard (guards.py)
         self._page_warnings: list[tuple[int, str]] = []  # (page, parse warning), for handover()
@@ -285,10 +290,25 @@ class Converter:
         again. Returns the last page this converter will analyse: ``last_page``, or the last
         page already analysed when that is later. Raises ValueError for a page number outside
         the document."""
+        if self._backwards:
+            raise ValueError("a converter going backwards is limited with floor()")
         if not isinstance(last_page, int) or not 0 <= last_page <= self.page_count:
             raise ValueError(f"last_page must be 0..{self.page_count}, not {last_page!r}")
         self._last = max(last_page, self._next)
         return self._last
+
+    def floor(self, first_page: int) -> int:
+        """For a converter going backwards: analyse no page before ``first_page`` (another
+        converter analyses the pages before it); a lower ``first_page`` extends the range
+        again. Returns the lowest page this converter will analyse: ``first_page``, or the
+        lowest page already analysed when that is lower. Raises ValueError for a converter
+        going forwards (see :meth:`limit`) or a page number outside the document."""
+        if not self._backwards:
+            raise ValueError("a converter going forwards is limited with limit()")
+        if not isinstance(first_page, int) or not 1 <= first_page <= self._last + 1:
+            raise ValueError(f"first_page must be 1..{self._last + 1}, not {first_page!r}")
+        self._first = min(first_page, self._low)
+        return self._first
 
     @property
     def pages(self) -> list[PageAnalysis]:
@@ -302,6 +322,14 @@ class Converter:
         Never raises for a bad page: its ``error`` says why it could not be read."""
         if self._handed_over:
             raise RuntimeError("this converter's pages were handed over")
+        if self._backwards:
+            if self._low <= self._first:
+                return None
+            self._low -= 1
+            page = self._analyze(self._low)
+            self._pages.append(page)  # highest first: handover() puts them in page order
+            heap.settle(self)
+            return page
         if self._next >= min(self._last, len(self._page_objects)):
             return None
         self._next += 1
@@ -388,10 +416,14 @@ class Converter:
             pass
         recording = self._evidence if isinstance(self._evidence, _RecordingEvidence) else None
         calls = recording.calls if recording else {}
+        if self._backwards:
+            first, last, pages = self._low, self._last, self._pages[::-1]
+        else:
+            first, last, pages = self._first, self._next, self._pages
         batch = PageBatch(
-            document=self.document_id(), page_count=self.page_count, first=self._first,
-            last=self._next, pages=self._pages, warnings=list(self._page_warnings),
-            skipped=list(self._skipped), cut_short=list(self._cut_short),
+            document=self.document_id(), page_count=self.page_count, first=first,
+            last=last, pages=pages, warnings=sorted(self._page_warnings, key=lambda w: w[0]),
+            skipped=sorted(self._skipped), cut_short=sorted(self._cut_short, key=lambda c: c[0]),
             evidence={n: list(c) for n, c in calls.items()},
             shifted=dict(recording.shifted) if recording else {},
         )
@@ -421,6 +453,8 @@ class Converter:
             raise RuntimeError("this converter's pages were handed over")
         if self._keep_glyphs:
             raise ValueError("a converter that keeps glyphs cannot adopt pages without them")
+        if self._backwards:
+            raise ValueError("a converter going backwards cannot adopt pages")
         if batch.document != self.document_id() or batch.page_count != self.page_count:
             raise ValueError("the batch is of another file")
         for _ in self:
@@ -498,6 +532,8 @@ class Converter:
         :meth:`handover`."""
         for _ in self:
             pass
+        if self._backwards:
+            raise ValueError("a converter going backwards hands its pages over (handover())")
         if self._first != 1 or self._next != len(self._page_objects):
             raise ValueError(f"pages {self._first}..{self._next} of {self.page_count} were analysed: "
                              "finish() needs the whole document (adopt() the other pages)")

@@ -32,6 +32,7 @@ from itertools import accumulate, groupby
 from operator import attrgetter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .characters import REPLACEMENT
 from .model import Glyph
@@ -254,6 +255,19 @@ class FontEvidence:
             elif 0x41 <= code <= 0x5A:
                 letters[chr(code + 0x20)] += n
         self._size[slot] = self._size.get(slot, 0) + size
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "FontEvidence":
+        """An independent copy, the same as :func:`copy.deepcopy` would make (each histogram
+        copied, in the same order; the keys and verdicts are immutable tuples) at a fraction of
+        its cost: the split between two workers copies the evidence once per page
+        (:meth:`pdfprose.Converter.adopt`)."""
+        clone = FontEvidence.__new__(FontEvidence)
+        clone._hist = {slot: hist.copy() for slot, hist in self._hist.items()}
+        clone._size = dict(self._size)
+        clone._verdict = dict(self._verdict)
+        clone._letters = {key: letters.copy() for key, letters in self._letters.items()}
+        memo[id(self)] = clone
+        return clone
 
     def text_score(self, key: FontKey) -> tuple[float, int]:
         """``_histogram_score(self.histogram(key, False))``: how the font's mapped text so far

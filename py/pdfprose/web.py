@@ -67,13 +67,16 @@ class WebSession:
         self._conversion: Conversion | None = None
 
     def open(self, data: Any, password: str = "", max_pages: int = MAX_PAGES,
-             max_bytes: int = MAX_FILE_BYTES, first_page: int = 1, last_page: int = 0) -> str:
+             max_bytes: int = MAX_FILE_BYTES, first_page: int = 1, last_page: int = 0,
+             backwards: bool = False) -> str:
         """Open the PDF (``data``: bytes or a JS ``Uint8Array`` proxy). Returns
         ``{"page_count": N}`` or an error object. A file over ``max_bytes`` is refused before
         any parsing (``too_large``); a document over ``max_pages`` before any page is analysed
         (``too_many_pages``). ``first_page``..``last_page`` (1-based, inclusive; ``last_page``
         0 for the last) is the range :meth:`next_page` analyses: the page's second worker takes
-        the second part of a long document and hands it to the first (:meth:`handover`)."""
+        the second part of a long document and hands it to the first (:meth:`handover`);
+        ``backwards``: from ``last_page`` down, towards the first worker, the range's start
+        moved with :meth:`floor`."""
         try:
             raw = data.to_py() if hasattr(data, "to_py") else data
             size = len(raw)
@@ -84,7 +87,8 @@ class WebSession:
                 )
             self._converter = Converter(bytes(raw), password=password, max_pages=max_pages,
                                         first_page=int(first_page) or 1,
-                                        last_page=int(last_page) or None)
+                                        last_page=int(last_page) or None,
+                                        backwards=bool(backwards))
             return json.dumps({"page_count": self._converter.page_count})
         except Exception as exc:  # noqa: BLE001 - every failure becomes a message for the page
             return _error_json(exc)
@@ -108,6 +112,16 @@ class WebSession:
         assert self._converter is not None, "open() first"
         try:
             return json.dumps({"last": self._converter.limit(int(last_page))})
+        except Exception as exc:  # noqa: BLE001
+            return _error_json(exc)
+
+    def floor(self, first_page: int) -> str:
+        """For a session going backwards: analyse no page before ``first_page`` (the first
+        worker has them; a lower one extends the range again). Returns ``{"first": F}``: the
+        lowest page this session will analyse, or an error object."""
+        assert self._converter is not None, "open() first"
+        try:
+            return json.dumps({"first": self._converter.floor(int(first_page))})
         except Exception as exc:  # noqa: BLE001
             return _error_json(exc)
 
