@@ -2,6 +2,12 @@
 // the vendored wheels, then drives pdfprose.web.WebSession one page at a time so the page can
 // show progress. It never reaches beyond its own origin: every URL below is relative to this file.
 //
+// A start restores the start-up snapshot this browser keeps (app/snapshot.js: the memory of an
+// interpreter that booted and imported the engine, taken after a normal boot) when there is one
+// for this runtime and these wheels: a fraction of a second instead of seconds of compiling the
+// standard library. Otherwise, or if the snapshot does not restore, it boots normally and stores
+// a new snapshot once ready.
+//
 // Work is done one message at a time (a small inbox), but the worker yields to its event loop
 // between pages, so a 'cancel' is seen at the next page boundary and the worker stays booted
 // (the page terminates it only when it does not answer quickly).
@@ -30,7 +36,9 @@
 //                                                    'fail-page' (the next document's page 2 fails)
 //                                                    ('hold' in 'convert': stop after that many
 //                                                    pages until 'limit' or 'unlimit' comes)
-// Messages out: {type: 'ready', bootMs, phases} | {type: 'boot-error', message}
+// Messages out: {type: 'ready', bootMs, phases, snapshot} | {type: 'boot-error', message}
+//               {type: 'snapshot-stored', stored}   after a normal boot: the start-up snapshot
+//                                                   for the next start kept (app/snapshot.js)
 //               {type: 'opened', job, pageCount} | {type: 'page', job, page}
 //               {type: 'limited', job, last}
 //               {type: 'handover', job, batch: Uint8Array, pages}   (second worker)
@@ -43,7 +51,9 @@
 //               {type: 'failed', job, error: {code, message, params}}
 // where result = {key, options, text, renderMs, cached}.
 
-import { loadPyodide } from '../static/vendor/pyodide/pyodide.mjs';
+import { loadPyodide, version as pyodideVersion } from '../static/vendor/pyodide/pyodide.mjs';
+import { dropSnapshot, findSnapshot, snapshotKey, storeSnapshot } from './snapshot.js';
+import { unzip, writeFiles } from './unzip.js';
 import { cbc } from '../static/vendor/noble-ciphers.mjs';
 
 const PYODIDE_URL = new URL('../static/vendor/pyodide/', import.meta.url).href;
@@ -105,7 +115,13 @@ self.onmessage = ({ data }) => {
 };
 
 booted.then(
-  ({ bootMs, phases }) => post({ type: 'ready', bootMs, phases }),
+  (engine) => {
+    const { bootMs, phases, snapshot, keep } = engine;
+    // startedAt (ms since the epoch) places the phases on the page's own clock.
+    post({ type: 'ready', bootMs, phases, snapshot, startedAt: performance.timeOrigin + engine.started });
+    engine.keep = null;
+    keep?.().then((stored) => post({ type: 'snapshot-stored', stored }));
+  },
   (err) => post({ type: 'boot-error', message: String(err?.message ?? err) }),
 );
 
@@ -192,11 +208,17 @@ for _name in ("charset_normalizer",):
         sys.modules[_name] = importlib.util.module_from_spec(_spec)
         _spec.loader.exec_module(sys.modules[_name])
 `;
+// What a booted engine has imported: a memory snapshot is taken right after these (app/snapshot.js).
+const ENGINE_IMPORTS = ['pdfprose.cmaps', 'pdfprose.web'];
 
-async function fetchWheels() {
+async function fetchManifest() {
   // no-cache: the engine wheel keeps its file name across rebuilds, so always revalidate.
   const manifest = await (await fetchOk(new URL('manifest.json', WHEELS_URL), { cache: 'no-cache' })).json();
   cmapIndex = manifest.cmaps ?? {};
+  return manifest;
+}
+
+function fetchWheels(manifest) {
   // integrity: the browser checks each wheel against the sha256 that set-up recorded.
   return Promise.all(
     manifest.wheels.map(async ({ file, integrity }) => {
@@ -237,44 +259,131 @@ function aesCbc(encrypt) {
   };
 }
 
-async function boot() {
-  const started = performance.now();
-  const phases = {};
-  const mark = (name) => {
-    phases[name] = Math.round(performance.now() - started);
-  };
-  // Wheels and compat sources download while the interpreter starts.
-  const wheelsPromise = fetchWheels().then((wheels) => {
-    mark('wheels fetched');
-    return wheels;
-  });
-  const compatPromise = fetchCompat();
-  const pyodide = await loadPyodide({
-    indexURL: PYODIDE_URL,
-    stdout: (line) => console.log('[python]', line),
-    stderr: (line) => console.warn('[python]', line),
-  });
-  mark('pyodide loaded');
-  pyodide.registerJsModule('pdfprose_aes', {
-    cbc_encrypt: aesCbc(true),
-    cbc_decrypt: aesCbc(false),
-  });
+// The Python side of a boot, once the interpreter runs (freshly booted or restored from a
+// snapshot): the wheels and compat sources written to site-packages. The file system is not
+// part of a memory snapshot, so a restored interpreter needs them again, for what it imports or
+// reads later (charset_normalizer, tracebacks' source lines, the CMaps folder).
+async function installFiles(pyodide, wheelsPromise, compatPromise) {
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  for (const buffer of await wheelsPromise) {
-    pyodide.unpackArchive(buffer, 'wheel', { extractDir: sitePackages });
-  }
+  for (const files of await wheelsPromise) writeFiles(pyodide.FS, files, sitePackages);
   for (const [path, source] of await compatPromise) {
     const target = `${sitePackages}/${path}`;
     pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf('/')));
     pyodide.FS.writeFile(target, source);
   }
   pyodide.runPython('import importlib; importlib.invalidate_caches()');
-  pyodide.runPython(LAZY_IMPORTS);
+}
+
+// What Python holds of JavaScript: registered after the snapshot is taken (or restored), since
+// a snapshot can only carry the JS objects Pyodide itself knows how to find again.
+function connect(pyodide) {
+  pyodide.registerJsModule('pdfprose_aes', {
+    cbc_encrypt: aesCbc(true),
+    cbc_decrypt: aesCbc(false),
+  });
   pyodide.pyimport('pdfprose.cmaps').install(fetchCmap, JSON.stringify(cmapIndex));
+  return pyodide.pyimport('pdfprose.web').WebSession;
+}
+
+const pyodideOptions = (more) => ({
+  indexURL: PYODIDE_URL,
+  stdout: (line) => console.log('[python]', line),
+  stderr: (line) => console.warn('[python]', line),
+  ...more,
+});
+
+// A snapshot restored: the engine is imported already; only the files and the JS links are new.
+// Throws when the snapshot does not restore (another build, damaged) or lacks the engine.
+async function restore(bytes, mark) {
+  const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: bytes }));
+  const missing = pyodide.runPython(
+    `import sys; " ".join(m for m in ${JSON.stringify(ENGINE_IMPORTS)} if m not in sys.modules)`,
+  );
+  if (missing) throw new Error(`the snapshot lacks ${missing}`);
+  mark('snapshot restored');
+  return pyodide;
+}
+
+// A normal boot, which then takes the snapshot for the next start (null if that fails: it is
+// only an optimisation).
+async function bootFresh(wheelsPromise, compatPromise, mark) {
+  const pyodide = await loadPyodide(pyodideOptions({ _makeSnapshot: true }));
+  mark('pyodide loaded');
+  await installFiles(pyodide, wheelsPromise, compatPromise);
+  pyodide.runPython(LAZY_IMPORTS);
   mark('wheels unpacked');
-  const WebSession = pyodide.pyimport('pdfprose.web').WebSession;
+  for (const name of ENGINE_IMPORTS) pyodide.pyimport(name);
   mark('engine imported');
-  return { pyodide, WebSession, phases, bootMs: Math.round(performance.now() - started) };
+  let snapshot = null;
+  try {
+    snapshot = pyodide.makeMemorySnapshot();
+    mark('snapshot taken');
+  } catch (err) {
+    console.info('pdfprose: no start-up snapshot:', err?.message ?? err);
+  }
+  return { pyodide, snapshot };
+}
+
+async function boot() {
+  const started = performance.now();
+  const phases = {};
+  const mark = (name) => {
+    phases[name] = Math.round(performance.now() - started);
+  };
+  // The runtime's JavaScript is needed either way: compiling it starts now, while the manifest
+  // and the stored snapshot are looked at.
+  import(new URL('pyodide.asm.mjs', PYODIDE_URL).href).then(() => mark('runtime script compiled'), () => {});
+  const manifestPromise = fetchManifest();
+  // Wheels and compat sources download (and the wheels are inflated) while the interpreter starts.
+  const wheelsPromise = manifestPromise.then(fetchWheels).then((wheels) => {
+    mark('wheels fetched');
+    return Promise.all(wheels.map(unzip)).finally(() => mark('wheels inflated'));
+  });
+  const compatPromise = fetchCompat();
+  const keyPromise = Promise.all([manifestPromise, compatPromise]).then(([manifest, compat]) =>
+    snapshotKey({
+      pyodide: pyodideVersion,
+      wheels: manifest.wheels.map((w) => w.integrity),
+      compat,
+      boot: [LAZY_IMPORTS, ENGINE_IMPORTS],
+    }),
+  );
+  // Whatever goes wrong with the snapshot, the boot goes on without it.
+  keyPromise.catch(() => {});
+  const stored = await findSnapshot(keyPromise);
+  mark(stored ? 'snapshot found' : 'no snapshot');
+  let pyodide = null;
+  let snapshot = 'none';
+  if (stored) {
+    stored.bytes.then(() => mark('snapshot read'), () => {});
+    try {
+      pyodide = await restore(stored.bytes, mark);
+      snapshot = 'restored';
+    } catch (err) {
+      // Silently a normal boot (which stores a new snapshot); the console says why.
+      console.info('pdfprose: the start-up snapshot did not restore, booting normally:', err?.message ?? err);
+      await dropSnapshot();
+      snapshot = 'rejected';
+    }
+  }
+  let made = null;
+  if (pyodide) {
+    await installFiles(pyodide, wheelsPromise, compatPromise);
+    mark('wheels unpacked');
+  } else {
+    ({ pyodide, snapshot: made } = await bootFresh(wheelsPromise, compatPromise, mark));
+  }
+  const WebSession = connect(pyodide);
+  mark('engine connected');
+  // Stored after 'ready' (the hash and the write take a moment); then its 30 MB are let go.
+  const keep = made
+    ? async () => {
+        const bytes = made;
+        made = null;
+        return storeSnapshot(await keyPromise, bytes);
+      }
+    : null;
+  return { pyodide, WebSession, phases, snapshot, keep, started, bootMs: Math.round(performance.now() - started) };
 }
 
 // ---- conversion ---------------------------------------------------------------------------------
