@@ -198,15 +198,24 @@ async function fetchOk(url, init) {
 let cmapIndex = {}; // name -> {size, sha256}: the CMap files set-up moved out of pdfminer's wheel
 
 // charset_normalizer is imported by pdfminer.utils but only used to guess the encoding of odd
-// metadata strings: loaded when first used instead of at every start (a third of a second).
+// metadata strings: loaded when first used instead of at every start (0.6 s, most of it its
+// import of every codec in the standard library). A stand-in module takes its place until then;
+// importlib.util.LazyLoader does not do here, since an import statement reads the module's
+// __spec__, which loads a lazy module at once.
 const LAZY_IMPORTS = `
-import importlib.util, sys
+import importlib, importlib.util, sys, types
+
+class _OnFirstUse(types.ModuleType):
+    def __getattr__(self, name):
+        real = sys.modules.get(self.__name__)
+        if real is None or real is self:
+            sys.modules.pop(self.__name__, None)
+            real = importlib.import_module(self.__name__)
+        return getattr(real, name)
+
 for _name in ("charset_normalizer",):
-    _spec = importlib.util.find_spec(_name)
-    if _spec is not None and _name not in sys.modules:
-        _spec.loader = importlib.util.LazyLoader(_spec.loader)
-        sys.modules[_name] = importlib.util.module_from_spec(_spec)
-        _spec.loader.exec_module(sys.modules[_name])
+    if _name not in sys.modules and importlib.util.find_spec(_name) is not None:
+        sys.modules[_name] = _OnFirstUse(_name)
 `;
 // What a booted engine has imported: a memory snapshot is taken right after these (app/snapshot.js).
 const ENGINE_IMPORTS = ['pdfprose.cmaps', 'pdfprose.web'];
