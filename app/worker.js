@@ -301,10 +301,23 @@ const pyodideOptions = (more) => ({
   ...more,
 });
 
+// Pyodide keeps the options it was loaded with for the interpreter's life: the snapshot goes
+// through a thenable that lets go of its 31 MB once read, so they are not kept twice.
+function handOver(promise) {
+  let pending = promise;
+  return {
+    then(resolve, reject) {
+      const read = pending;
+      pending = null;
+      return read.then(resolve, reject);
+    },
+  };
+}
+
 // A snapshot restored: the engine is imported already; only the files and the JS links are new.
 // Throws when the snapshot does not restore (another build, damaged) or lacks the engine.
 async function restore(bytes, mark) {
-  const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: bytes }));
+  const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: handOver(bytes) }));
   const missing = pyodide.runPython(
     `import sys; " ".join(m for m in ${JSON.stringify(ENGINE_IMPORTS)} if m not in sys.modules)`,
   );
