@@ -15,6 +15,8 @@
 
 importScripts('static/vendor/precache.js');
 
+// The engine worker's start-up snapshot (app/snapshot.js) has a cache of its own, outside this
+// prefix: this worker never touches it.
 const PREFIX = 'pdfprose-';
 const PRECACHE = self.PDFPROSE_PRECACHE;
 const CACHE = `${PREFIX}${PRECACHE.revision}`;

@@ -9,8 +9,8 @@
 
 //
 // A long document is converted by two workers where the machine has two cores or more: when the
-// first worker says the document has SPLIT_MIN_PAGES pages or more, a second one boots (from a
-// memory snapshot the first made of its booted engine, about half a second; a few hundred MB, so
+// first worker says the document has SPLIT_MIN_PAGES pages or more, a second one boots (from the
+// start-up snapshot the first stored, app/snapshot.js, about half a second; a few hundred MB, so
 // only then, and only once the first page is shown) while the first goes on, so the first page
 // still shows at once. Once the second is ready, the two work towards each other: the first
 // forwards, given a few pages more at a time ('limit'), the second from the last page backwards
@@ -45,7 +45,6 @@ export class EngineBridge {
   constructor(onMessage) {
     this.onMessage = onMessage;
     this.worker = null;
-    this.snapshot = null; // the first worker's memory snapshot (app/worker.js), a Uint8Array
     this.ready = false;
     this.cancelling = 0; // the job being cancelled, until the worker confirms
     this.split = null; // the current job's split: {job, bytes, password, pageCount, done, helper, ...}
@@ -59,10 +58,6 @@ export class EngineBridge {
     // Messages from a worker that was replaced meanwhile are dropped.
     worker.onmessage = ({ data }) => {
       if (worker !== this.worker) return;
-      if (data.type === 'snapshot') {
-        this.snapshot = data.snapshot; // the second worker of a long document boots from a copy
-        return;
-      }
       if (data.type === 'ready') {
         clearTimeout(this.bootTimer);
         this.ready = true;
@@ -160,8 +155,6 @@ export class EngineBridge {
   startHelper() {
     const split = this.split;
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'helper' });
-    const snapshot = this.snapshot ? this.snapshot.slice() : null;
-    worker.postMessage({ type: 'boot', snapshot }, snapshot ? [snapshot.buffer] : []);
     const helper = { worker, state: 'booting', pages: 0 };
     split.helper = helper;
     worker.onmessage = ({ data }) => {

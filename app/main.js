@@ -260,12 +260,21 @@ function onEngineMessage(message) {
       state.engineReady = true;
       console.info(`pdfprose: engine booted in ${message.bootMs} ms`, message.phases ?? {});
       ui.status.dataset.bootMs = String(message.bootMs);
+      // When the worker began to boot, on the page's clock (ms after navigation started).
+      if (message.startedAt) ui.status.dataset.bootStartMs = String(Math.round(message.startedAt - performance.timeOrigin));
+      // How it started: 'restored' from this browser's start-up snapshot (app/snapshot.js),
+      // 'none' (a normal boot; the snapshot for next time is stored after it) or 'rejected'
+      // (the stored one did not fit or restore, so a normal boot).
+      ui.status.dataset.bootSnapshot = message.snapshot ?? 'none';
       ui.status.dataset.boots = String(Number(ui.status.dataset.boots ?? 0) + 1);
       if (!busy()) setStatus('ready', state.announceCancel ? 'status_cancelled' : 'status_ready');
       if (first) registerServiceWorker();
       startPending();
       break;
     }
+    case 'snapshot-stored':
+      ui.status.dataset.snapshotStored = String(message.stored);
+      break;
     case 'boot-error':
       state.engineReady = false;
       ui.progress.value = 0;

@@ -2,6 +2,12 @@
 // the vendored wheels, then drives pdfprose.web.WebSession one page at a time so the page can
 // show progress. It never reaches beyond its own origin: every URL below is relative to this file.
 //
+// A start restores the start-up snapshot this browser keeps (app/snapshot.js: the memory of an
+// interpreter that booted and imported the engine, taken after a normal boot) when there is one
+// for this runtime and these wheels: a fraction of a second instead of seconds of compiling the
+// standard library. Otherwise, or if the snapshot does not restore, it boots normally and stores
+// a new snapshot once ready.
+//
 // Work is done one message at a time (a small inbox), but the worker yields to its event loop
 // between pages, so a 'cancel' is seen at the next page boundary and the worker stays booted
 // (the page terminates it only when it does not answer quickly).
@@ -16,9 +22,7 @@
 // before the document passes run, once, here. Should the second fail, 'unlimit' sends the
 // first on to the last page itself.
 //
-// Messages in:  {type: 'boot', snapshot: Uint8Array | null}   (second worker, named 'helper':
-//                                                   its boot waits for this one)
-//               {type: 'convert', job, bytes: ArrayBuffer, password, options, hold?}
+// Messages in:  {type: 'convert', job, bytes: ArrayBuffer, password, options, hold?}
 //               {type: 'convert', job, bytes, password, range: {first, last}}   (second worker:
 //                                                   from `last` down to `first`)
 //               {type: 'limit', job, last}           stop after page `last`: answered 'limited'
@@ -37,8 +41,9 @@
 //                                                    'fail-page' (the next document's page 2 fails)
 //                                                    ('hold' in 'convert': stop after that many
 //                                                    pages until 'limit' or 'unlimit' comes)
-// Messages out: {type: 'ready', bootMs, phases} | {type: 'boot-error', message}
-//               {type: 'snapshot', snapshot: Uint8Array}   (first worker, after 'ready')
+// Messages out: {type: 'ready', bootMs, phases, snapshot} | {type: 'boot-error', message}
+//               {type: 'snapshot-stored', stored}   after a normal boot: the start-up snapshot
+//                                                   for the next start kept (app/snapshot.js)
 //               {type: 'opened', job, pageCount} | {type: 'page', job, page}
 //               {type: 'limited', job, last}
 //               {type: 'handover', job, batch: Uint8Array, pages}   (second worker)
@@ -51,7 +56,9 @@
 //               {type: 'failed', job, error: {code, message, params}}
 // where result = {key, options, text, renderMs, cached}.
 
-import { loadPyodide } from '../static/vendor/pyodide/pyodide.mjs';
+import { loadPyodide, version as pyodideVersion } from '../static/vendor/pyodide/pyodide.mjs';
+import { dropSnapshot, findSnapshot, snapshotKey, storeSnapshot } from './snapshot.js';
+import { unzip, writeFiles } from './unzip.js';
 import { cbc } from '../static/vendor/noble-ciphers.mjs';
 
 const PYODIDE_URL = new URL('../static/vendor/pyodide/', import.meta.url).href;
@@ -71,15 +78,6 @@ const COMPAT_FILES = [
   'cryptography/hazmat/primitives/ciphers/algorithms.py',
   'cryptography/hazmat/primitives/ciphers/modes.py',
 ];
-// The second worker of a long document (app/engine.js) is created with the name 'helper': it
-// waits for a 'boot' message with the first worker's memory snapshot and boots from it.
-const HELPER = self.name === 'helper';
-// Where the machine has this many cores or more (a second worker may follow), the first worker
-// makes a memory snapshot of its interpreter once the engine is imported (Pyodide's
-// experimental _makeSnapshot / _loadSnapshot): the second worker restores it instead of starting
-// Python and importing pdfminer.six and pdfprose again, which took 4.3-4.9 s of its thread's CPU
-// of a 5 s boot; from the snapshot it boots in about 0.5 s (benchmarks/README.md, "Two workers").
-const SNAPSHOT_CORES = 2;
 const MAX_PAGES = 500; // SPEC §13; the engine refuses larger documents with too_many_pages
 
 let session = null; // the WebSession of the last document, kept for re-rendering
@@ -99,14 +97,10 @@ const post = (message) => self.postMessage(message);
 
 // Registered before any message can arrive: a module worker delivers messages only after its
 // top-level code has run; the inbox waits for the boot itself.
-let bootWith = null; // the helper's boot waits for its 'boot' message
-const booted = HELPER ? new Promise((resolve) => { bootWith = resolve; }).then(boot) : boot();
+// The second worker of a long document boots the same way, from the start-up snapshot the first
+// one stored (app/snapshot.js): about half a second instead of a 5 s boot.
+const booted = boot();
 self.onmessage = ({ data }) => {
-  if (data.type === 'boot') {
-    bootWith?.(data.snapshot ?? null);
-    bootWith = null;
-    return;
-  }
   if (data.type === 'cancel') {
     cancelledJob = Math.max(cancelledJob, data.job);
     wakeUp();
@@ -128,10 +122,12 @@ self.onmessage = ({ data }) => {
 };
 
 booted.then(
-  ({ bootMs, phases, snapshot }) => {
-    post({ type: 'ready', bootMs, phases });
-    // The page keeps it (about the size of the booted interpreter's memory) for second workers.
-    if (snapshot) self.postMessage({ type: 'snapshot', snapshot }, [snapshot.buffer]);
+  (engine) => {
+    const { bootMs, phases, snapshot, keep } = engine;
+    // startedAt (ms since the epoch) places the phases on the page's own clock.
+    post({ type: 'ready', bootMs, phases, snapshot, startedAt: performance.timeOrigin + engine.started });
+    engine.keep = null;
+    keep?.().then((stored) => post({ type: 'snapshot-stored', stored }));
   },
   (err) => post({ type: 'boot-error', message: String(err?.message ?? err) }),
 );
@@ -209,21 +205,36 @@ async function fetchOk(url, init) {
 let cmapIndex = {}; // name -> {size, sha256}: the CMap files set-up moved out of pdfminer's wheel
 
 // charset_normalizer is imported by pdfminer.utils but only used to guess the encoding of odd
-// metadata strings: loaded when first used instead of at every start (a third of a second).
+// metadata strings: loaded when first used instead of at every start (0.6 s, most of it its
+// import of every codec in the standard library). A stand-in module takes its place until then;
+// importlib.util.LazyLoader does not do here, since an import statement reads the module's
+// __spec__, which loads a lazy module at once.
 const LAZY_IMPORTS = `
-import importlib.util, sys
-for _name in ("charset_normalizer",):
-    _spec = importlib.util.find_spec(_name)
-    if _spec is not None and _name not in sys.modules:
-        _spec.loader = importlib.util.LazyLoader(_spec.loader)
-        sys.modules[_name] = importlib.util.module_from_spec(_spec)
-        _spec.loader.exec_module(sys.modules[_name])
-`;
+import importlib, importlib.util, sys, types
 
-async function fetchWheels() {
+class _OnFirstUse(types.ModuleType):
+    def __getattr__(self, name):
+        real = sys.modules.get(self.__name__)
+        if real is None or real is self:
+            sys.modules.pop(self.__name__, None)
+            real = importlib.import_module(self.__name__)
+        return getattr(real, name)
+
+for _name in ("charset_normalizer",):
+    if _name not in sys.modules and importlib.util.find_spec(_name) is not None:
+        sys.modules[_name] = _OnFirstUse(_name)
+`;
+// What a booted engine has imported: a memory snapshot is taken right after these (app/snapshot.js).
+const ENGINE_IMPORTS = ['pdfprose.cmaps', 'pdfprose.web'];
+
+async function fetchManifest() {
   // no-cache: the engine wheel keeps its file name across rebuilds, so always revalidate.
   const manifest = await (await fetchOk(new URL('manifest.json', WHEELS_URL), { cache: 'no-cache' })).json();
   cmapIndex = manifest.cmaps ?? {};
+  return manifest;
+}
+
+function fetchWheels(manifest) {
   // integrity: the browser checks each wheel against the sha256 that set-up recorded.
   return Promise.all(
     manifest.wheels.map(async ({ file, integrity }) => {
@@ -264,43 +275,13 @@ function aesCbc(encrypt) {
   };
 }
 
-// `snapshot`: a memory snapshot (Uint8Array) to boot from (the second worker). Returns the
-// engine, and the snapshot this worker made, if any.
-async function boot(snapshot = null) {
-  if (snapshot) {
-    try {
-      return await bootOnce(snapshot);
-    } catch (err) {
-      console.warn('pdfprose: booting from the snapshot failed, booting afresh:', err?.message ?? err);
-    }
-  }
-  return bootOnce(null);
-}
-
-async function bootOnce(snapshot) {
-  const started = performance.now();
-  const phases = {};
-  const mark = (name) => {
-    phases[name] = Math.round(performance.now() - started);
-  };
-  // Wheels and compat sources download while the interpreter starts.
-  const wheelsPromise = fetchWheels().then((wheels) => {
-    mark('wheels fetched');
-    return wheels;
-  });
-  const compatPromise = fetchCompat();
-  const makeSnapshot = !snapshot && !HELPER && (navigator.hardwareConcurrency || 1) >= SNAPSHOT_CORES;
-  const pyodide = await loadPyodide({
-    indexURL: PYODIDE_URL,
-    stdout: (line) => console.log('[python]', line),
-    stderr: (line) => console.warn('[python]', line),
-    ...(snapshot ? { _loadSnapshot: snapshot } : makeSnapshot ? { _makeSnapshot: true } : {}),
-  });
-  mark('pyodide loaded');
+// The Python side of a boot, once the interpreter runs (freshly booted or restored from a
+// snapshot): the wheels and compat sources written to site-packages. The file system is not
+// part of a memory snapshot, so a restored interpreter needs them again, for what it imports or
+// reads later (charset_normalizer, tracebacks' source lines, the CMaps folder).
+async function installFiles(pyodide, wheelsPromise, compatPromise) {
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  for (const buffer of await wheelsPromise) {
-    pyodide.unpackArchive(buffer, 'wheel', { extractDir: sitePackages });
-  }
+  for (const files of await wheelsPromise) writeFiles(pyodide.FS, files, sitePackages);
   for (const [path, source] of await compatPromise) {
     const target = `${sitePackages}/${path}`;
     pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf('/')));
@@ -309,31 +290,131 @@ async function bootOnce(snapshot) {
   // The files are unpacked from a snapshot too: the snapshot holds the interpreter's memory,
   // not its file system, which pdfminer.six reads data files and lazy imports from.
   pyodide.runPython('import importlib; importlib.invalidate_caches()');
-  mark('wheels unpacked');
-  let made = null;
-  if (!snapshot) {
-    pyodide.runPython(LAZY_IMPORTS);
-    pyodide.runPython('import pdfprose.web, pdfprose.cmaps');
-    mark('engine imported');
-    if (makeSnapshot) {
-      // Before any JavaScript object is handed to Python (the AES module, the CMap fetcher),
-      // which a snapshot cannot hold; a failure costs only the second worker's fast boot.
-      try {
-        made = pyodide.makeMemorySnapshot();
-      } catch (err) {
-        console.warn('pdfprose: no memory snapshot for a second worker:', err?.message ?? err);
-      }
-      mark('snapshot made');
-    }
-  }
+}
+
+// What Python holds of JavaScript: registered after the snapshot is taken (or restored), since
+// a snapshot can only carry the JS objects Pyodide itself knows how to find again.
+function connect(pyodide) {
   pyodide.registerJsModule('pdfprose_aes', {
     cbc_encrypt: aesCbc(true),
     cbc_decrypt: aesCbc(false),
   });
   pyodide.pyimport('pdfprose.cmaps').install(fetchCmap, JSON.stringify(cmapIndex));
-  const WebSession = pyodide.pyimport('pdfprose.web').WebSession;
-  mark('engine ready');
-  return { pyodide, WebSession, phases, snapshot: made, bootMs: Math.round(performance.now() - started) };
+  return pyodide.pyimport('pdfprose.web').WebSession;
+}
+
+const pyodideOptions = (more) => ({
+  indexURL: PYODIDE_URL,
+  stdout: (line) => console.log('[python]', line),
+  stderr: (line) => console.warn('[python]', line),
+  ...more,
+});
+
+// Pyodide keeps the options it was loaded with for the interpreter's life: the snapshot goes
+// through a thenable that lets go of its 31 MB once read, so they are not kept twice.
+function handOver(promise) {
+  let pending = promise;
+  return {
+    then(resolve, reject) {
+      const read = pending;
+      pending = null;
+      return read.then(resolve, reject);
+    },
+  };
+}
+
+// A snapshot restored: the engine is imported already; only the files and the JS links are new.
+// Throws when the snapshot does not restore (another build, damaged) or lacks the engine.
+async function restore(bytes, mark) {
+  const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: handOver(bytes) }));
+  const missing = pyodide.runPython(
+    `import sys; " ".join(m for m in ${JSON.stringify(ENGINE_IMPORTS)} if m not in sys.modules)`,
+  );
+  if (missing) throw new Error(`the snapshot lacks ${missing}`);
+  mark('snapshot restored');
+  return pyodide;
+}
+
+// A normal boot, which then takes the snapshot for the next start (null if that fails: it is
+// only an optimisation).
+async function bootFresh(wheelsPromise, compatPromise, mark) {
+  const pyodide = await loadPyodide(pyodideOptions({ _makeSnapshot: true }));
+  mark('pyodide loaded');
+  await installFiles(pyodide, wheelsPromise, compatPromise);
+  pyodide.runPython(LAZY_IMPORTS);
+  mark('wheels unpacked');
+  for (const name of ENGINE_IMPORTS) pyodide.pyimport(name);
+  mark('engine imported');
+  let snapshot = null;
+  try {
+    snapshot = pyodide.makeMemorySnapshot();
+    mark('snapshot taken');
+  } catch (err) {
+    console.info('pdfprose: no start-up snapshot:', err?.message ?? err);
+  }
+  return { pyodide, snapshot };
+}
+
+async function boot() {
+  const started = performance.now();
+  const phases = {};
+  const mark = (name) => {
+    phases[name] = Math.round(performance.now() - started);
+  };
+  // The runtime's JavaScript is needed either way: compiling it starts now, while the manifest
+  // and the stored snapshot are looked at.
+  import(new URL('pyodide.asm.mjs', PYODIDE_URL).href).then(() => mark('runtime script compiled'), () => {});
+  const manifestPromise = fetchManifest();
+  // Wheels and compat sources download (and the wheels are inflated) while the interpreter starts.
+  const wheelsPromise = manifestPromise.then(fetchWheels).then((wheels) => {
+    mark('wheels fetched');
+    return Promise.all(wheels.map(unzip)).finally(() => mark('wheels inflated'));
+  });
+  const compatPromise = fetchCompat();
+  const keyPromise = Promise.all([manifestPromise, compatPromise]).then(([manifest, compat]) =>
+    snapshotKey({
+      pyodide: pyodideVersion,
+      wheels: manifest.wheels.map((w) => w.integrity),
+      compat,
+      boot: [LAZY_IMPORTS, ENGINE_IMPORTS],
+    }),
+  );
+  // Whatever goes wrong with the snapshot, the boot goes on without it.
+  keyPromise.catch(() => {});
+  const stored = await findSnapshot(keyPromise);
+  mark(stored ? 'snapshot found' : 'no snapshot');
+  let pyodide = null;
+  let snapshot = 'none';
+  if (stored) {
+    stored.bytes.then(() => mark('snapshot read'), () => {});
+    try {
+      pyodide = await restore(stored.bytes, mark);
+      snapshot = 'restored';
+    } catch (err) {
+      // Silently a normal boot (which stores a new snapshot); the console says why.
+      console.info('pdfprose: the start-up snapshot did not restore, booting normally:', err?.message ?? err);
+      await dropSnapshot();
+      snapshot = 'rejected';
+    }
+  }
+  let made = null;
+  if (pyodide) {
+    await installFiles(pyodide, wheelsPromise, compatPromise);
+    mark('wheels unpacked');
+  } else {
+    ({ pyodide, snapshot: made } = await bootFresh(wheelsPromise, compatPromise, mark));
+  }
+  const WebSession = connect(pyodide);
+  mark('engine connected');
+  // Stored after 'ready' (the hash and the write take a moment); then its 30 MB are let go.
+  const keep = made
+    ? async () => {
+        const bytes = made;
+        made = null;
+        return storeSnapshot(await keyPromise, bytes);
+      }
+    : null;
+  return { pyodide, WebSession, phases, snapshot, keep, started, bootMs: Math.round(performance.now() - started) };
 }
 
 // ---- conversion ---------------------------------------------------------------------------------
