@@ -112,6 +112,7 @@ const STRINGS = {
     reason_content_missing: 'its content is missing from the file (cut short or damaged)',
     reason_page_box: 'its page size cannot be read',
     reason_internal: 'an internal error of pdfprose',
+    reason_damaged_page: 'no text could be read from this page of the damaged file',
 
     limit_size: (p, h) =>
       `This file is ${h.decimal(p.mb)} MB; the limit is ${p.limit} MB. ` +
@@ -265,6 +266,7 @@ const STRINGS = {
     reason_content_missing: 'falta su contenido en el archivo (cortado o dañado)',
     reason_page_box: 'no se puede leer su tamaño de página',
     reason_internal: 'un error interno de pdfprose',
+    reason_damaged_page: 'no se pudo leer ningún texto de esta página del archivo dañado',
 
     limit_size: (p, h) =>
       `Este archivo ocupa ${h.decimal(p.mb)} MB; el límite es de ${p.limit} MB. ` +
@@ -363,6 +365,7 @@ const REASON_PHRASES = [
   ['its content is missing from the file', 'content_missing'],
   ['unreadable page box', 'page_box'],
   ['internal error', 'internal'],
+  ['no text could be read from this page of the damaged file', 'damaged_page'],
 ];
 function reasonText(failed) {
   const reason = failed.reason ?? '';

@@ -152,6 +152,18 @@ def test_truncated_file_with_nothing_left_says_so(tmp_path: Path) -> None:
     assert result.returncode == 1 and "incomplete" in one_line(result.stderr)
 
 
+def test_bytes_after_the_end_marker_do_not_make_a_file_cut_short() -> None:
+    """2 kB of NUL padding or a long comment after '%%EOF' was reported as 'the file is cut
+    short: 14 of its 14 pages could be recovered'; an incremental update cut short still is."""
+    pdf = pages_pdf([text("Apples grow on trees")])
+    for tail in (b"\0" * 2048, b"%" + b"A" * 3000 + b"\n"):
+        report = convert(pdf + tail).report()
+        assert not [n for n in report["notices"] if n["code"] == "damaged"], tail[:8]
+        assert not report["warnings"]
+    cut_update = convert(pdf + b"\n7 0 obj\n<< /Type /Page /Parent 2 0 R").report()
+    assert [n["truncated"] for n in cut_update["notices"] if n["code"] == "damaged"] == [True]
+
+
 def test_random_bytes_after_the_pdf_header_are_damage_not_a_cut_file() -> None:
     """'%PDF-1.7' and random bytes has no end marker either, but it was said to be 'cut short
     (perhaps an interrupted download)': nothing in it is the start of a PDF."""

@@ -52,6 +52,15 @@ EOF_MARKER = b"%%EOF"
 EOF_SEARCH_BYTES = 2048
 """A complete PDF ends with ``%%EOF``; writers may add a line end or a little padding after it."""
 
+TRAILING_PADDING = b"\x00 \t\r\n\f"
+"""What may pad a file after its end marker (white space, NUL bytes of a fixed-size copy)."""
+
+PDF_STRUCTURE = re.compile(
+    rb"(?<![0-9])\d{1,10}[ \t\r\n\f\x00]+\d{1,5}[ \t\r\n\f\x00]+obj(?![A-Za-z])|\bxref\b|\btrailer\b"
+)
+"""An object header, a cross-reference table or a trailer: after the last ``%%EOF``, the sign of
+an incremental update (cut short if it does not end in its own marker)."""
+
 MAX_OBJECTS = 500_000
 """Object headers considered at most: a damaged file is not allowed to cost unbounded time."""
 
@@ -65,10 +74,16 @@ INHERITABLE = ("Resources", "MediaBox", "CropBox", "Rotate")
 
 
 def looks_truncated(data: bytes) -> bool:
-    """True when the file's end is missing: neither ``%%EOF`` nor ``startxref`` in its last
-    EOF_SEARCH_BYTES (a sloppy writer may omit the marker, not the pointer to its table)."""
-    tail = data[-EOF_SEARCH_BYTES:]
-    return EOF_MARKER not in tail and b"startxref" not in tail
+    """True when the file's end is missing: more of the PDF's structure after its last ``%%EOF``
+    (an incremental update cut short), or no ``%%EOF`` at all and no ``startxref`` in its last
+    EOF_SEARCH_BYTES before any trailing padding (a sloppy writer may omit the marker, not the
+    pointer to its table). Bytes appended after the end marker that hold
+    no PDF structure (NUL padding, a long comment, a mail gateway's footer) do not make the
+    file cut short: its text is all there."""
+    last = data.rfind(EOF_MARKER)
+    if last >= 0:
+        return PDF_STRUCTURE.search(data, last + len(EOF_MARKER)) is not None
+    return b"startxref" not in data.rstrip(TRAILING_PADDING)[-EOF_SEARCH_BYTES:]
 
 
 def damage_warning(recovered: int, expected: int | None, truncated: bool) -> str:

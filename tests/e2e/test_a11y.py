@@ -216,3 +216,19 @@ def test_the_page_cannot_reach_another_origin(app: App) -> None:
     assert all(url == "http://198.51.100.7/beacon" for url in attempted)
     assert any("violates the following Content Security Policy directive" in e for e in app.errors)
     app.errors.clear()
+
+
+def test_the_damaged_page_reason_is_translated(app: App) -> None:
+    """A page of a damaged file that drew nothing was listed in Spanish with its English reason
+    ('no text could be read from this page of the damaged file')."""
+    notice = app.page.evaluate(
+        """async () => {
+            const m = await import('./app/i18n.js');
+            const before = m.currentLanguage();
+            const pages = [{ number: 1, reason: 'no text could be read from this page of the damaged file' }];
+            m.setLanguage('es');
+            try { return m.t('notice_failed', { pages }); } finally { m.setLanguage(before); }
+        }"""
+    )
+    assert "página 1: no se pudo leer ningún texto de esta página del archivo dañado" in notice
+    assert "damaged file" not in notice
