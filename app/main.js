@@ -539,7 +539,9 @@ function showReport(report) {
   state.report = report;
   ui.result.hidden = false;
   const allEmpty = Boolean(report.all_empty);
-  if (allEmpty) say(ui.noticeEmpty, 'notice_all_empty', { pages: report.pages.length });
+  // "None of the pages has a text layer" only when none failed: pages that could not be read are
+  // not scans, and the failed-pages notice names them.
+  if (allEmpty && !report.failed_pages.length) say(ui.noticeEmpty, 'notice_all_empty', { pages: report.pages.length });
   else if (report.empty_pages.length) say(ui.noticeEmpty, 'notice_empty', { pages: report.empty_pages.map(pageNumberOf) });
   const garbled = report.garbled_pages.map(pageNumberOf);
   if (garbled.length) {

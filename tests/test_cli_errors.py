@@ -7,6 +7,7 @@ Broken files are made at test time: hand-built PDFs (``build_pdf``) and corpus f
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -432,3 +433,23 @@ def test_corrupted_compressed_content_stream_is_reported(corpus_file: Callable[[
     assert "Beautiful is better than ugly." in conversion.render()
     clean = convert(corpus_file("real/bitcoin_whitepaper_spaces.pdf").read_bytes()).report()
     assert clean["partial"] is False and clean["notices"] == []
+
+
+@pytest.mark.corpus
+def test_a_page_that_could_not_be_read_is_not_said_to_have_kept_its_text(
+    corpus_file: Callable[[str], Path],
+) -> None:
+    """200 random bytes overwritten in the IEEE paper: its failed pages were also listed as
+    'the content is damaged; the text before the damage was kept', with nothing kept."""
+    import random
+
+    data = bytearray(corpus_file("real/ieee_2col_diffprivacy_ligatures.pdf").read_bytes())
+    rng = random.Random(4)
+    for position in rng.sample(range(1000, len(data)), 200):
+        data[position] = rng.randrange(256)
+    report = convert(bytes(data)).report()
+    failed = {f["number"] for f in report["failed_pages"]}
+    assert failed == {2, 5, 7}
+    damaged = {p for n in report["notices"] if n["code"] == "content_damaged" for p in n.get("pages", [])}
+    assert damaged and not damaged & failed
+    assert not [w for w in report["warnings"] if re.match(r"Page [257]: the content", w)]

@@ -546,7 +546,12 @@ class Converter:
                        f"(internal error: {short_reason(exc)}); the text is given without them.")
             warnings.append(message)
             notices.append({"code": "internal", "message": message, "stage": "document_passes"})
+        # A page that could not be read at all kept nothing: "the text before the damage was
+        # kept" would contradict its failed-page notice.
+        unread = {p.number for p in self._pages if p.error}
         for number, why in self._cut_short:
+            if number in unread:
+                continue
             message = (f"Page {number} was cut short: {why} (a damaged or hostile file); "
                        "the text before that point was kept.")
             warnings.append(message)
@@ -559,9 +564,12 @@ class Converter:
             page_number = re.match(r"Page (\d+):", message)
             if page_number:
                 notice["pages"] = [int(page_number.group(1))]
+                if notice["code"] == "content_damaged" and int(page_number.group(1)) in unread:
+                    warnings.pop()
+                    continue
             notices.append(notice)
-        if self._skipped:
-            numbers = self._skipped
+        if [n for n in self._skipped if n not in unread]:
+            numbers = [n for n in self._skipped if n not in unread]
             if len(numbers) == 1:
                 message = (f"Page {numbers[0]}: some of its drawing operations are damaged and were "
                            "skipped; the rest of the page was read.")
