@@ -53,6 +53,22 @@ def test_letterhead_repeated_on_each_page_keeps_its_first_occurrence() -> None:
     assert [p.paragraphs[0].furniture for p in pages] == [False, True, True]
 
 
+def test_a_repeated_line_that_is_all_the_text_is_not_a_running_head() -> None:
+    """One line per ticket, atop each page: all of it was removed as a running head, and the
+    page showed 'Done' over an empty text. The page numbers under it stay furniture."""
+    pages = [page(n, para(f"Admission ticket number {n} for the spring concert", 30), para(str(n), 770))
+             for n in range(1, 13)]
+    mark_furniture(pages)
+    assert [p.paragraphs[0].furniture for p in pages] == [False] * 12
+    assert [p.paragraphs[1].furniture for p in pages] == [True] * 12
+
+
+def test_only_page_numbers_stay_furniture() -> None:
+    pages = [page(n, para(str(n), 770)) for n in range(1, 5)]
+    mark_furniture(pages)
+    assert all(p.paragraphs[0].furniture for p in pages)
+
+
 def test_a_year_set_large_in_the_top_band_is_not_a_page_number() -> None:
     pages = [page(1, para("2007", 20, size=39), body_text(1), body_text(1)), page(2, body_text(2))]
     mark_furniture(pages)

@@ -155,6 +155,14 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
             for _, para in hits:
                 if not (title_like and para is first):
                     para.furniture = True
+    # Running heads accompany a body: where they would leave no text at all (a ticket or label
+    # per page, one repeated line on every page) they are the document's text. Bare page
+    # numbers stay furniture: a page that has nothing else has no text to give.
+    if not any(not para.furniture for page in pages for para in page.paragraphs if para.lines):
+        for page in pages:
+            for para in page.paragraphs:
+                if not PAGE_NUMBER.match(" ".join(l.text for l in para.lines).strip()):
+                    para.furniture = False
 
 
 def _repeats(indices: list[int], n: int, by_parity: list[int]) -> bool:
