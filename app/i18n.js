@@ -113,6 +113,10 @@ const STRINGS = {
     reason_page_box: 'its page size cannot be read',
     reason_internal: 'an internal error of pdfprose',
     reason_damaged_page: 'no text could be read from this page of the damaged file',
+    notice_cmap_unavailable:
+      "The character data for this document's Chinese, Japanese or Korean fonts could not be loaded " +
+      '(is the connection off?): their characters are missing. Connect to the internet and convert it again; ' +
+      'the data is then kept for offline use.',
 
     limit_size: (p, h) =>
       `This file is ${h.decimal(p.mb)} MB; the limit is ${p.limit} MB. ` +
@@ -267,6 +271,10 @@ const STRINGS = {
     reason_page_box: 'no se puede leer su tamaño de página',
     reason_internal: 'un error interno de pdfprose',
     reason_damaged_page: 'no se pudo leer ningún texto de esta página del archivo dañado',
+    notice_cmap_unavailable:
+      'No se pudieron cargar los datos de caracteres de las fuentes chinas, japonesas o coreanas de este documento ' +
+      '(¿sin conexión?): faltan sus caracteres. Conéctate a internet y conviértelo de nuevo; ' +
+      'los datos se guardan entonces para usarlos sin conexión.',
 
     limit_size: (p, h) =>
       `Este archivo ocupa ${h.decimal(p.mb)} MB; el límite es de ${p.limit} MB. ` +

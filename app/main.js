@@ -592,6 +592,7 @@ const NOTICE_KEYS = {
   content_damaged: 'notice_content_damaged',
   copy_restricted: 'notice_copy_restricted',
   internal: 'notice_internal',
+  cmap_unavailable: 'notice_cmap_unavailable',
 };
 const NOTICES_SHOWN_ELSEWHERE = new Set(['garbled', 'failed_pages']);
 

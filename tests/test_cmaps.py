@@ -75,6 +75,16 @@ def test_a_failing_fetch_leaves_pdfminer_without_the_cmap(folder: Path) -> None:
     cmaps.install(offline, {NAME: {"size": 1, "sha256": "0" * 64}}, directory=folder)
     with pytest.raises(CMapDB.CMapNotFound):
         CMapDB._load_data(NAME)
+    # The page says why the characters are missing (offline), once per document.
+    assert cmaps.take_unavailable() == [NAME]
+    assert cmaps.take_unavailable() == []
+
+
+def test_a_name_the_manifest_does_not_list_is_not_called_unavailable(folder: Path) -> None:
+    cmaps.install(lambda name: None, {}, directory=folder)
+    with pytest.raises(CMapDB.CMapNotFound):
+        CMapDB._load_data(NAME)
+    assert cmaps.take_unavailable() == []
 
 
 def test_shipped_cmaps_are_read_without_fetching(folder: Path) -> None:

@@ -81,9 +81,18 @@ def install(fetch: Callable[[str], Any], index: str | dict[str, dict[str, Any]],
             clean = name.replace("\0", "")
             if fetch_into(clean, _installed["fetch"], _installed["index"], _installed["directory"]):
                 return original(cls, name)
+            if clean in _installed["index"]:
+                _installed.setdefault("unavailable", set()).add(clean)
             raise
 
     cmapdb.CMapDB._load_data = classmethod(_load_data)  # type: ignore[method-assign, assignment]
+
+
+def take_unavailable() -> list[str]:
+    """The CMaps that fonts asked for and could not be fetched (offline before they were ever
+    fetched) since the last call, sorted; the page tells the reader why those characters are
+    missing, instead of blaming the PDF's fonts."""
+    return sorted(_installed.pop("unavailable", set()))
 
 
 def uninstall() -> None:

@@ -26,6 +26,7 @@ import json
 import math
 from typing import Any
 
+from . import cmaps
 from .api import Conversion, Converter, PageBatch
 from .errors import PdfProseError, TooLargeError
 from .options import MAX_FILE_BYTES, MAX_PAGES, Options
@@ -78,6 +79,7 @@ class WebSession:
         ``backwards``: from ``last_page`` down, towards the first worker, the range's start
         moved with :meth:`floor`."""
         try:
+            cmaps.take_unavailable()  # what an earlier document missed is not this one's
             raw = data.to_py() if hasattr(data, "to_py") else data
             size = len(raw)
             if max_bytes and size > max_bytes:
@@ -175,6 +177,15 @@ class WebSession:
             boxes = self._conversion.furniture_boxes()
             for entry in report["pages"]:  # type: ignore[union-attr]
                 entry["furniture"] = boxes.get(entry["number"], [])
+            # CJK CMaps a font needed and the page could not fetch (offline): said first, since
+            # the garbled-text notice alone would send the reader to OCR for nothing.
+            unavailable = cmaps.take_unavailable()
+            if unavailable:
+                report["notices"] = [{"code": "cmap_unavailable", "cmaps": unavailable,
+                                      "message": "The character data of this document's Chinese, "
+                                                 "Japanese or Korean fonts could not be loaded "
+                                                 "(offline?): connect and convert it again."},
+                                     *report["notices"]]  # type: ignore[misc]
             return _dumps({**report, "all_empty": self._conversion.all_empty})
         except Exception as exc:  # noqa: BLE001
             return _error_json(exc)

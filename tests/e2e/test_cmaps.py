@@ -92,3 +92,38 @@ def test_cmaps_fetched_once_work_offline(browser: Any, corpus_file: Any) -> None
             server.shutdown()
             server.server_close()
         context.close()
+
+
+@pytest.mark.corpus
+def test_offline_before_a_cmap_was_ever_fetched_says_why(browser: Any, corpus_file: Any) -> None:
+    """Offline, a Japanese document whose CMaps were never fetched came out as replacement
+    characters under a notice that blamed its fonts and sent the reader to OCR."""
+    path = corpus_file("real/ja_kampo_gazette_vertical.pdf")
+    server = STATIC_SERVER.serve_in_thread(CONFIG.HOST, 0)
+    host, port = server.server_address[:2]
+    context = new_context(browser, f"http://{host}:{port}/")
+    stopped = False
+    try:
+        page = context.new_page()
+        page.goto("/")
+        ready = "() => ['ready', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
+        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
+        page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'true'",
+                               timeout=CONFIG.BOOT_TIMEOUT_MS)
+        server.shutdown()
+        server.server_close()
+        stopped = True
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
+        page.get_by_test_id("file-input").set_input_files(str(path))
+        done = "() => ['done', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
+        page.wait_for_function(done, timeout=CONFIG.CONVERT_TIMEOUT_MS)
+        notice = page.locator("[data-testid=notice-more] li[data-code=cmap_unavailable]")
+        assert notice.count() == 1
+        assert notice.text_content().startswith("The character data for this document's Chinese, Japanese or Korean fonts could not be loaded")
+    finally:
+        if not stopped:
+            server.shutdown()
+            server.server_close()
+        context.close()
