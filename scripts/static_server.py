@@ -96,7 +96,11 @@ def main() -> None:
     parser.add_argument("--throttle", type=float, default=0.0, metavar="MB_PER_S",
                         help="send response bodies at this many megabytes per second")
     args = parser.parse_args()
-    server = make_server(args.host, args.port, rate=args.throttle * 1e6)
+    try:
+        server = make_server(args.host, args.port, rate=args.throttle * 1e6)
+    except OSError as exc:
+        raise SystemExit(f"pdfprose: cannot serve at {args.host}:{args.port}: {exc.strerror or exc} "
+                         "(another server there? PORT=8080 ./dev serve picks another port)") from None
     print(f"pdfprose: serving {ROOT} at http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
