@@ -23,7 +23,7 @@ const ENTRY_URL = new URL('../engine-snapshot', import.meta.url).href;
 const KEY_HEADER = 'x-pdfprose-snapshot-key';
 const HASH_HEADER = 'x-pdfprose-snapshot-sha256';
 // Bumped when what goes into a snapshot changes in a way the key does not see.
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
 

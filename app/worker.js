@@ -344,6 +344,10 @@ async function bootFresh(wheelsPromise, compatPromise, mark) {
   pyodide.runPython(LAZY_IMPORTS);
   mark('wheels unpacked');
   for (const name of ENGINE_IMPORTS) pyodide.pyimport(name);
+  // pdfminer's version lookup (importlib.metadata) left the standard library's zip open in a
+  // cached ZipFile: its file descriptor means nothing in a restored interpreter, whose closing it
+  // then printed an "Exception ignored ... Bad file descriptor" traceback. Let it go first.
+  pyodide.runPython('import gc, importlib; importlib.invalidate_caches(); gc.collect()');
   mark('engine imported');
   let snapshot = null;
   try {

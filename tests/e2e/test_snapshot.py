@@ -60,7 +60,10 @@ def fresh_app(browser: Any, site_url: str) -> Iterator[App]:
     app.page.on("pageerror", lambda error: app.errors.append(f"pageerror: {error}"))
     app.page.on(
         "console",
-        lambda message: app.errors.append(f"console: {message.text}") if message.type == "error" else None,
+        # Python's stderr comes as warnings: an "Exception ignored" there is an error too (a
+        # restored interpreter closing a file descriptor of the booted one's: "Bad file descriptor").
+        lambda message: app.errors.append(f"console: {message.text}")
+        if message.type == "error" or "Exception ignored" in message.text else None,
     )
     try:
         yield app
