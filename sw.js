@@ -73,6 +73,9 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const names = await caches.keys();
       await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+      // The first visit's page and its engine worker are served from here at once, so that a CMap
+      // a document fetches on that visit is kept for offline use too.
+      await self.clients.claim();
     })(),
   );
 });

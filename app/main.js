@@ -544,7 +544,10 @@ function showReport(report) {
   if (allEmpty && !report.failed_pages.length) say(ui.noticeEmpty, 'notice_all_empty', { pages: report.pages.length });
   else if (report.empty_pages.length) say(ui.noticeEmpty, 'notice_empty', { pages: report.empty_pages.map(pageNumberOf) });
   const garbled = report.garbled_pages.map(pageNumberOf);
-  if (garbled.length) {
+  // Offline, CJK fonts whose CMaps were never fetched read as unmapped: their own notice says to
+  // connect; the garbled one would send the reader to OCR for nothing.
+  const cmapMissing = (report.notices ?? []).some((n) => n.code === 'cmap_unavailable');
+  if (garbled.length && !cmapMissing) {
     const summaries = report.pages.filter((p) => garbled.includes(p.number));
     const glyphs = summaries.reduce((sum, p) => sum + (p.glyphs || 0), 0);
     const unmapped = summaries.reduce((sum, p) => sum + (p.unmapped || 0), 0);

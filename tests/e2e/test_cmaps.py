@@ -122,6 +122,45 @@ def test_offline_before_a_cmap_was_ever_fetched_says_why(browser: Any, corpus_fi
         notice = page.locator("[data-testid=notice-more] li[data-code=cmap_unavailable]")
         assert notice.count() == 1
         assert notice.text_content().startswith("The character data for this document's Chinese, Japanese or Korean fonts could not be loaded")
+        # ...and not the garbled-fonts notice, which sent the reader to OCR.
+        assert not page.get_by_test_id("notice-garbled").is_visible()
+    finally:
+        if not stopped:
+            server.shutdown()
+            server.server_close()
+        context.close()
+
+
+@pytest.mark.corpus
+def test_a_cmap_fetched_on_the_first_visit_is_kept_for_offline_use(browser: Any, corpus_file: Any) -> None:
+    """On a first visit the service worker did not yet serve the page's engine worker, so the
+    CMap a Japanese document fetched then was kept nowhere: offline it came out garbled."""
+    path = corpus_file("real/ja_kampo_gazette_vertical.pdf")
+    server = STATIC_SERVER.serve_in_thread(CONFIG.HOST, 0)
+    host, port = server.server_address[:2]
+    context = new_context(browser, f"http://{host}:{port}/")
+    stopped = False
+    try:
+        page = context.new_page()
+        page.goto("/")
+        ready = "() => ['ready', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
+        done = "() => ['done', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
+        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
+        page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'true'",
+                               timeout=CONFIG.BOOT_TIMEOUT_MS)
+        page.get_by_test_id("file-input").set_input_files(str(path))  # no reload first
+        page.wait_for_function(done, timeout=CONFIG.CONVERT_TIMEOUT_MS)
+        online = page.get_by_test_id("output").text_content()
+        server.shutdown()
+        server.server_close()
+        stopped = True
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
+        page.get_by_test_id("file-input").set_input_files(str(path))
+        page.wait_for_function(done, timeout=CONFIG.CONVERT_TIMEOUT_MS)
+        assert page.get_by_test_id("output").text_content() == online
+        assert page.locator("[data-testid=notice-more] li[data-code=cmap_unavailable]").count() == 0
     finally:
         if not stopped:
             server.shutdown()
