@@ -453,3 +453,11 @@ def test_a_page_that_could_not_be_read_is_not_said_to_have_kept_its_text(
     damaged = {p for n in report["notices"] if n["code"] == "content_damaged" for p in n.get("pages", [])}
     assert damaged and not damaged & failed
     assert not [w for w in report["warnings"] if re.match(r"Page [257]: the content", w)]
+    # Nor is a page whose content stream broke before it drew any text called a scan (seed 1:
+    # pages 1 and 8 were "no text layer: use OCR").
+    data = bytearray(corpus_file("real/ieee_2col_diffprivacy_ligatures.pdf").read_bytes())
+    rng = random.Random(1)
+    for position in rng.sample(range(1000, len(data)), 200):
+        data[position] = rng.randrange(256)
+    report = convert(bytes(data)).report()
+    assert report["empty_pages"] == [] and len(report["failed_pages"]) == 11

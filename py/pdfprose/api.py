@@ -53,6 +53,10 @@ from .recover import (
 )
 from .render import document_vocabulary, render, render_with_page_starts
 
+DAMAGED_PAGE_REASON = "no text could be read from this page of the damaged file"
+"""A page of a damaged file that drew no text: its content (or its fonts) was lost, not a scan
+to send to OCR. The page translates these words (app/i18n.js)."""
+
 MAX_REASON_CHARS = 200
 """A failed page's reason is one line of at most 200 characters (pdfminer's messages can hold a
 whole dictionary's repr)."""
@@ -369,7 +373,7 @@ class Converter:
             elif self._damaged and not parsed.has_image:
                 # In a damaged file a page that draws neither text nor an image has most likely
                 # lost its content (or its fonts): not a scan to send to OCR.
-                parsed.error = "no text could be read from this page of the damaged file"
+                parsed.error = DAMAGED_PAGE_REASON
         elif parsed.error is not None and not parsed.error.startswith("internal error"):
             parsed.error = _page_reason(parsed.error)
         # The page's glyphs (and what pdfminer made while reading it) are frozen too before the
@@ -546,6 +550,13 @@ class Converter:
                        f"(internal error: {short_reason(exc)}); the text is given without them.")
             warnings.append(message)
             notices.append({"code": "internal", "message": message, "stage": "document_passes"})
+        # A page whose content stream broke before it drew any text is no scan (an image drawn
+        # before the break does not make it one): it could not be read.
+        broken = {int(m.group(1)) for w in getattr(self._doc, "warnings", [])
+                  if _parse_warning_code(w) == "content_damaged" and (m := re.match(r"Page (\d+):", w))}
+        for page in self._pages:
+            if page.number in broken and page.empty and page.error is None:
+                page.error = DAMAGED_PAGE_REASON
         # A page that could not be read at all kept nothing: "the text before the damage was
         # kept" would contradict its failed-page notice.
         unread = {p.number for p in self._pages if p.error}

@@ -332,9 +332,9 @@ def test_empty_pages_notice_lists_six_then_counts(app: App) -> None:
 
 
 def test_a_damaged_file_with_no_text_is_not_called_a_scan(app: App, corpus_file: Callable[[str], Path]) -> None:
-    """200 random bytes overwritten in the IEEE paper: 9 of its 11 pages cannot be read, 2 drew
-    no text. The page said "None of the 11 pages has a text layer: ... a scan"; the CLI said
-    "2 without a text layer, 9 could not be read"."""
+    """200 random bytes overwritten in the IEEE paper: none of its 11 pages can be read (two of
+    them broke in their content streams before drawing any text). The page said "None of the 11
+    pages has a text layer: ... a scan"."""
     import random
 
     data = bytearray(corpus_file("real/ieee_2col_diffprivacy_ligatures.pdf").read_bytes())
@@ -342,13 +342,11 @@ def test_a_damaged_file_with_no_text_is_not_called_a_scan(app: App, corpus_file:
     for position in rng.sample(range(1000, len(data)), 200):
         data[position] = rng.randrange(256)
     app.convert(pdf_payload("ieee damaged.pdf", bytes(data)), "ieee damaged")
-    empty = app.testid("notice-empty").text_content()
-    assert not empty.startswith("None of the") and empty.startswith("Pages 1 and 8 have no text layer")
+    assert not app.testid("notice-empty").is_visible()
     failed = app.testid("notice-failed").text_content()
-    assert failed.startswith("Pages 2, 3, 4, 5, 6, 7, and 3 more could not be read")
+    assert failed.startswith("Pages 1, 2, 3, 4, 5, 6, and 5 more could not be read")
     # None of the failed pages is also said to have kept the text before its damage.
-    more = app.testid("notice-more").text_content()
-    assert not [n for n in (2, 3, 4, 5, 6, 7, 9, 10, 11) if f"Page {n}: the content is damaged" in more]
+    assert "the text before the damage was kept" not in app.testid("notice-more").text_content()
 
 
 def test_scan_without_text_offers_no_download(app: App, corpus_file: Callable[[str], Path]) -> None:
