@@ -8,6 +8,7 @@ scripts/vendor_web.py), requested by pdfprose.cmaps through the worker's fetchCm
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -53,116 +54,92 @@ def test_the_vendored_wheel_has_no_cmap_files(repo_root: Any) -> None:
     assert (repo_root / "static" / "vendor" / "cmaps" / "to-unicode-Adobe-Japan1.json.gz").is_file()
 
 
+READY = "() => ['ready', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
+DONE = "() => ['done', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
+
+
+class FirstVisit:
+    """A page on its first visit in a browser context of its own, served by a server of its own
+    (so that going offline can stop it), once its service worker keeps the runtime."""
+
+    def __init__(self, browser: Any) -> None:
+        self.server = STATIC_SERVER.serve_in_thread(CONFIG.HOST, 0)
+        host, port = self.server.server_address[:2]
+        self.context = new_context(browser, f"http://{host}:{port}/")
+        self.serving = True
+        self.page = self.context.new_page()
+        self.page.goto("/")
+        self.page.wait_for_function(READY, timeout=CONFIG.BOOT_TIMEOUT_MS)
+        self.page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'true'",
+                                    timeout=CONFIG.BOOT_TIMEOUT_MS)
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.page.wait_for_function(READY, timeout=CONFIG.BOOT_TIMEOUT_MS)
+
+    def convert(self, path: Any) -> str:
+        self.page.get_by_test_id("file-input").set_input_files(str(path))
+        self.page.wait_for_function(DONE, timeout=CONFIG.CONVERT_TIMEOUT_MS)
+        assert self.page.get_by_test_id("status").get_attribute("data-state") == "done"
+        return self.page.get_by_test_id("output").text_content()
+
+    def go_offline(self) -> None:
+        """The server gone and the browser offline, then a reload."""
+        self.stop()
+        self.context.set_offline(True)
+        self.reload()
+
+    def stop(self) -> None:
+        if self.serving:
+            self.server.shutdown()
+            self.server.server_close()
+            self.serving = False
+
+    def close(self) -> None:
+        self.stop()
+        self.context.close()
+
+
+@pytest.fixture()
+def first_visit(browser: Any) -> Iterator[FirstVisit]:
+    visit = FirstVisit(browser)
+    try:
+        yield visit
+    finally:
+        visit.close()
+
+
 @pytest.mark.corpus
-def test_cmaps_fetched_once_work_offline(browser: Any, corpus_file: Any) -> None:
+def test_cmaps_fetched_once_work_offline(first_visit: FirstVisit, corpus_file: Any) -> None:
     """Convert a Japanese document online, then with the server gone and the browser offline."""
     path = corpus_file("real/ja_kampo_gazette_vertical.pdf")
-    server = STATIC_SERVER.serve_in_thread(CONFIG.HOST, 0)
-    host, port = server.server_address[:2]
-    context = new_context(browser, f"http://{host}:{port}/")
-    stopped = False
-    try:
-        page = context.new_page()
-        page.goto("/")
-        ready = "() => ['ready', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
-        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
-        page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'true'",
-                               timeout=CONFIG.BOOT_TIMEOUT_MS)
-        done = "() => ['done', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
-        # Reload once so that the worker itself runs under the service worker, then convert.
-        page.reload()
-        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
-        page.get_by_test_id("file-input").set_input_files(str(path))
-        page.wait_for_function(done, timeout=CONFIG.CONVERT_TIMEOUT_MS)
-        online = page.get_by_test_id("output").text_content()
-        assert page.get_by_test_id("status").get_attribute("data-state") == "done"
-
-        server.shutdown()
-        server.server_close()
-        stopped = True
-        context.set_offline(True)
-        page.reload()
-        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
-        page.get_by_test_id("file-input").set_input_files(str(path))
-        page.wait_for_function(done, timeout=CONFIG.CONVERT_TIMEOUT_MS)
-        assert page.get_by_test_id("status").get_attribute("data-state") == "done"
-        assert page.get_by_test_id("output").text_content() == online
-    finally:
-        if not stopped:
-            server.shutdown()
-            server.server_close()
-        context.close()
+    first_visit.reload()  # the worker itself runs under the service worker
+    online = first_visit.convert(path)
+    first_visit.go_offline()
+    assert first_visit.convert(path) == online
 
 
 @pytest.mark.corpus
-def test_offline_before_a_cmap_was_ever_fetched_says_why(browser: Any, corpus_file: Any) -> None:
+def test_offline_before_a_cmap_was_ever_fetched_says_why(first_visit: FirstVisit, corpus_file: Any) -> None:
     """Offline, a Japanese document whose CMaps were never fetched came out as replacement
     characters under a notice that blamed its fonts and sent the reader to OCR."""
-    path = corpus_file("real/ja_kampo_gazette_vertical.pdf")
-    server = STATIC_SERVER.serve_in_thread(CONFIG.HOST, 0)
-    host, port = server.server_address[:2]
-    context = new_context(browser, f"http://{host}:{port}/")
-    stopped = False
-    try:
-        page = context.new_page()
-        page.goto("/")
-        ready = "() => ['ready', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
-        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
-        page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'true'",
-                               timeout=CONFIG.BOOT_TIMEOUT_MS)
-        server.shutdown()
-        server.server_close()
-        stopped = True
-        context.set_offline(True)
-        page.reload()
-        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
-        page.get_by_test_id("file-input").set_input_files(str(path))
-        done = "() => ['done', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
-        page.wait_for_function(done, timeout=CONFIG.CONVERT_TIMEOUT_MS)
-        notice = page.locator("[data-testid=notice-more] li[data-code=cmap_unavailable]")
-        assert notice.count() == 1
-        assert notice.text_content().startswith("The character data for this document's Chinese, Japanese or Korean fonts could not be loaded")
-        # ...and not the garbled-fonts notice, which sent the reader to OCR.
-        assert not page.get_by_test_id("notice-garbled").is_visible()
-    finally:
-        if not stopped:
-            server.shutdown()
-            server.server_close()
-        context.close()
+    first_visit.go_offline()
+    first_visit.convert(corpus_file("real/ja_kampo_gazette_vertical.pdf"))
+    page = first_visit.page
+    notice = page.locator("[data-testid=notice-more] li[data-code=cmap_unavailable]")
+    assert notice.count() == 1
+    assert notice.text_content().startswith(
+        "The character data for this document's Chinese, Japanese or Korean fonts could not be loaded")
+    # ...and not the garbled-fonts notice, which sent the reader to OCR.
+    assert not page.get_by_test_id("notice-garbled").is_visible()
 
 
 @pytest.mark.corpus
-def test_a_cmap_fetched_on_the_first_visit_is_kept_for_offline_use(browser: Any, corpus_file: Any) -> None:
+def test_a_cmap_fetched_on_the_first_visit_is_kept_for_offline_use(first_visit: FirstVisit, corpus_file: Any) -> None:
     """On a first visit the service worker did not yet serve the page's engine worker, so the
     CMap a Japanese document fetched then was kept nowhere: offline it came out garbled."""
     path = corpus_file("real/ja_kampo_gazette_vertical.pdf")
-    server = STATIC_SERVER.serve_in_thread(CONFIG.HOST, 0)
-    host, port = server.server_address[:2]
-    context = new_context(browser, f"http://{host}:{port}/")
-    stopped = False
-    try:
-        page = context.new_page()
-        page.goto("/")
-        ready = "() => ['ready', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
-        done = "() => ['done', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)"
-        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
-        page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'true'",
-                               timeout=CONFIG.BOOT_TIMEOUT_MS)
-        page.get_by_test_id("file-input").set_input_files(str(path))  # no reload first
-        page.wait_for_function(done, timeout=CONFIG.CONVERT_TIMEOUT_MS)
-        online = page.get_by_test_id("output").text_content()
-        server.shutdown()
-        server.server_close()
-        stopped = True
-        context.set_offline(True)
-        page.reload()
-        page.wait_for_function(ready, timeout=CONFIG.BOOT_TIMEOUT_MS)
-        page.get_by_test_id("file-input").set_input_files(str(path))
-        page.wait_for_function(done, timeout=CONFIG.CONVERT_TIMEOUT_MS)
-        assert page.get_by_test_id("output").text_content() == online
-        assert page.locator("[data-testid=notice-more] li[data-code=cmap_unavailable]").count() == 0
-    finally:
-        if not stopped:
-            server.shutdown()
-            server.server_close()
-        context.close()
+    online = first_visit.convert(path)  # no reload first
+    first_visit.go_offline()
+    assert first_visit.convert(path) == online
+    assert first_visit.page.locator("[data-testid=notice-more] li[data-code=cmap_unavailable]").count() == 0
