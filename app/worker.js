@@ -226,6 +226,10 @@ for _name in ("charset_normalizer",):
 `;
 // What a booted engine has imported: a memory snapshot is taken right after these (app/snapshot.js).
 const ENGINE_IMPORTS = ['pdfprose.cmaps', 'pdfprose.web'];
+// Run just before the snapshot. pdfminer's version lookup (importlib.metadata) leaves the
+// standard library's zip open in a cached ZipFile: its file descriptor means nothing in a
+// restored interpreter, whose closing it then printed "Exception ignored ... Bad file descriptor".
+const BEFORE_SNAPSHOT = 'import gc, importlib; importlib.invalidate_caches(); gc.collect()';
 
 async function fetchManifest() {
   // no-cache: the engine wheel keeps its file name across rebuilds, so always revalidate.
@@ -344,10 +348,7 @@ async function bootFresh(wheelsPromise, compatPromise, mark) {
   pyodide.runPython(LAZY_IMPORTS);
   mark('wheels unpacked');
   for (const name of ENGINE_IMPORTS) pyodide.pyimport(name);
-  // pdfminer's version lookup (importlib.metadata) left the standard library's zip open in a
-  // cached ZipFile: its file descriptor means nothing in a restored interpreter, whose closing it
-  // then printed an "Exception ignored ... Bad file descriptor" traceback. Let it go first.
-  pyodide.runPython('import gc, importlib; importlib.invalidate_caches(); gc.collect()');
+  pyodide.runPython(BEFORE_SNAPSHOT);
   mark('engine imported');
   let snapshot = null;
   try {
@@ -380,7 +381,7 @@ async function boot() {
       pyodide: pyodideVersion,
       wheels: manifest.wheels.map((w) => w.integrity),
       compat,
-      boot: [LAZY_IMPORTS, ENGINE_IMPORTS],
+      boot: [LAZY_IMPORTS, ENGINE_IMPORTS, BEFORE_SNAPSHOT],
     }),
   );
   // Whatever goes wrong with the snapshot, the boot goes on without it.

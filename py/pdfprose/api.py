@@ -552,8 +552,10 @@ class Converter:
             notices.append({"code": "internal", "message": message, "stage": "document_passes"})
         # A page whose content stream broke before it drew any text is no scan (an image drawn
         # before the break does not make it one): it could not be read.
-        broken = {int(m.group(1)) for w in getattr(self._doc, "warnings", [])
-                  if _parse_warning_code(w) == "content_damaged" and (m := re.match(r"Page (\d+):", w))}
+        parse_warnings = [(message, _warned_page(message)) for message in getattr(self._doc, "warnings", [])
+                          if "(PageTooComplex)" not in message]  # that one is said above, in words
+        broken = {number for message, number in parse_warnings
+                  if number is not None and _parse_warning_code(message) == "content_damaged"}
         for page in self._pages:
             if page.number in broken and page.empty and page.error is None:
                 page.error = DAMAGED_PAGE_REASON
@@ -567,20 +569,17 @@ class Converter:
                        "the text before that point was kept.")
             warnings.append(message)
             notices.append({"code": "content_damaged", "message": message, "pages": [number]})
-        for message in getattr(self._doc, "warnings", []):
-            if "(PageTooComplex)" in message:
-                continue  # said above, in words
+        for message, number in parse_warnings:
+            code = _parse_warning_code(message)
+            if code == "content_damaged" and number in unread:
+                continue
             warnings.append(message)
-            notice: dict[str, object] = {"code": _parse_warning_code(message), "message": message}
-            page_number = re.match(r"Page (\d+):", message)
-            if page_number:
-                notice["pages"] = [int(page_number.group(1))]
-                if notice["code"] == "content_damaged" and int(page_number.group(1)) in unread:
-                    warnings.pop()
-                    continue
+            notice: dict[str, object] = {"code": code, "message": message}
+            if number is not None:
+                notice["pages"] = [number]
             notices.append(notice)
-        if [n for n in self._skipped if n not in unread]:
-            numbers = [n for n in self._skipped if n not in unread]
+        numbers = [n for n in self._skipped if n not in unread]
+        if numbers:
             if len(numbers) == 1:
                 message = (f"Page {numbers[0]}: some of its drawing operations are damaged and were "
                            "skipped; the rest of the page was read.")
@@ -624,6 +623,12 @@ def _page_reason(error: str) -> str:
     if text.startswith(("unreadable page box", "its content")):
         return text
     return f"its content could not be read: {text}"
+
+
+def _warned_page(message: str) -> int | None:
+    """The page a parse warning names ("Page 3: ..."), if any."""
+    match = re.match(r"Page (\d+):", message)
+    return int(match.group(1)) if match else None
 
 
 def _parse_warning_code(message: str) -> str:
