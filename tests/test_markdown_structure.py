@@ -106,11 +106,16 @@ def test_escaping_keeps_body_text_literal() -> None:
             "a \\*star\\* and \\_under\\_ and \\`tick\\` and \\[link\\](x) and \\<tag>"
         ),
         "snake_case stays": "snake_case stays",
+        # A PDF that prints an HTML entity (a web page saved as PDF) showed "AT&T" in the preview.
+        "AT&amp;T, &#169; and &#x41;": "AT\\&amp;T, \\&#169; and \\&#x41;",
+        "R&D & Q&A; fish &chips": "R&D & Q&A; fish &chips",
     }
     for text, escaped in cases.items():
         assert escape_markdown(text) == escaped
         rendered = MarkdownIt("commonmark").render(escaped)
         assert rendered.startswith("<p>"), (text, rendered)
+    shown = MarkdownIt("commonmark").render(escape_markdown("AT&amp;T, &#169; and &#x41;"))
+    assert shown == "<p>AT&amp;amp;T, &amp;#169; and &amp;#x41;</p>\n"
 
 
 def _item(text: str, marker: str, indent: int, top: float) -> "Paragraph":

@@ -16,6 +16,10 @@ from .options import Options
 
 _MD_INLINE = re.compile(r"([\\`*<\[\]])")
 _MD_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
+_MD_ENTITY = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)")
+"""An ampersand a CommonMark reader would take as the start of a character reference
+(CommonMark 0.31 §2.5: ``&name;``, ``&#digits;``, ``&#xhex;``): "AT&amp;T" in a PDF must not
+be shown as "AT&T"."""
 _MD_LINE_START = re.compile(r"^(\s*)([#>+=|~]|-(?=\s|-|$)|\d{1,9}(?=[.)](?:\s|$))|`{3})")
 
 
@@ -28,10 +32,12 @@ def document_vocabulary(pages: list[PageAnalysis]) -> set[str]:
 
 def escape_markdown(text: str, line_starts: bool = True) -> str:
     """Escape what would turn body text into accidental Markdown syntax (SPEC §12): inline
-    emphasis, code, links and HTML everywhere; headings, quotes, lists, tables, rules and fences
-    at a line start (unless ``line_starts`` is false: after a heading's or list item's marker)."""
+    emphasis, code, links, HTML and character references everywhere; headings, quotes, lists,
+    tables, rules and fences at a line start (unless ``line_starts`` is false: after a heading's
+    or list item's marker)."""
     text = _MD_INLINE.sub(r"\\\1", text)
     text = _MD_UNDERSCORE.sub(r"\\_", text)
+    text = _MD_ENTITY.sub(r"\\&", text)
     if not line_starts:
         return text
     out = []
