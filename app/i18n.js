@@ -138,6 +138,7 @@ const STRINGS = {
     cause_no_usable_encoding: 'font subsets without a usable character encoding',
     cause_broken_tounicode: 'fonts whose ToUnicode maps are incomplete or broken',
     cause_shifted_encoding: 'fonts that map characters to the wrong codes, so the text comes out as a letter-shifted jumble',
+    cause_missing_font: 'fonts whose definitions are missing from the file (it is cut short or damaged), so letters and spaces are out of place',
     cause_unmapped: 'characters without Unicode meaning',
     notice_garbled_causes: (p, h) =>
       p.groups
@@ -296,6 +297,7 @@ const STRINGS = {
     cause_no_usable_encoding: 'subconjuntos de fuentes sin una codificación de caracteres utilizable',
     cause_broken_tounicode: 'fuentes con tablas ToUnicode incompletas o dañadas',
     cause_shifted_encoding: 'fuentes que asignan los caracteres a códigos equivocados, así que el texto sale con las letras desplazadas',
+    cause_missing_font: 'fuentes cuyas definiciones faltan en el archivo (está cortado o dañado), así que las letras y los espacios están fuera de lugar',
     cause_unmapped: 'caracteres sin significado Unicode',
     notice_garbled_causes: (p, h) =>
       p.groups

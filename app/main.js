@@ -551,7 +551,10 @@ function showReport(report) {
     const summaries = report.pages.filter((p) => garbled.includes(p.number));
     const glyphs = summaries.reduce((sum, p) => sum + (p.glyphs || 0), 0);
     const unmapped = summaries.reduce((sum, p) => sum + (p.unmapped || 0), 0);
-    const percent = glyphs && unmapped / glyphs >= 0.01 ? unmapped / glyphs : 0;
+    // A lost font's glyphs count as bad but have a meaning: "N % have no known meaning" would
+    // be false of them.
+    const lostFonts = summaries.some((p) => p.garbled_cause === 'missing_font');
+    const percent = !lostFonts && glyphs && unmapped / glyphs >= 0.01 ? unmapped / glyphs : 0;
     // The cause (a font fact) when the engine names it: grouped in its notices, or per page.
     let groups = (report.notices ?? [])
       .filter((n) => n.code === 'garbled' && n.cause && Array.isArray(n.pages))

@@ -210,6 +210,53 @@ def test_truncated_at_ninety_percent_recovers_text(corpus_file: Callable[[str], 
     assert "Manoel de Oliveira" in conversion.render(Options(format="md"))
 
 
+def _lost_font_pdf(font_ref: bytes, line: str) -> bytes:
+    """One page whose /F1 is ``font_ref`` (an object the file may lack), showing ``line``."""
+    return build_pdf({
+        1: b"<< /Type /Catalog /Pages 2 0 R >>",
+        2: b"<< /Type /Pages /Kids [10 0 R] /Count 1 >>",
+        3: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        10: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 "
+            + font_ref + b" >> >> /Contents 11 0 R >>",
+        11: stream(text(line)),
+    })
+
+
+@pytest.mark.parametrize("font_ref", [b"3 0 R", b"999 0 R"])
+def test_a_page_whose_font_object_is_lost_is_garbled_and_keeps_its_text(font_ref: bytes) -> None:
+    # tracemonkey cut at 120 kB: its fonts' objects lay past the cut, pdfminer drew their text
+    # with an empty font (no widths) and the page came out as "race-basedT imeust-inTJ ypeT"
+    # with only "the file is incomplete" said of it.
+    conversion = convert(_lost_font_pdf(font_ref, "Dynamic languages such as JavaScript"))
+    report = conversion.report()
+    lost = font_ref == b"999 0 R"
+    assert report["garbled_pages"] == ([1] if lost else [])
+    assert report["pages"][0]["garbled_cause"] == ("missing_font" if lost else None)
+    notices = [n for n in report["notices"] if n["code"] == "garbled"]
+    assert [n["cause"] for n in notices] == (["missing_font"] if lost else [])
+    # The characters are kept (they may be of use); only their places are unknown.
+    assert "Dynamic" in conversion.render(Options(format="txt")).replace(" ", "")
+
+
+def test_a_font_the_page_resources_lack_is_a_lost_font() -> None:
+    pdf = pages_pdf([b"BT /F7 12 Tf 72 700 Td (Dynamic languages such as JavaScript) Tj ET"])
+    assert convert(pdf).report()["pages"][0]["garbled_cause"] == "missing_font"
+
+
+@pytest.mark.corpus
+def test_truncated_file_whose_fonts_are_past_the_cut_is_garbled(
+    corpus_file: Callable[[str], Path]
+) -> None:
+    data = corpus_file("real/tracemonkey_pldi09_2col.pdf").read_bytes()
+    whole, cut = convert(data).report(), convert(data[:120_000])
+    report = cut.report()
+    assert whole["garbled_pages"] == []
+    assert report["garbled_pages"] == [1, 2, 3, 4, 5, 6, 7]
+    assert {p["garbled_cause"] for p in report["pages"]} == {"missing_font"}
+    assert any("run OCR" in w and "missing from the file" in w for w in report["warnings"])
+    assert "Andreas Gal" in cut.render(Options(format="txt"))
+
+
 # -- pages that fail, damaged content ----------------------------------------------------------
 
 

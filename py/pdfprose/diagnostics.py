@@ -90,6 +90,10 @@ CAUSES = {
         "fonts that map characters to the wrong codes, so the text comes out as a "
         "letter-shifted jumble"
     ),
+    "missing_font": (
+        "fonts whose definitions are missing from the file (it is cut short or damaged), so "
+        "letters and spaces are out of place"
+    ),
     "unmapped": "characters without Unicode meaning",
 }
 """The garbled causes, each with the phrase the warning uses ("its text uses ..."; English: the
@@ -296,6 +300,8 @@ def _cause_of(glyph: Glyph) -> str:
     facts = glyph.source
     if facts is None:
         return "unmapped"
+    if getattr(facts, "missing", False):
+        return "missing_font"
     kind = getattr(facts, "kind", "simple")
     has_map = getattr(facts, "has_unicode_map", True)
     if has_map:
@@ -419,10 +425,12 @@ def garbled_warnings(pages: Sequence[tuple[int, str | None]]) -> list[str]:
         where = _page_list(numbers)
         verb = "is" if len(numbers) == 1 else "are"
         one = len(numbers) == 1
+        shown = ("The text is kept as it came out" if cause == "missing_font"
+                 else "Text that could not be read is shown as \ufffd")
         sentences.append(
             f"{where} {verb} garbled: {'its' if one else 'their'} text uses "
-            f"{CAUSES.get(cause, CAUSES['unmapped'])}. Text that could not be read is shown as "
-            f"\ufffd; run OCR on {'this page' if one else 'these pages'} to get it."
+            f"{CAUSES.get(cause, CAUSES['unmapped'])}. {shown}; run OCR on "
+            f"{'this page' if one else 'these pages'} to get it."
         )
     return sentences
 

@@ -48,7 +48,9 @@ class FontFacts:
     bullets. For the garbled-page diagnosis (SPEC §13): ``kind`` is ``"type3"``, ``"cid"``
     (Type0, multi-byte) or ``"simple"`` (Type1, TrueType); ``has_unicode_map`` says whether the
     font has a code-to-Unicode map of its own (a ToUnicode CMap, or for a CID font the embedded
-    TrueType's cmap or a registered CJK CMap), beyond a simple font's encoding.
+    TrueType's cmap or a registered CJK CMap), beyond a simple font's encoding. ``missing``: the
+    font's dictionary could not be read (see :data:`MISSING_FONT_NAME`), so its widths, and with
+    them every letter's and space's position, are unknown.
     """
 
     name: str
@@ -59,6 +61,7 @@ class FontFacts:
     descent: float
     kind: str = "simple"
     has_unicode_map: bool = True
+    missing: bool = False
 
 
 def _font_kind(font: PDFFont) -> str:
@@ -67,6 +70,15 @@ def _font_kind(font: PDFFont) -> str:
     if isinstance(font, PDFCIDFont):
         return "cid"
     return "simple"
+
+
+MISSING_FONT_NAME = "unknown"
+"""The name pdfminer.six gives a font built from an empty dictionary: a font object lost in a
+cut-short or damaged file, or a ``Tf`` naming a font the page's resources lack (pdfminer then
+uses ``get_font(None, {})``). Every Type1 and TrueType font must have a ``BaseFont`` (ISO
+32000-1, 9.6.2), so a simple font with this name and no descriptor is one whose definition is
+gone: its glyph widths are 0 or guessed, and its text comes out with letters piled up, dropped
+as duplicates and words run together (tracemonkey cut at 120 kB: "race-basedT imeust-inTJ")."""
 
 
 def font_facts(font: PDFFont) -> FontFacts:
@@ -103,6 +115,7 @@ def font_facts(font: PDFFont) -> FontFacts:
         descent=descent,
         kind=_font_kind(font),
         has_unicode_map=getattr(font, "unicode_map", None) is not None,
+        missing=raw_name == MISSING_FONT_NAME and not descriptor and _font_kind(font) == "simple",
     )
 
 

@@ -620,6 +620,9 @@ class _FontInfo:
             raw = None
         width = font.char_width(cid)  # may raise: then nothing is kept, as before
         text, unmapped = clean_glyph_text(raw, self.facts.symbolic)
+        # A lost font's characters may be right, their places are not: the glyphs count as
+        # bad for the garbled-page diagnosis, but their text is kept (it may still be of use).
+        unmapped = unmapped or self.facts.missing
         entry = self.codes[cid] = (text, unmapped, width)
         return entry
 

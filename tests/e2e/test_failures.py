@@ -100,6 +100,26 @@ def test_garbled_pages_notice_lists_pages_and_the_ocr_way_out(app: App, corpus_f
         app.testid("lang").select_option("en")
 
 
+def test_lost_fonts_of_a_cut_file_are_a_garbled_notice_without_a_meaningless_share(
+    app: App, corpus_file: Callable[[str], Path]
+) -> None:
+    # tracemonkey cut at 120 kB: its fonts lay past the cut; the page said only "cut short"
+    # and showed "race-basedT imeust-inTJ ypeT" as if it were the text.
+    data = corpus_file("real/tracemonkey_pldi09_2col.pdf").read_bytes()[:120_000]
+    app.convert_ok(pdf_payload("tracemonkey cut.pdf", data), "tracemonkey cut")
+    notice = app.testid("notice-garbled")
+    text = notice.text_content()
+    assert text.startswith("Pages 1, 2, 3, 4, 5, 6, and 1 more use fonts whose definitions are missing "
+                           "from the file (it is cut short or damaged)")
+    assert "no known meaning" not in text and "OCR" in text
+    app.testid("lang").select_option("es")
+    try:
+        assert notice.text_content().startswith(
+            "Las páginas 1, 2, 3, 4, 5, 6 y 1 más usan fuentes cuyas definiciones faltan en el archivo")
+    finally:
+        app.testid("lang").select_option("en")
+
+
 def test_failed_pages_notice_gives_the_reason(app: App) -> None:
     """A page the engine could not parse is listed with its reason; the other pages convert.
     (Such a page is hard to make on purpose: pdfminer forgives nearly everything, so the test
