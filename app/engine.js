@@ -48,6 +48,7 @@ export class EngineBridge {
     this.ready = false;
     this.cancelling = 0; // the job being cancelled, until the worker confirms
     this.split = null; // the current job's split: {job, bytes, password, pageCount, done, helper, ...}
+    this.snapshotPending = false; // the first worker is storing the start-up snapshot the second boots from
     this.test = {}; // failures the end-to-end tests asked for: {hold, helperCrash}
     this.start();
   }
@@ -61,6 +62,12 @@ export class EngineBridge {
       if (data.type === 'ready') {
         clearTimeout(this.bootTimer);
         this.ready = true;
+        // A second worker started before the snapshot is stored would boot the slow way.
+        this.snapshotPending = Boolean(data.storing);
+      } else if (data.type === 'snapshot-stored') {
+        this.snapshotPending = false;
+        const split = this.split;
+        if (split?.wanted && split.bytes && !split.helper) this.startHelper();
       } else if (data.type === 'boot-error') {
         clearTimeout(this.bootTimer);
       }
@@ -118,11 +125,15 @@ export class EngineBridge {
       if (split.helper?.state === 'converting' && split.firstMax - split.done < SPLIT_AHEAD) this.share('first');
     } else if (data.type === 'preview-text') {
       // The first page is on screen: only now does the second worker's boot (which takes both
-      // cores for a moment) start, so that it never delays the first page.
-      // Started in the next task, once the page has shown it.
+      // cores for a moment) start, so that it never delays the first page (started at the page
+      // count instead, it put the first page's text at 1.7-2.3 s on this shared machine,
+      // benchmarks/README.md "Two workers"). Started in the next task, once the page has shown
+      // it, and only once the start-up snapshot the first worker stores is there (else it would
+      // boot the slow way).
       if (split.pageCount >= SPLIT_MIN_PAGES && split.bytes && !split.helper) {
+        split.wanted = true;
         setTimeout(() => {
-          if (this.split === split && split.bytes && !split.helper) this.startHelper();
+          if (this.split === split && split.bytes && !split.helper && !this.snapshotPending) this.startHelper();
         }, 0);
       }
     } else if (data.type === 'limited') {

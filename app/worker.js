@@ -41,7 +41,7 @@
 //                                                    'fail-page' (the next document's page 2 fails)
 //                                                    ('hold' in 'convert': stop after that many
 //                                                    pages until 'limit' or 'unlimit' comes)
-// Messages out: {type: 'ready', bootMs, phases, snapshot} | {type: 'boot-error', message}
+// Messages out: {type: 'ready', bootMs, phases, snapshot, storing} | {type: 'boot-error', message}
 //               {type: 'snapshot-stored', stored}   after a normal boot: the start-up snapshot
 //                                                   for the next start kept (app/snapshot.js)
 //               {type: 'opened', job, pageCount} | {type: 'page', job, page}
@@ -125,7 +125,9 @@ booted.then(
   (engine) => {
     const { bootMs, phases, snapshot, keep } = engine;
     // startedAt (ms since the epoch) places the phases on the page's own clock.
-    post({ type: 'ready', bootMs, phases, snapshot, startedAt: performance.timeOrigin + engine.started });
+    // storing: a start-up snapshot is being stored ('snapshot-stored' follows), which a second
+    // worker (app/engine.js) had better wait for rather than boot the slow way.
+    post({ type: 'ready', bootMs, phases, snapshot, storing: Boolean(keep), startedAt: performance.timeOrigin + engine.started });
     engine.keep = null;
     keep?.().then((stored) => post({ type: 'snapshot-stored', stored }));
   },

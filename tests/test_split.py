@@ -14,6 +14,7 @@ from pdfgen import canvas_pdf
 
 from pdfprose import Converter, Options
 from pdfprose.api import PageBatch
+from pdfprose.render import document_vocabulary, page_vocabulary
 from pdfprose.web import WebSession
 
 ENGLISH = (
@@ -247,3 +248,19 @@ def test_a_converter_going_backwards_keeps_to_its_floor(
     forwards = Converter(data)
     with pytest.raises(ValueError, match="limit"):
         forwards.floor(3)
+
+
+@pytest.mark.corpus
+def test_the_words_for_de_hyphenation_travel_with_their_pages(
+        corpus_file: Callable[[str], Path]) -> None:
+    """Each page's words are taken by the converter that analysed it and handed over with the
+    page: the adopting converter's vocabulary is the whole document's, as one converter reads
+    it at the end."""
+    path = corpus_file("real/who_hcv_guidelines_155p.pdf")
+    conversion, batch = split_convert(path.read_bytes(), 78)
+    assert set(batch.words) == set(range(78, 156))
+    assert set(batch.words[100].split("\n")) == page_vocabulary(batch.pages[100 - 78])
+    whole = document_vocabulary(Converter(path.read_bytes()).finish().pages)
+    assert len(whole) > 5000
+    assert conversion.vocabulary() == whole
+    assert conversion.finish()._vocab == whole

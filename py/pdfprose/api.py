@@ -51,7 +51,7 @@ from .recover import (
     open_damaged,
     unsupported_encryption,
 )
-from .render import document_vocabulary, render, render_with_page_starts
+from .render import document_vocabulary, page_vocabulary, render, render_with_page_starts
 
 DAMAGED_PAGE_REASON = "no text could be read from this page of the damaged file"
 """A page of a damaged file that drew no text: its content (or its fonts) was lost, not a scan
@@ -226,6 +226,10 @@ class Converter:
         self._handed_over = False
         self._adopted: list[int] = []  # pages taken from batches (adopt())
         self._reanalysed: list[int] = []  # ...and those of them analysed again here
+        # Each page's words for de-hyphenation (render.page_vocabulary), by page number: taken
+        # as each page is analysed, so that a split document's are taken by the worker that
+        # analysed the page, not all at the end by the one that renders.
+        self._words: dict[int, set[str]] = {}
 
     # -- opening ---------------------------------------------------------------------------
     def _open(self, data: bytes, password: str) -> tuple[ParsedDocument, list[object]]:
@@ -319,6 +323,11 @@ class Converter:
         """The pages analysed so far, before the document passes."""
         return list(self._pages)
 
+    def vocabulary(self) -> set[str]:
+        """The words of the pages analysed so far, for de-hyphenation: the same set as
+        :func:`~pdfprose.render.document_vocabulary` of :attr:`pages`."""
+        return set().union(*(self._words.get(p.number, ()) for p in self._pages))
+
     def analyze_next(self) -> PageAnalysis | None:
         """Analyse the next page and return it, or ``None`` when every page of the range is
         done.
@@ -391,6 +400,7 @@ class Converter:
             page.release_glyphs()  # most of the memory a page's analysis holds (model.Line)
         if isinstance(self._evidence, _RecordingEvidence):
             self._evidence.end_page()
+        self._words[number] = page_vocabulary(page)
         self._page_warnings.extend((number, message) for message in warnings[warned:])
         return page
 
@@ -430,6 +440,8 @@ class Converter:
             skipped=sorted(self._skipped), cut_short=sorted(self._cut_short, key=lambda c: c[0]),
             evidence={n: list(c) for n, c in calls.items()},
             shifted=dict(recording.shifted) if recording else {},
+            # One string per page: a pickle of thousands of little strings costs both workers more.
+            words={p.number: "\n".join(self._words.get(p.number, ())) for p in pages},
         )
         self._handed_over = True
         self._pages = []
@@ -485,6 +497,9 @@ class Converter:
                     self._cut_short.append((number, cut_short[number]))
                 elif number in skipped:
                     self._skipped.append(number)
+                words = batch.words.get(number)
+                self._words[number] = page_vocabulary(page) if words is None else \
+                    set(words.split("\n")) if words else set()
             else:
                 page = self._analyze(number)
                 again.append(page)
@@ -612,7 +627,8 @@ class Converter:
             n["code"] == "content_damaged" for n in notices
         )
         heap.end(self)
-        return Conversion(pages=self._pages, warnings=warnings, notices=notices, partial=partial)
+        return Conversion(pages=self._pages, warnings=warnings, notices=notices, partial=partial,
+                          _vocab=self.vocabulary())
 
 
 def _page_reason(error: str) -> str:
@@ -689,10 +705,13 @@ def _shifted_fonts(mapped: list[tuple[Any, ...]], evidence: Any,
             text = "".join(chr(code) * n for code, n in payload)
             stand_ins.append(Glyph(text, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, key[0],
                                    source=_FontKeyFacts(key[1], key[2])))
+    if log is None:
+        # Nothing to log (the replay of adopt()): asked of the evidence itself, which answers
+        # the same without a recorder's copy of every histogram.
+        return mark_shifted_text(stand_ins, evidence)  # type: ignore[arg-type]
     recorder = _RecordingEvidence(evidence)
     found = mark_shifted_text(stand_ins, recorder)  # type: ignore[arg-type]
-    if log is not None:
-        log.extend(recorder.calls.get(0, []))
+    log.extend(recorder.calls.get(0, []))
     return found
 
 
@@ -793,7 +812,9 @@ class PageBatch:
     the pages where damaged operations were skipped, ``cut_short`` ``(page, reason)`` for pages
     a guard stopped, and ``evidence`` per page number the font-evidence questions and answers
     (see :class:`_RecordingEvidence`; empty for a range starting at page 1) and ``shifted``
-    per page the fonts found letter-shifted there (``None`` when that could not be told).
+    per page the fonts found letter-shifted there (``None`` when that could not be told), and
+    ``words`` per page its words for de-hyphenation (:func:`~pdfprose.render.page_vocabulary`),
+    one a line (a word never holds a line break).
     """
 
     document: str
@@ -806,6 +827,7 @@ class PageBatch:
     cut_short: list[tuple[int, str]] = field(default_factory=list)
     evidence: dict[int, list[tuple[Any, ...]]] = field(default_factory=dict)
     shifted: dict[int, list[Any] | None] = field(default_factory=dict)
+    words: dict[int, str] = field(default_factory=dict)
 
     def to_bytes(self) -> bytes:
         """The batch as bytes (a pickle), to cross from one worker to another."""

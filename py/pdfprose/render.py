@@ -23,6 +23,14 @@ be shown as "AT&T"."""
 _MD_LINE_START = re.compile(r"^(\s*)([#>+=|~]|-(?=\s|-|$)|\d{1,9}(?=[.)](?:\s|$))|`{3})")
 
 
+def page_vocabulary(page: PageAnalysis) -> set[str]:
+    """The words of one page, for de-hyphenation (SPEC §7). The vocabulary is read paragraph by
+    paragraph (:func:`~pdfprose.hyphenation.vocabulary`) and the document passes only mark
+    paragraphs, so the document's is the union of its pages': each page's can be taken by the
+    converter (the page's worker) that analysed it (:class:`pdfprose.Converter`)."""
+    return vocabulary([line.text for line in para.lines] for para in page.paragraphs)
+
+
 def document_vocabulary(pages: list[PageAnalysis]) -> set[str]:
     """Every word of the document, for de-hyphenation (SPEC §7)."""
     return vocabulary(

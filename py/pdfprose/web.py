@@ -30,7 +30,7 @@ from . import cmaps
 from .api import Conversion, Converter, PageBatch
 from .errors import PdfProseError, TooLargeError
 from .options import MAX_FILE_BYTES, MAX_PAGES, Options
-from .render import document_vocabulary, render
+from .render import render
 
 
 def _finite(value: Any) -> Any:
@@ -163,7 +163,7 @@ class WebSession:
             if not pages:
                 return ""
             return render(pages, Options.from_dict(json.loads(options_json or "{}")),
-                          document_vocabulary(pages))
+                          self._converter.vocabulary())
         except Exception:  # noqa: BLE001 - a provisional view: the finished text follows anyway
             return ""
 
