@@ -28,6 +28,9 @@ MAX_LEVELS = 4
 MAX_BOLD_HEADING_CHARS = 80
 """A bold stand-alone line longer than this is emphasis inside prose, not a heading."""
 
+_LONGEST_HEADING = max(MAX_HEADING_CHARS, MAX_BOLD_HEADING_CHARS)
+"""The most characters any heading may have (by size, bold or italic)."""
+
 SIZE_BUCKET = 0.5
 """Heading sizes within half a point are one level (producers round sizes differently)."""
 
@@ -109,8 +112,11 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
             if para.kind != "body" or para.furniture:
                 continue
             text = _text(para)
-            if _fewer_than_two_letters(text) or CAPTION.match(text) \
-                    or NOT_A_HEADING.search(text) or not _may_be_heading_row(para, text):
+            # No kind of heading below is longer than _LONGEST_HEADING: a longer paragraph
+            # (most of them) is not searched for what would refuse it.
+            if len(text) > _LONGEST_HEADING or _fewer_than_two_letters(text) \
+                    or CAPTION.match(text) or NOT_A_HEADING.search(text) \
+                    or not _may_be_heading_row(para, text):
                 continue
             short = len(text) <= MAX_HEADING_CHARS and (
                 len(para.lines) <= MAX_HEADING_LINES or para.size >= DISPLAY_SIZE_RATIO * body)

@@ -16,8 +16,8 @@ from __future__ import annotations
 import statistics
 from bisect import bisect_left
 from dataclasses import dataclass
-from itertools import repeat
-from operator import attrgetter, ge, le
+from itertools import accumulate, compress, groupby, repeat
+from operator import and_, attrgetter, ge, gt, itemgetter, le, lt
 
 from .equations import EQUATION_NUMBER, is_formula_piece
 from .model import Block, Line
@@ -164,25 +164,35 @@ def _intersect(
 def _gutters(
     strips: list[_Strip], gaps: list[tuple[float, float]], min_width: float,
     refused: list[tuple[float, float]] | None = None,
+    pieces: dict[int, bool] | None = None, only: list[int] | None = None,
 ) -> list[tuple[float, float]]:
     """Keep the gaps that have enough text on both sides to be gutters between columns; those
     refused only because the rows of a table line up across them (:func:`_rows_line_up`) are
-    appended to ``refused`` when it is given."""
+    appended to ``refused`` when it is given. ``pieces`` remembers, per line (by ``id``), the
+    answer of :func:`~pdfprose.equations.is_formula_piece` across the calls of one layout.
+    ``only``, when given, lists the indices of the gaps to judge (each gap is judged with its
+    neighbours in ``gaps`` as they are, so its verdict is the same as among all)."""
     if not gaps:
         return []
     lines = [l for s in strips for l in s.lines]
     ends = [l.x1 for l in lines]
     starts = [l.x0 for l in lines]
+    columns = None
     good = []
     size = 0.0  # the run's median size, worked out for the first gap that needs it
     for k, (lo, hi) in enumerate(gaps):
+        if only is not None and k not in only:
+            continue
         # Counted by C loops over the lines' ends and starts (operator.le and ge).
         left = sum(map(le, ends, repeat(lo + 0.01)))  # lines with x1 <= lo + 0.01
         right = sum(map(ge, starts, repeat(hi - 0.01)))  # lines with x0 >= hi - 0.01
         if left >= MIN_LINES_PER_COLUMN and right >= MIN_LINES_PER_COLUMN and hi - lo >= min_width:
-            if not size:
+            if columns is None:
                 size = statistics.median([l.size for l in lines])
-            rows = _rows_line_up(strips, lines, size, gaps, k)
+                where = [i for i, s in enumerate(strips) for _ in s.lines]
+                columns = _Columns(strips, lines, ends, starts, where, size,
+                                   {} if pieces is None else pieces)
+            rows = _rows_line_up(columns, gaps, k)
             if rows is None:
                 good.append((lo, hi))
             elif refused is not None and rows == "table":
@@ -190,35 +200,71 @@ def _gutters(
     return good
 
 
-def _rows_line_up(strips: list[_Strip], lines: list[Line], size: float,
-                  gaps: list[tuple[float, float]], k: int) -> str | None:
+@dataclass(slots=True)
+class _Columns:
+    """What the row-alignment test reads of a run, worked out once for all its gaps: the
+    strips, their lines in strip order with each line's ``x1`` (``ends``), ``x0``
+    (``starts``) and strip index (``where``), the lines' median size (points), and the
+    formula-piece answers known so far (``pieces``, by ``id`` of the line)."""
+
+    strips: list[_Strip]
+    lines: list[Line]
+    ends: list[float]
+    starts: list[float]
+    where: list[int]
+    size: float
+    pieces: dict[int, bool]
+
+
+def _formula_pieces(near: list[Line], pieces: dict[int, bool]) -> int:
+    """How many of ``near`` are pieces of formulas, each line tested once per layout."""
+    count = 0
+    for line in near:
+        known = pieces.get(id(line))
+        if known is None:
+            known = pieces[id(line)] = is_formula_piece(line)
+        count += known
+    return count
+
+
+def _rows_line_up(run: _Columns, gaps: list[tuple[float, float]], k: int) -> str | None:
     """Whether rows line up across gap ``k`` of ``gaps`` (see ROW_ALIGNED_MIN): the lines
     between it and the gaps beside it, on either side, make no text column, and enough of
-    them share a baseline with a line on the gap's other side. ``lines`` are the strips' lines
-    and ``size`` their median font size (points). Returns None where they do
+    them share a baseline with a line on the gap's other side. ``run`` holds the strips'
+    lines and their median font size (see :class:`_Columns`). Returns None where they do
     not, ``"equations"`` where the narrow side holds nothing but equation numbers, ``"table"``
     otherwise."""
     lo, hi = gaps[k]
     left_edge = gaps[k - 1][1] if k > 0 else float("-inf")
     right_edge = gaps[k + 1][0] if k + 1 < len(gaps) else float("inf")
+    strips, size = run.strips, run.size
     found = None
     for near_side in ("left", "right"):
+        # The near side's lines, picked by C loops over the columns: x1 <= lo + 0.01 and
+        # x0 >= left_edge - 0.01 on the left, x0 >= hi - 0.01 and x1 <= right_edge + 0.01 on
+        # the right.
         if near_side == "left":
-            near = [l for l in lines if l.x1 <= lo + 0.01 and l.x0 >= left_edge - 0.01]
+            chosen = list(map(and_, map(le, run.ends, repeat(lo + 0.01)),
+                              map(ge, run.starts, repeat(left_edge - 0.01))))
         else:
-            near = [l for l in lines if l.x0 >= hi - 0.01 and l.x1 <= right_edge + 0.01]
-        if len(near) < ROW_ALIGNED_MIN:
+            chosen = list(map(and_, map(ge, run.starts, repeat(hi - 0.01)),
+                              map(le, run.ends, repeat(right_edge + 0.01))))
+        count = chosen.count(True)
+        if count < ROW_ALIGNED_MIN:
             continue
-        if max(l.x1 for l in near) - min(l.x0 for l in near) >= TEXT_COLUMN_EM * size:
+        if max(compress(run.ends, chosen)) - min(compress(run.starts, chosen)) \
+                >= TEXT_COLUMN_EM * size:
             continue
+        near = list(compress(run.lines, chosen))
         if near_side == "left" and all(l.text.strip().isdigit() for l in near):
             continue  # line numbers in the margin
-        near_ids = set(map(id, near))
         aligned = held = 0
-        for s in strips:
-            mine = [l for l in s.lines if id(l) in near_ids] if len(s.lines) > 1 else []
-            if not mine:
+        # The near lines of each strip, strip by strip: the lines are in strip order.
+        for index, group in groupby(zip(compress(run.where, chosen), near), key=_FIRST):
+            s = strips[index]
+            if len(s.lines) == 1:
                 continue
+            mine = [l for _, l in group]
             if near_side == "left":
                 other = [l for l in s.lines if l.x0 >= hi - 0.01]
             else:
@@ -234,9 +280,12 @@ def _rows_line_up(strips: list[_Strip], lines: list[Line], size: float,
                 return "equations"
             # Pieces of formulas (two set side by side, their fractions on three rows) make
             # no table; the formulas beside a column of equation numbers are such pieces too.
-            if 2 * sum(map(is_formula_piece, near)) < len(near):
+            if 2 * _formula_pieces(near, run.pieces) < len(near):
                 found = "table"
     return found
+
+
+_FIRST = itemgetter(0)
 
 
 def _run(
@@ -277,39 +326,50 @@ def _common_gaps(frees: list[Gaps], lo: float, hi: float, min_width: float) -> G
 
 
 def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo: float,
-                 hi: float, min_width: float) -> int:
+                 hi: float, min_width: float, pieces: dict[int, bool] | None = None) -> int:
     """The number of leading strips to split off the run, or 0 (see SECTION_GAP_EM).
 
     A cut is made at a full-width empty band where a line on one side crosses a gutter that the
     other side, taken alone, has: the two parts are laid out differently. ``frees`` are the
     free intervals of the run's strips, ``prefixes`` the gaps common to each leading part of
-    the run (:func:`_run`).
+    the run (:func:`_run`); ``pieces`` as for :func:`_gutters`.
     """
     size = statistics.median(l.size for s in run for l in s.lines)
+    # The run's line boxes as columns, and where each strip's lines start among them: a part's
+    # lines are a slice. Only a gap that a line of the other part crosses can be a crossed
+    # gutter (the gutters are among the gaps): only those gaps are judged.
+    x0s = [l.x0 for s in run for l in s.lines]
+    x1s = [l.x1 for s in run for l in s.lines]
+    starts = list(accumulate((len(s.lines) for s in run), initial=0))
     for k in range(1, len(run)):
         above_bottom = max(l.bottom for l in run[k - 1].lines)
         below_top = min(l.top for l in run[k].lines)
         if below_top - above_bottom < SECTION_GAP_EM * size:
             continue
         head, tail = run[:k], run[k:]
-        if _crosses(head, _own_gutters(tail, frees[k:], lo, hi, min_width)):
-            return k
+        split = starts[k]
+        if len(tail) >= MIN_COLUMN_STRIPS:
+            gaps = _common_gaps(frees[k:], lo, hi, min_width)
+            crossed = _crossed(x0s[:split], x1s[:split], gaps)
+            if crossed and _gutters(tail, gaps, min_width, None, pieces, crossed):
+                return k
         # The head's common gaps are a prefix of the run's, known already.
-        if len(head) >= MIN_COLUMN_STRIPS and _crosses(
-            tail, _gutters(head, _inside(prefixes[k - 1], lo, hi), min_width)
-        ):
-            return k
+        if len(head) >= MIN_COLUMN_STRIPS:
+            gaps = _inside(prefixes[k - 1], lo, hi)
+            crossed = _crossed(x0s[split:], x1s[split:], gaps)
+            if crossed and _gutters(head, gaps, min_width, None, pieces, crossed):
+                return k
         if _stray_edge(head, size) or _stray_edge(tail, size):
             return k
     return 0
 
 
-def _own_gutters(strips: list[_Strip], frees: list[Gaps], lo: float, hi: float,
-                 min_width: float) -> Gaps:
-    """The gutters of ``strips`` (with free intervals ``frees``) taken alone."""
-    if len(strips) < MIN_COLUMN_STRIPS:
-        return []
-    return _gutters(strips, _common_gaps(frees, lo, hi, min_width), min_width)
+def _crossed(x0s: list[float], x1s: list[float], gaps: Gaps) -> list[int]:
+    """The indices of the gaps that a line (left edges ``x0s``, right edges ``x1s``) spans
+    from one side to the other (a line merely reaching into a gutter, past where the column's
+    other lines end, is still in its column)."""
+    return [k for k, (a, b) in enumerate(gaps)
+            if any(map(and_, map(lt, x0s, repeat(a)), map(gt, x1s, repeat(b))))]
 
 
 def _stray_edge(strips: list[_Strip], size: float) -> bool:
@@ -320,15 +380,13 @@ def _stray_edge(strips: list[_Strip], size: float) -> bool:
     return statistics.median(l.size for s in strips for l in s.lines) < EDGE_SIZE_RATIO * size
 
 
-def _crosses(strips: list[_Strip], gutters: list[tuple[float, float]]) -> bool:
-    """True when a line spans a gutter from one side to the other (a line merely reaching into
-    it, past where the column's other lines end, is still in its column)."""
-    return any(l.x0 < a and l.x1 > b for s in strips for l in s.lines for a, b in gutters)
-
-
-def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int]) -> int:
+def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int],
+            pieces: dict[int, bool] | None = None) -> int:
     """Append the reading-order leaves of ``lines`` to ``leaves``; return the largest column
-    count found. ``region`` is a one-element counter shared through the recursion."""
+    count found. ``region`` is a one-element counter shared through the recursion, and so is
+    ``pieces``, the formula-piece answers per line (see :func:`_gutters`)."""
+    if pieces is None:
+        pieces = {}
     if not lines:
         return 0
     lo = min([l.x0 for l in lines])
@@ -357,15 +415,16 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         refused: list[tuple[float, float]] = []
         if end - i >= MIN_COLUMN_STRIPS:
             run = strips[i:end]
-            gutters = _gutters(run, _inside(prefixes[-1], lo, hi), min_width, refused)
+            gutters = _gutters(run, _inside(prefixes[-1], lo, hi), min_width, refused, pieces)
             if gutters:
-                cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width)
+                cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width, pieces)
                 if cut:
                     end = i + cut
                     run = strips[i:end]
                     gutters = []
                     if len(run) >= MIN_COLUMN_STRIPS:
-                        gutters = _gutters(run, _inside(prefixes[cut - 1], lo, hi), min_width)
+                        gutters = _gutters(run, _inside(prefixes[cut - 1], lo, hi), min_width,
+                                           None, pieces)
         if not gutters and refused:
             # Rows that line up across the gap: a table of contents or a table, read row by
             # row as a block of its own.
@@ -399,7 +458,7 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         region[0] += 1
         for col_index, col_lines in enumerate(columns):
             first = len(leaves)
-            inner = _layout(col_lines, depth + 1, leaves, region)
+            inner = _layout(col_lines, depth + 1, leaves, region, pieces)
             most = max(most, inner)
             for leaf in leaves[first:]:
                 if leaf.columns == 1:
