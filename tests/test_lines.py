@@ -194,3 +194,26 @@ def test_a_line_with_several_scripts_is_made_once_with_all_of_them() -> None:
     lines, _ = build_lines(base + sup1 + sup2)
     assert [l.text for l in lines] == ["x2 plus y3"]
     assert lines[0].size == 10.0 and lines[0].baseline == 100.0
+
+
+def test_remembered_rounding_keeps_type_and_sign() -> None:
+    from pdfprose.lines import _round1
+
+    for value in (9.96, 9.96, 12.05, -3.25, 5.0, 5, 0.0, -0.0, 1e300, float("inf")):
+        rounded = _round1(value)
+        assert repr(rounded) == repr(round(value, 1))
+    assert repr(_round1(5)) == "5" and repr(_round1(5.0)) == "5.0"  # equal keys, other types
+    assert repr(_round1(-0.0)) == "-0.0" and repr(_round1(0.0)) == "0.0"
+
+
+def test_fast_space_cuts_match_the_general_loop() -> None:
+    from pdfprose.lines import _Columns, _plain
+
+    # One size, word gaps of 0.13 em and letter gaps of 0.11 em, ligatures of two characters.
+    run = glyphs("ab", 0, 100) + glyphs("cd", 11.3, 100) + glyphs("ef", 22.4, 100)
+    run += [Glyph("fi", 33.7, 92, 38.7, 102, 100, 10.0, "F"), Glyph("g", 38.7, 92, 43.7, 102,
+                                                                   100, 10.0, "F")]
+    run += glyphs("h", 45.0, 100)
+    text, visible = _plain(run, _Columns.of(run), uniform=True)  # type: ignore[misc]
+    assert text == _general(run) == "ab cdef fig h"
+    assert visible == 10

@@ -236,7 +236,7 @@ def _plain_line_text(glyphs: list[Glyph]) -> str | None:
 
 
 def _plain(glyphs: list[Glyph], columns: _Columns, gaps: list[float] | None = None,
-           ) -> tuple[str, int] | None:
+           uniform: bool | None = None) -> tuple[str, int] | None:
     """:func:`glyphs_to_text` of a horizontal run in the common case, computed with fewer
     steps per glyph: every glyph has text, which is either one drawn space or has no white space
     at all, no character is CJK, and the run is plainly not letter-spaced (two of its letters
@@ -245,7 +245,8 @@ def _plain(glyphs: list[Glyph], columns: _Columns, gaps: list[float] | None = No
     the number of visible characters (``len(text.strip())`` summed over the glyphs).
 
     ``columns`` are the :class:`_Columns` of ``glyphs``; ``gaps``, when known, are the run's
-    ``x0s[i + 1] - x1s[i]``.
+    ``x0s[i + 1] - x1s[i]``; ``uniform`` True when all sizes are known to be equal (then the
+    marks' are too).
 
     The glyphs that are not drawn spaces (the *marks*) are what the text is made of. A word
     space stands between two consecutive marks where the loop would put one: where a drawn
@@ -277,13 +278,14 @@ def _plain(glyphs: list[Glyph], columns: _Columns, gaps: list[float] | None = No
         mark_gaps = gaps
         spaced = {}
     m = n - spaces
-    uniform = mark_sizes.count(mark_sizes[0]) == m
+    if not uniform:
+        uniform = mark_sizes.count(mark_sizes[0]) == m
     if m >= LETTER_SPACED_MIN_LETTERS and not _has_narrow_gap(mark_sizes, mark_gaps, spaced,
                                                                uniform):
         # _letter_spacing would look further, unless the run is not mostly letters.
         if sum(map(str.isalpha, marks)) >= LETTER_SPACED_ALPHA_SHARE * m:
             return None
-    if max(core) >= _FIRST_CJK and _CJK_CHARACTER.search(core):
+    if not core.isascii() and max(core) >= _FIRST_CJK and _CJK_CHARACTER.search(core):
         # Between two CJK characters the word-space threshold is CJK_SPACE_GAP_EM.
         firsts = list(map(is_cjk, marks))
         lasts = firsts if len(core) == m else [is_cjk(t[-1:]) for t in marks]
@@ -293,7 +295,13 @@ def _plain(glyphs: list[Glyph], columns: _Columns, gaps: list[float] | None = No
             _script_spaces(cut, glyphs, is_mark if spaces else None, mark_gaps, mark_sizes,
                            [not (a and b) for a, b in zip(lasts, firsts[1:])])
     elif uniform:
-        cut = list(map(gt, mark_gaps, repeat(SPACE_GAP_EM * mark_sizes[0])))
+        # The common run: the marks after which a space goes, found at once.
+        cuts = list(compress(range(m - 1), map(gt, mark_gaps,
+                                               repeat(SPACE_GAP_EM * mark_sizes[0]))))
+        shown = [pair for pair, kept in spaced.items() if kept]
+        if shown:
+            cuts = sorted(set(cuts).union(shown))
+        return _joined(core, marks, cuts), len(core)
     else:
         cut = [gap > SPACE_GAP_EM * size
                for gap, size in zip(mark_gaps, map(max, mark_sizes, mark_sizes[1:]))]
@@ -301,15 +309,18 @@ def _plain(glyphs: list[Glyph], columns: _Columns, gaps: list[float] | None = No
     for pair, kept in spaced.items():
         if kept:
             cut[pair] = True
-    if not any(cut):
-        return clean_line_text("".join(marks)), len(core)
-    parts = []
-    start = 0
-    for i in compress(range(m - 1), cut):
-        parts.append("".join(marks[start:i + 1]))
-        start = i + 1
-    parts.append("".join(marks[start:]))
-    return clean_line_text(" ".join(parts)), len(core)
+    return _joined(core, marks, list(compress(range(m - 1), cut))), len(core)
+
+
+def _joined(core: str, marks: list[str], cuts: list[int]) -> str:
+    """The text of ``marks`` (``core`` is ``"".join(marks)``) with a word space after each mark
+    numbered in ``cuts`` (in increasing order), cleaned (:func:`clean_line_text`)."""
+    if not cuts:
+        return clean_line_text(core)
+    # Where each cut falls in ``core``: after mark i, at i + 1 when every mark is one character.
+    ends = [i + 1 for i in cuts] if len(core) == len(marks) else \
+        list(map(list(accumulate(map(len, marks))).__getitem__, cuts))
+    return clean_line_text(" ".join([core[a:b] for a, b in zip([0] + ends, ends + [len(core)])]))
 
 
 def _script_spaces(cut: list[bool], glyphs: list[Glyph], is_mark: list[bool] | None,
@@ -493,13 +504,36 @@ def _dedupe(glyphs: list[Glyph]) -> list[Glyph]:
     return kept
 
 
+_ROUNDED: dict[float, float] = {}
+"""``round(v, 1)`` of the non-zero floats met so far (a document's lines share a few sizes and
+baselines; round() to a number of digits costs half a microsecond)."""
+
+ROUNDED_KEPT = 4096
+"""...forgotten all at once beyond this many values, so that a long-lived worker's cache stays
+small."""
+
+
+def _round1(value: float) -> float:
+    """``round(value, 1)``, remembered for floats. Only non-zero floats are kept: an int equal to
+    a float, or -0.0 and 0.0, would find each other's entry (they are equal keys) though
+    round() keeps their type and sign."""
+    if type(value) is float and value:
+        known = _ROUNDED.get(value)
+        if known is None:
+            if len(_ROUNDED) >= ROUNDED_KEPT:
+                _ROUNDED.clear()
+            known = _ROUNDED[value] = round(value, 1)
+        return known
+    return round(value, 1)
+
+
 def _rounded(values: list[float]) -> list[float]:
     """``[round(v, 1) for v in values]``, rounding each distinct value once (round() to a
     number of digits is slow, and a line's glyphs share a few sizes and baselines)."""
     first = values[0]
     if values.count(first) == len(values):
-        return [round(first, 1)] * len(values)
-    table = {v: round(v, 1) for v in set(values)}
+        return [_round1(first)] * len(values)
+    table = {v: _round1(v) for v in set(values)}
     return list(map(table.__getitem__, values))
 
 
@@ -514,9 +548,11 @@ def _weighted(counts: list[int] | None, flags: list[bool], total: int) -> int:
 
 
 def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
-               columns: _Columns | None = None, gaps: list[float] | None = None) -> Line:
+               columns: _Columns | None = None, gaps: list[float] | None = None,
+               uniform: bool | None = None) -> Line:
     """The line of a run of glyphs; ``columns`` are the run's :class:`_Columns` and ``gaps``
-    its gaps (see :func:`_plain`), when known."""
+    its gaps (see :func:`_plain`), when known; ``uniform`` True when all its sizes are known
+    to be equal (None: not known)."""
     # Column-wise (C loops over attribute columns); the same values as glyph-by-glyph loops:
     # sizes weighted by visible characters (len(text.strip())), the first-seen size winning a
     # tie; bold and italic when most visible characters are.
@@ -526,14 +562,14 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
     n = len(texts)
     visible: int | None = None
     if text is None:
-        plain = _plain(glyphs, columns, gaps)
+        plain = _plain(glyphs, columns, gaps, uniform)
         if plain is None:
             text = _general_text(glyphs, None, False)
         else:
             text, visible = plain
     counts: list[int] | None = None
-    if raw_sizes.count(raw_sizes[0]) == n:  # one size: one weight
-        uniform, first, sizes = True, round(raw_sizes[0], 1), None
+    if uniform or raw_sizes.count(raw_sizes[0]) == n:  # one size: one weight
+        uniform, first, sizes = True, _round1(raw_sizes[0]), None
     else:
         sizes = _rounded(raw_sizes)
         first = sizes[0]
@@ -564,7 +600,7 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
             raw_baselines, tops, bottoms = (list(compress(column, main))
                                             for column in (raw_baselines, tops, bottoms))
     if raw_baselines.count(raw_baselines[0]) == len(raw_baselines):
-        baseline = round(raw_baselines[0], 1)
+        baseline = _round1(raw_baselines[0])
     else:
         baselines = _rounded(raw_baselines)
         if baselines.count(baselines[0]) == len(baselines):
@@ -766,9 +802,11 @@ def _may_be_vertical_cjk(texts: list[str]) -> bool:
     """Whether texts (a page's) hold MIN_VERTICAL_CJK CJK characters: fewer, and no glyph is
     set vertically by :func:`mark_vertical_cjk` (which counts the glyphs that start with
     one)."""
-    if not texts or max(texts) < _FIRST_CJK:
+    joined = "".join(texts)
+    # isascii() is answered at once (a string knows its widest character), max() reads them all.
+    if joined.isascii() or max(texts) < _FIRST_CJK:
         return False  # no text starts with a character from U+1100 on: none is CJK
-    return len(_CJK_CHARACTER.findall("".join(texts))) >= MIN_VERTICAL_CJK
+    return len(_CJK_CHARACTER.findall(joined)) >= MIN_VERTICAL_CJK
 
 
 def _mark_vertical_cjk(glyphs: list[Glyph]) -> None:
@@ -965,7 +1003,9 @@ def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> li
         else:
             cluster.sort(key=_X0)
             columns = _Columns.of(cluster, in_order)
-        if _may_repeat(columns):
+        sizes_here = columns.sizes
+        uniform = sizes_here.count(sizes_here[0]) == len(sizes_here)
+        if _may_repeat(columns, uniform):
             cluster = _dedupe(cluster)
             columns = None
         if accents and not SPACING_ACCENTS.keys().isdisjoint(
@@ -974,25 +1014,31 @@ def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> li
             columns = None
         if columns is None:
             columns = _Columns.of(cluster)
+            sizes_here = columns.sizes
+            uniform = sizes_here.count(sizes_here[0]) == len(sizes_here)
         gaps = list(map(sub, columns.x0s[1:], columns.x1s))
-        sizes_here = columns.sizes
-        uniform = sizes_here.count(sizes_here[0]) == len(sizes_here)
+        # A run of a cluster of one size is of one size; a run of a mixed cluster may not be.
+        known = True if uniform else None
         for a, b in _split_runs(columns, gaps, uniform):
             if a == 0 and b == len(cluster):
-                line = _make_line(cluster, columns=columns, gaps=gaps)
+                line = _make_line(cluster, columns=columns, gaps=gaps, uniform=known)
             else:
-                line = _make_line(cluster[a:b], columns=columns.part(a, b), gaps=gaps[a:b - 1])
+                line = _make_line(cluster[a:b], columns=columns.part(a, b), gaps=gaps[a:b - 1],
+                                  uniform=known)
             if line.text:
                 lines.append(line)
     return _attach_drop_caps(_attach_scripts(lines))
 
 
-def _may_repeat(columns: _Columns) -> bool:
+def _may_repeat(columns: _Columns, uniform: bool | None = None) -> bool:
     """Whether :func:`_dedupe` could find a glyph drawn twice: it keeps every glyph when each
     starts further right than the tolerance of its successor beyond it (its first comparison
-    then stops), tested here for all at once."""
+    then stops), tested here for all at once. ``uniform``: whether all sizes are equal, when
+    known."""
     x0s, sizes = columns.x0s, columns.sizes
-    if sizes.count(sizes[0]) == len(sizes):
+    if uniform is None:
+        uniform = sizes.count(sizes[0]) == len(sizes)
+    if uniform:
         tolerance = DUPLICATE_TOLERANCE_EM * sizes[0]
         return not all(map(lt, x0s, map(sub, x0s[1:], repeat(tolerance))))
     return not all(map(lt, x0s, map(sub, x0s[1:], map(mul, repeat(DUPLICATE_TOLERANCE_EM),
