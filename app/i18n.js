@@ -75,7 +75,8 @@ const STRINGS = {
     status_ready: 'Ready. Drop a PDF to start.',
     status_cancelled: 'Cancelled. Ready for another PDF.',
     status_opening: (p) => `Opening ${p.name}…`,
-    status_working: (p) => `Reading page ${p.done} of ${p.total}…`,
+    // done: pages finished (two workers read from both ends, so no one page is 'being read').
+    status_working: (p) => `Reading… ${p.done} of ${p.total} pages done.`,
     status_done: (p, h) =>
       `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s.`,
     status_error: (p) => `Could not convert ${p.name}.`,
@@ -145,8 +146,10 @@ const STRINGS = {
         .map((g) => `${g.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(g.pages)} ${g.pages.length === 1 ? 'uses' : 'use'} ${h.causes([g])}. `)
         .join('') +
       (p.percent ? `${h.percent(p.percent)} of the characters on those pages have no known meaning. ` : '') +
-      'That text is unreliable: run OCR on the PDF (for example OCRmyPDF with --force-ocr) to get ' +
-      'readable text from those pages.',
+      (p.lostFontsOnly
+        ? 'That text is unreliable: get a complete copy of the PDF (download it again) to read those pages.'
+        : 'That text is unreliable: run OCR on the PDF (for example OCRmyPDF with --force-ocr) to get ' +
+          'readable text from those pages.'),
     notice_damaged: (p) =>
       `This PDF is damaged${p.truncated ? ' (the file is cut short)' : ''}: ` +
       (p.expected ? `${p.recovered} of its ${p.expected} pages could be recovered.` : `${p.recovered} pages could be recovered.`) +
@@ -232,7 +235,7 @@ const STRINGS = {
     status_ready: 'Listo. Suelta un PDF para empezar.',
     status_cancelled: 'Cancelado. Listo para otro PDF.',
     status_opening: (p) => `Abriendo ${p.name}…`,
-    status_working: (p) => `Leyendo la página ${p.done} de ${p.total}…`,
+    status_working: (p) => `Leyendo… ${p.done} de ${p.total} páginas listas.`,
     status_done: (p, h) =>
       `Hecho: ${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s.`,
     status_error: (p) => `No se pudo convertir ${p.name}.`,
@@ -304,8 +307,10 @@ const STRINGS = {
         .map((g) => `${g.pages.length === 1 ? 'La página' : 'Las páginas'} ${h.list(g.pages)} ${g.pages.length === 1 ? 'usa' : 'usan'} ${h.causes([g])}. `)
         .join('') +
       (p.percent ? `El ${h.percent(p.percent)} de los caracteres de esas páginas no tiene un significado conocido. ` : '') +
-      'Ese texto no es fiable: aplica OCR al PDF (por ejemplo OCRmyPDF con --force-ocr) para obtener ' +
-      'texto legible de esas páginas.',
+      (p.lostFontsOnly
+        ? 'Ese texto no es fiable: consigue una copia completa del PDF (descárgalo de nuevo) para leer esas páginas.'
+        : 'Ese texto no es fiable: aplica OCR al PDF (por ejemplo OCRmyPDF con --force-ocr) para obtener ' +
+          'texto legible de esas páginas.'),
     notice_damaged: (p) =>
       `Este PDF está dañado${p.truncated ? ' (el archivo está cortado)' : ''}: ` +
       (p.expected ? `se pudieron recuperar ${p.recovered} de sus ${p.expected} páginas.` : `se pudieron recuperar ${p.recovered} páginas.`) +

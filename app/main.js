@@ -568,7 +568,9 @@ function showReport(report) {
       }
       groups = [...byCause].map(([key, pages]) => ({ key, pages }));
     }
-    if (groups.length) say(ui.noticeGarbled, 'notice_garbled_causes', { groups, percent });
+    // Fonts lost from a cut or damaged file: OCR of that file cannot bring them back.
+    const lostFontsOnly = groups.length > 0 && groups.every((g) => g.key === 'missing_font');
+    if (groups.length) say(ui.noticeGarbled, 'notice_garbled_causes', { groups, percent, lostFontsOnly });
     else say(ui.noticeGarbled, 'notice_garbled', { pages: garbled, percent });
   }
   if (report.failed_pages.length) {

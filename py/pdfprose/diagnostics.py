@@ -425,12 +425,14 @@ def garbled_warnings(pages: Sequence[tuple[int, str | None]]) -> list[str]:
         where = _page_list(numbers)
         verb = "is" if len(numbers) == 1 else "are"
         one = len(numbers) == 1
-        shown = ("The text is kept as it came out" if cause == "missing_font"
-                 else "Text that could not be read is shown as \ufffd")
+        pages = "this page" if one else "these pages"
+        # A lost font is not OCR's to bring back: the file itself is incomplete.
+        advice = (f"The text is kept as it came out; a complete copy of the file is needed to "
+                  f"read {pages}." if cause == "missing_font" else
+                  f"Text that could not be read is shown as \ufffd; run OCR on {pages} to get it.")
         sentences.append(
             f"{where} {verb} garbled: {'its' if one else 'their'} text uses "
-            f"{CAUSES.get(cause, CAUSES['unmapped'])}. {shown}; run OCR on "
-            f"{'this page' if one else 'these pages'} to get it."
+            f"{CAUSES.get(cause, CAUSES['unmapped'])}. {advice}"
         )
     return sentences
 

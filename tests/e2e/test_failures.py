@@ -111,11 +111,13 @@ def test_lost_fonts_of_a_cut_file_are_a_garbled_notice_without_a_meaningless_sha
     text = notice.text_content()
     assert text.startswith("Pages 1, 2, 3, 4, 5, 6, and 1 more use fonts whose definitions are missing "
                            "from the file (it is cut short or damaged)")
-    assert "no known meaning" not in text and "OCR" in text
+    assert "no known meaning" not in text and "OCR" not in text
+    assert text.endswith("get a complete copy of the PDF (download it again) to read those pages.")
     app.testid("lang").select_option("es")
     try:
         assert notice.text_content().startswith(
             "Las páginas 1, 2, 3, 4, 5, 6 y 1 más usan fuentes cuyas definiciones faltan en el archivo")
+        assert "consigue una copia completa del PDF" in notice.text_content()
     finally:
         app.testid("lang").select_option("en")
 
