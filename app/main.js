@@ -70,6 +70,7 @@ const state = {
   analysisKept: false, // the worker holds this document's analysis (options re-render from it)
   pages: [], // the summaries of the pages analysed so far, in page order
   cards: new Map(), // page number -> its <li> in the page list
+  rover: null, // the page whose card is the list's one tab stop (setRover)
   lazyDrawings: false, // a long document: cards are drawn only near the view
   report: null,
   text: '', // exactly what Copy and Download give
@@ -155,6 +156,7 @@ function resetResult() {
   state.pendingJump = null;
   state.analysisKept = false;
   state.results.clear();
+  state.rover = null;
   ui.pageList.replaceChildren();
   showSource('');
   markdownView.clear();
@@ -511,7 +513,41 @@ function addPage(page) {
     ui.pageList.insertBefore(li, next ? state.cards.get(next.number) : null);
   }
   state.cards.set(page.number, li);
+  li.querySelector('button.page-card').tabIndex = -1;
+  // The tab stop goes to the lowest page so far, unless the reader is moving in the list.
+  const moving = ui.pageList.contains(document.activeElement);
+  if (state.rover === null || state.rover === page.number || (!moving && page.number < state.rover)) {
+    setRover(page.number);
+  }
   if (state.lazyDrawings) cardObserver.observe(li);
+}
+
+// The page list is one tab stop (a roving tabindex), its cards reached with the arrow keys,
+// Home and End: one tab stop per card put 155 of them between the file picker and Copy on a
+// 155-page report.
+function setRover(number) {
+  const old = state.cards.get(state.rover)?.querySelector('button.page-card');
+  if (old) old.tabIndex = -1;
+  state.rover = number;
+  const button = state.cards.get(number)?.querySelector('button.page-card');
+  if (button) button.tabIndex = 0;
+}
+
+const ROVING_KEYS = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+
+function onPageListKey(event) {
+  const button = event.target.closest('button.page-card');
+  if (!button || !state.pages.length) return;
+  const index = state.pages.findIndex((p) => p.number === Number(button.dataset.page));
+  let to;
+  if (event.key in ROVING_KEYS) to = index + ROVING_KEYS[event.key];
+  else if (event.key === 'Home') to = 0;
+  else if (event.key === 'End') to = state.pages.length - 1;
+  else return;
+  event.preventDefault();
+  const page = state.pages[Math.max(0, Math.min(state.pages.length - 1, to))];
+  setRover(page.number);
+  state.cards.get(page.number).querySelector('button.page-card').focus();
 }
 
 // Draws the cards that come near the view, and lets go of those that leave it.
@@ -953,6 +989,11 @@ function wireControls() {
   ui.pageList.addEventListener('click', (event) => {
     const button = event.target.closest('button.page-card');
     if (button) onPageClick(Number(button.dataset.page));
+  });
+  ui.pageList.addEventListener('keydown', onPageListKey);
+  ui.pageList.addEventListener('focusin', (event) => {
+    const button = event.target.closest?.('button.page-card');
+    if (button) setRover(Number(button.dataset.page));
   });
   ui.passwordForm.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import App
-from .test_page import TRACEMONKEY, make_pdf
+from .test_page import TRACEMONKEY, make_pdf, pdf_payload
 
 
 def assert_no_serious_violations(app: App, where: str) -> None:
@@ -122,6 +122,38 @@ def test_everything_works_by_keyboard(app: App, tmp_path: Path) -> None:
     assert app.page.evaluate("() => document.activeElement.closest('[data-testid=output]') !== null")
     app.set_format("txt")
     app.wait_shown("txt|1|1|0")
+
+
+def test_the_page_list_is_one_tab_stop_walked_with_the_arrow_keys(app: App) -> None:
+    # A fresh-clone tester: on the 155-page WHO report every page card was a tab stop before
+    # Copy and Download (157 Tab presses).
+    data = make_pdf([[f"Card {n} of the roving test."] for n in range(1, 7)])
+    app.convert_ok(pdf_payload("roving.pdf", data), "roving")
+    focused = "() => document.activeElement?.dataset.page ?? null"
+    stops = app.page.evaluate(
+        "() => [...document.querySelectorAll('[data-testid=page-list] button.page-card')].map((b) => b.tabIndex)"
+    )
+    assert stops == [0, -1, -1, -1, -1, -1]
+    app.testid("file-input").focus()
+    tab_to(app, "button.page-card")
+    assert app.page.evaluate(focused) == "1"
+    app.page.keyboard.press("End")
+    assert app.page.evaluate(focused) == "6"
+    app.page.keyboard.press("ArrowUp")
+    app.page.keyboard.press("ArrowLeft")
+    assert app.page.evaluate(focused) == "4"
+    app.page.keyboard.press("Home")
+    app.page.keyboard.press("ArrowDown")
+    assert app.page.evaluate(focused) == "2"
+    # One Tab leaves the list; Shift+Tab comes back to the page last visited.
+    app.page.keyboard.press("Tab")
+    assert not app.page.evaluate("() => document.activeElement.matches('button.page-card')")
+    app.page.keyboard.press("Shift+Tab")
+    assert app.page.evaluate(focused) == "2"
+    app.page.keyboard.press("Enter")
+    app.page.wait_for_function(
+        "() => document.activeElement?.classList.contains('page-anchor') && document.activeElement.dataset.page === '2'"
+    )
 
 
 def test_progress_and_messages_are_announced(app: App) -> None:
