@@ -123,7 +123,7 @@ def _time_job(tool: str, path: str) -> dict:
             # it (pdfprose.heap): without that, parsing alone paid about 1 s of full passes over
             # pdfminer's document, fonts and CMaps that the full pipeline does not, and the
             # layout's share came out that much smaller than it is.
-            owner = object.__new__(_ParseOnly)
+            owner = _ParseOnly()
             heap.begin(owner)
             try:
                 document = open_pdf(data)

@@ -28,7 +28,7 @@ def page_vocabulary(page: PageAnalysis) -> set[str]:
     paragraph (:func:`~pdfprose.hyphenation.vocabulary`) and the document passes only mark
     paragraphs, so the document's is the union of its pages': each page's can be taken by the
     converter (the page's worker) that analysed it (:class:`pdfprose.Converter`)."""
-    return vocabulary([line.text for line in para.lines] for para in page.paragraphs)
+    return document_vocabulary([page])
 
 
 def document_vocabulary(pages: list[PageAnalysis]) -> set[str]:
