@@ -59,6 +59,7 @@ const STRINGS = {
     password_required: (p) =>
       `${p.name} is protected with a password. Type the password to open it; it stays on this device.`,
     password_wrong: 'That password does not open this PDF. Check it (capital letters count) and try again.',
+    password_empty: 'Type the password first: this PDF cannot be opened without one.',
     status_password: (p) => `Waiting for the password of ${p.name}.`,
     status_cancelling: 'Cancelling…',
     status_restarting: 'Restarting the converter…',
@@ -138,7 +139,7 @@ const STRINGS = {
     cause_no_tounicode: 'fonts without a ToUnicode map, whose characters cannot be identified',
     cause_no_usable_encoding: 'font subsets without a usable character encoding',
     cause_broken_tounicode: 'fonts whose ToUnicode maps are incomplete or broken',
-    cause_shifted_encoding: 'fonts that map characters to the wrong codes, so the text comes out as a letter-shifted jumble',
+    cause_shifted_encoding: 'fonts that map characters to the wrong codes (their letters read shifted along the alphabet, so they are shown as \uFFFD)',
     cause_missing_font: 'fonts whose definitions are missing from the file (it is cut short or damaged), so letters and spaces are out of place',
     cause_unmapped: 'characters without Unicode meaning',
     notice_garbled_causes: (p, h) =>
@@ -219,6 +220,7 @@ const STRINGS = {
     password_required: (p) =>
       `${p.name} está protegido con contraseña. Escríbela para abrirlo; no sale de este dispositivo.`,
     password_wrong: 'Esa contraseña no abre este PDF. Revísala (las mayúsculas cuentan) y vuelve a intentarlo.',
+    password_empty: 'Escribe primero la contraseña: este PDF no se puede abrir sin ella.',
     status_password: (p) => `Esperando la contraseña de ${p.name}.`,
     status_cancelling: 'Cancelando…',
     status_restarting: 'Reiniciando el conversor…',
@@ -299,7 +301,7 @@ const STRINGS = {
     cause_no_tounicode: 'fuentes sin tabla ToUnicode, cuyos caracteres no se pueden identificar',
     cause_no_usable_encoding: 'subconjuntos de fuentes sin una codificación de caracteres utilizable',
     cause_broken_tounicode: 'fuentes con tablas ToUnicode incompletas o dañadas',
-    cause_shifted_encoding: 'fuentes que asignan los caracteres a códigos equivocados, así que el texto sale con las letras desplazadas',
+    cause_shifted_encoding: 'fuentes que asignan los caracteres a códigos equivocados (sus letras se leen desplazadas en el alfabeto, así que se muestran como \uFFFD)',
     cause_missing_font: 'fuentes cuyas definiciones faltan en el archivo (está cortado o dañado), así que las letras y los espacios están fuera de lugar',
     cause_unmapped: 'caracteres sin significado Unicode',
     notice_garbled_causes: (p, h) =>

@@ -427,7 +427,7 @@ function showPassword(key) {
   say(ui.passwordMessage, key, { name: state.fileName });
   ui.passwordForm.hidden = false;
   ui.passwordForm.dataset.reason = key;
-  ui.password.setAttribute('aria-invalid', String(key === 'password_wrong'));
+  ui.password.setAttribute('aria-invalid', String(key !== 'password_required'));
   ui.password.focus();
   ui.password.select();
 }
@@ -999,6 +999,12 @@ function wireControls() {
     event.preventDefault();
     if (!state.file) return;
     const password = ui.password.value;
+    // A file that opens with the empty password never asks for one: an empty answer cannot
+    // open it, so say what is missing rather than asking the same question again.
+    if (password === '') {
+      showPassword('password_empty');
+      return;
+    }
     takeFile(state.file, password);
   });
   // For the end-to-end tests: make the engine fail the way a crash or a lack of memory does.

@@ -87,8 +87,8 @@ CAUSES = {
     "no_usable_encoding": "font subsets without a usable character encoding",
     "broken_tounicode": "fonts whose ToUnicode maps are incomplete or broken",
     "shifted_encoding": (
-        "fonts that map characters to the wrong codes, so the text comes out as a "
-        "letter-shifted jumble"
+        "fonts that map characters to the wrong codes (their letters read shifted along the "
+        "alphabet)"
     ),
     "missing_font": (
         "fonts whose definitions are missing from the file (it is cut short or damaged), so "

@@ -30,6 +30,15 @@ def test_password_prompt_wrong_then_right(app: App, corpus_file: Callable[[str],
     assert field.get_attribute("type") == "password"
     assert app.page.get_by_label("Password", exact=True).count() == 1
 
+    # An empty one (Enter pressed too soon): the file is not tried again; the prompt says what is
+    # missing instead of repeating its first question (a fresh-clone tester saw no change).
+    field.press("Enter")
+    assert app.testid("password-message").text_content() == (
+        "Type the password first: this PDF cannot be opened without one.")
+    assert field.get_attribute("aria-invalid") == "true"
+    assert app.testid("status").get_attribute("data-state") == "password"
+    assert app.parses == parses
+
     # A wrong one: a clear message, the field again, no need to pick the file again.
     field.fill("not it")
     field.press("Enter")
@@ -82,6 +91,8 @@ def test_garbled_pages_notice_lists_pages_and_the_ocr_way_out(app: App, corpus_f
     if causes:  # the engine names each page's cause: one sentence per cause, in the page's words
         assert text.startswith("Page 1 uses fonts without a ToUnicode map")
         assert "Pages 2, 3, 4, 5, and 6 use fonts that map characters to the wrong codes" in text
+        # Said as what the output holds (a tester read "comes out as a jumble" as the jumble kept).
+        assert "their letters read shifted along the alphabet, so they are shown as \ufffd" in text
     else:
         assert text.startswith("Pages 1, 2, 3, 4, 5, and 6 use fonts whose characters cannot be identified")
     assert "OCR" in text and "OCRmyPDF" in text
@@ -93,6 +104,7 @@ def test_garbled_pages_notice_lists_pages_and_the_ocr_way_out(app: App, corpus_f
         if causes:
             assert text.startswith("La página 1 usa fuentes sin tabla ToUnicode")
             assert "Las páginas 2, 3, 4, 5 y 6 usan fuentes que asignan los caracteres a códigos equivocados" in text
+            assert "así que se muestran como \ufffd" in text
         else:
             assert text.startswith("Las páginas 1, 2, 3, 4, 5 y 6 usan fuentes cuyos caracteres no se pueden identificar")
         assert "OCR" in text
