@@ -80,6 +80,8 @@ const STRINGS = {
     status_working: (p) => `Reading… ${p.done} of ${p.total} pages done.`,
     status_done: (p, h) =>
       `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s.`,
+    status_done_incomplete: (p, h) =>
+      `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, with characters missing (see the notice).`,
     status_error: (p) => `Could not convert ${p.name}.`,
     status_boot_error: 'The converter could not start.',
 
@@ -240,6 +242,8 @@ const STRINGS = {
     status_working: (p) => `Leyendo… ${p.done} de ${p.total} páginas listas.`,
     status_done: (p, h) =>
       `Hecho: ${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s.`,
+    status_done_incomplete: (p, h) =>
+      `Hecho: ${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s, con caracteres que faltan (lee el aviso).`,
     status_error: (p) => `No se pudo convertir ${p.name}.`,
     status_boot_error: 'El conversor no pudo arrancar.',
 

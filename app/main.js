@@ -324,7 +324,10 @@ function onEngineMessage(message) {
       showReport(message.report);
       state.results.set(message.result.key, message.result);
       showResult(message.result);
-      setStatus('done', 'status_done', { pages: state.pages.length, seconds: message.parseMs / 1000 });
+      // Characters the engine could not read for want of data (CMaps never fetched, offline):
+      // "Done" alone would pass the replacement characters off as the document's text.
+      setStatus('done', (message.report.notices ?? []).some((n) => n.code === 'cmap_unavailable')
+        ? 'status_done_incomplete' : 'status_done', { pages: state.pages.length, seconds: message.parseMs / 1000 });
       break;
     case 'rendered':
       state.results.set(message.result.key, message.result);

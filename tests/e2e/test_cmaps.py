@@ -132,6 +132,9 @@ def test_offline_before_a_cmap_was_ever_fetched_says_why(first_visit: FirstVisit
         "The character data for this document's Chinese, Japanese or Korean fonts could not be loaded")
     # ...and not the garbled-fonts notice, which sent the reader to OCR.
     assert not page.get_by_test_id("notice-garbled").is_visible()
+    # The status does not say a plain "Done" over text that is mostly U+FFFD (a tester's point).
+    assert page.get_by_test_id("status").text_content().endswith(
+        "with characters missing (see the notice).")
 
 
 @pytest.mark.corpus
