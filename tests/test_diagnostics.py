@@ -201,6 +201,18 @@ def test_glyphs_are_grouped_by_font_in_order_of_first_appearance() -> None:
     assert "".join(g.text for g in groups[("A", "simple", True)]) == "abe"
 
 
+def test_text_by_font_joins_the_groups_of_by_font_with_their_spans() -> None:
+    from pdfprose.diagnostics import _text_by_font
+
+    a, b = facts(name="A"), facts("cid", False, "B")
+    page = glyphs("ab", a) + glyphs("cd", b) + glyphs("e", a) + glyphs("fg", a)
+    page[6].font = "A2"  # one source, two font names: the run is split by name
+    groups = _text_by_font(page)
+    assert groups == {("A", "simple", True): (["ab", "ef"], [(0, 2), (4, 6)]),
+                      ("B", "cid", False): (["cd"], [(2, 4)]),
+                      ("A2", "simple", True): (["g"], [(6, 7)])}
+
+
 def test_warnings_name_pages_cause_and_ocr() -> None:
     one, many = garbled_warnings([(3, "type3_no_unicode")] + [(n, "no_tounicode") for n in range(4, 12)])
     assert one.startswith("Page 3 is garbled: its text uses Type3 fonts") and "OCR" in one

@@ -350,21 +350,67 @@ _FONT = attrgetter("font")
 def mark_shifted_text(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> set[FontKey]:
     """Find fonts whose *mapped* text is letter-shifted (see the module docstring), turn their
     glyphs on this page into unmapped U+FFFD glyphs, and return the keys of those fonts."""
+    return _mark_shifted([g for g in glyphs if not g.unmapped and g.text.strip()], evidence)
+
+
+def _mark_shifted(mapped: list[Glyph], evidence: FontEvidence | None) -> set[FontKey]:
+    """:func:`mark_shifted_text` given ``mapped``, the page's glyphs with visible mapped text
+    in page order."""
     evidence = evidence if evidence is not None else FontEvidence()
-    by_font = _by_font([g for g in glyphs if not g.unmapped and g.text.strip()])
     shifted: set[FontKey] = set()
-    for key, members in by_font.items():
-        evidence.add_text(key, "".join([g.text for g in members]))
+    for key, (texts, spans) in _text_by_font(mapped).items():
+        evidence.add_text(key, "".join(texts))
         score, letters = evidence.text_score(key)
         if letters < SHIFT_MIN_LETTERS or score >= SHIFT_UNNATURAL:
             continue
         if evidence.shift(key, False) is None:
             continue
         shifted.add(key)
-        for glyph in members:
-            glyph.text = REPLACEMENT
-            glyph.unmapped = True
+        for start, end in spans:
+            for glyph in mapped[start:end]:
+                glyph.text = REPLACEMENT
+                glyph.unmapped = True
     return shifted
+
+
+def _text_by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, tuple[list[str], list[tuple[int, int]]]]:
+    """Per :func:`_font_key` (in order of first appearance), the text of its glyphs, in pieces,
+    and the spans ``(start, end)`` of ``glyphs`` they are: the groups of :func:`_by_font`,
+    joined, without building a list of glyphs per group (done for every page, and only a
+    letter-shifted font's glyphs are wanted one by one). The same runs as :func:`_by_font`'s:
+    by ``source`` (compared as groupby compares), split by ``font`` where their names differ;
+    each glyph's source, font and text are read once, into lists the runs are sliced from."""
+    sources = [g.source for g in glyphs]
+    fonts = [g.font for g in glyphs]
+    texts = [g.text for g in glyphs]
+    by_font: dict[FontKey, tuple[list[str], list[tuple[int, int]]]] = {}
+    start = 0
+    for source, run in groupby(sources):
+        end = start + len(list(run))
+        font = fonts[start]
+        if fonts[start:end].count(font) == end - start:
+            parts: list[tuple[str, int, int]] = [(font, start, end)]
+        else:
+            parts = []
+            i = start
+            for font, part in groupby(fonts[start:end]):
+                j = i + len(list(part))
+                parts.append((font, i, j))
+                i = j
+        for font, i, j in parts:
+            if source is None:
+                key: FontKey = (font, "", True)
+            else:
+                key = (font, getattr(source, "kind", "simple"),
+                       getattr(source, "has_unicode_map", True))
+            group = by_font.get(key)
+            if group is None:
+                by_font[key] = (["".join(texts[i:j])], [(i, j)])
+            else:
+                group[0].append("".join(texts[i:j]))
+                group[1].append((i, j))
+        start = end
+    return by_font
 
 
 def _histogram_score(histogram: Counter[int]) -> tuple[float, int]:
@@ -390,9 +436,15 @@ def diagnose(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> P
     counted). Letter-shifted mapped text is turned into unmapped glyphs on the way. ``evidence``
     carries what earlier pages showed of each font (see :class:`FontEvidence`)."""
     evidence = evidence if evidence is not None else FontEvidence()
-    shifted_fonts = mark_shifted_text(glyphs, evidence)
-    visible = _visible_count(glyphs)
+    # The visible glyphs are the mapped ones and the bad ones (unmapped): counted from the two
+    # lists, without a third pass over the page. Letter-shifted glyphs move from the first to
+    # the second, their text (U+FFFD) still visible, so the count holds after them.
+    mapped = [g for g in glyphs if not g.unmapped and g.text.strip()]
     bad = [g for g in glyphs if g.unmapped and g.text.strip()]
+    visible = len(mapped) + len(bad)
+    shifted_fonts = _mark_shifted(mapped, evidence)
+    if shifted_fonts:  # their glyphs are unmapped now, among the bad ones in page order
+        bad = [g for g in glyphs if g.unmapped and g.text.strip()]
     by_font = _by_font(bad)
     for key, members in by_font.items():
         if key not in shifted_fonts:
