@@ -180,11 +180,10 @@ def test_evidence_scores_a_font_as_its_whole_histogram_would_score() -> None:
 
 
 def test_visible_glyphs_are_those_with_text_beyond_white_space() -> None:
-    from pdfprose.diagnostics import _visible_count
-
     page = glyphs("a b\u2003c", facts()) + glyphs(" ", facts()) + glyphs("", facts())
     page[0].text = " \u00a0"  # blank, though two characters
-    assert _visible_count(page) == len([g for g in page if g.text.strip()]) == 2
+    page[4].unmapped = True  # "c": unmapped glyphs with text are visible too
+    assert diagnose(page).visible == len([g for g in page if g.text.strip()]) == 2
 
 
 def test_glyphs_are_grouped_by_font_in_order_of_first_appearance() -> None:

@@ -423,14 +423,6 @@ def _histogram_score(histogram: Counter[int]) -> tuple[float, int]:
     return (_cosine(letters), sum(letters.values()))
 
 
-def _visible_count(glyphs: Sequence[Glyph]) -> int:
-    """How many glyphs have visible text (``g.text.strip()``): all but the blank ones, counted
-    per distinct blank text (a page's glyphs have a few hundred distinct texts at most)."""
-    texts = [g.text for g in glyphs]
-    blanks = [t for t in set(texts) if not t.strip()]
-    return len(texts) - sum(map(texts.count, blanks))
-
-
 def diagnose(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> PageDiagnosis:
     """Judge one page's glyphs (all of them, as parsed; glyphs without visible text are not
     counted). Letter-shifted mapped text is turned into unmapped glyphs on the way. ``evidence``
