@@ -248,3 +248,13 @@ def test_page_columns_are_the_glyphs_attributes_sorted_by_baseline() -> None:
                          (bottoms, "bottom")):
         assert column == [getattr(g, name) for g in ordered]
 
+
+def test_narrow_gap_test_leaves_out_pairs_with_drawn_spaces() -> None:
+    from pdfprose.lines import _has_narrow_gap
+
+    # Gaps 0.1 em (narrow) and 0.5 em at size 10: the narrow one counts unless a space is
+    # drawn in it; a NaN or infinite threshold never makes a left-out gap count.
+    assert _has_narrow_gap([10.0] * 3, [1.0, 5.0], {}, True)
+    assert _has_narrow_gap([10.0] * 3, [1.0, 5.0], {1: True}, True)
+    assert not _has_narrow_gap([10.0] * 3, [1.0, 5.0], {0: False}, True)
+    assert not _has_narrow_gap([float("inf")] * 3, [1.0, 5.0], {0: True, 1: True}, True)
