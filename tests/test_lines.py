@@ -220,8 +220,8 @@ def test_fast_space_cuts_match_the_general_loop() -> None:
 
 
 def test_lines_do_not_depend_on_drawing_order() -> None:
-    # A page drawn bottom line first and each line right to left is sorted through the page's
-    # columns (_page_columns, index sorts); the lines are those of the page drawn in order.
+    # A page drawn bottom line first and each line right to left gives the lines of the page
+    # drawn in order (the sorts by baseline and by x0 are what make them).
     top = glyphs("Two words", 0, 100) + glyphs("x", 46, 96, size=6.0)
     bottom = glyphs("next line", 0, 114) + glyphs("right", 200, 114)
     in_order, _ = build_lines(top + bottom)
@@ -233,20 +233,6 @@ def test_lines_do_not_depend_on_drawing_order() -> None:
 
     assert seen(shuffled) == seen(in_order)
     assert sorted(l.text for l in in_order) == ["Two wordsx", "next line", "right"]
-
-
-def test_page_columns_are_the_glyphs_attributes_sorted_by_baseline() -> None:
-    from pdfprose.lines import _page_columns
-
-    page = glyphs("ab", 0, 114) + glyphs("cd", 0, 100) + glyphs("e", 20, 114, size=12.0)
-    baselines, sizes, x0s, x1s, texts, bolds, italics, tops, bottoms, ordered = \
-        _page_columns(list(page))
-    assert ordered == sorted(page, key=lambda g: g.baseline)  # stable: drawing order kept
-    assert texts == ["c", "d", "a", "b", "e"]
-    for column, name in ((baselines, "baseline"), (sizes, "size"), (x0s, "x0"), (x1s, "x1"),
-                         (bolds, "bold"), (italics, "italic"), (tops, "top"),
-                         (bottoms, "bottom")):
-        assert column == [getattr(g, name) for g in ordered]
 
 
 def test_narrow_gap_test_leaves_out_pairs_with_drawn_spaces() -> None:

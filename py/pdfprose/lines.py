@@ -192,10 +192,8 @@ class _Columns:
     """A run's glyphs as columns, one list per attribute, in the run's order.
 
     The per-glyph work of a line is done by C loops over these (``map``, ``min``, ``count``,
-    ``compress``); each attribute of a glyph is read once per page (:func:`_page_columns`, a
-    line's columns are slices of the page's) or, for lines made again, once per run, by a list
-    comprehension (in CPython 3.11 a third of the cost of ``map(attrgetter)``), not once per
-    step."""
+    ``compress``); each attribute of a glyph is read once per run, by a list comprehension (in
+    CPython 3.11 a third of the cost of ``map(attrgetter)``), not once per step."""
 
     __slots__ = ("texts", "x0s", "x1s", "sizes", "baselines", "bolds", "italics", "tops",
                  "bottoms")
@@ -981,32 +979,19 @@ def _line_clusters(baselines: list[float], sizes: list[float]) -> list[tuple[int
     return list(zip(starts, starts[1:]))
 
 
-def _page_columns(glyphs: list[Glyph]) -> list[list]:
-    """A page's upright glyphs as columns, each attribute read once: ``[baselines, sizes, x0s,
-    x1s, texts, bolds, italics, tops, bottoms, glyphs]``, sorted by baseline (stably: the order
-    ``glyphs.sort(key=baseline)`` gives; ``glyphs`` is sorted in place). Points, page space.
-
-    A line's columns are then slices of these (see :func:`_horizontal_lines`) rather than
-    attributes read again from each line's glyphs."""
-    baselines = [g.baseline for g in glyphs]
-    in_order = sorted(baselines)
-    if in_order != baselines:  # pages set in one column come in order already
-        glyphs.sort(key=_BASELINE)
-        baselines = in_order
-    return [baselines, [g.size for g in glyphs], [g.x0 for g in glyphs], [g.x1 for g in glyphs],
-            [g.text for g in glyphs], [g.bold for g in glyphs], [g.italic for g in glyphs],
-            [g.top for g in glyphs], [g.bottom for g in glyphs], glyphs]
-
-
 def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> list[Line]:
     """The lines of upright glyphs (all with text); ``texts``: the glyphs' texts (in any order,
     empty ones too), when read already."""
     if not glyphs:
         return []
-    page = _page_columns(glyphs)
-    baselines, sizes, x0s_page = page[0], page[1], page[2]
+    baselines = [g.baseline for g in glyphs]
+    in_order = sorted(baselines)
+    if in_order != baselines:  # pages set in one column come in order already
+        glyphs.sort(key=_BASELINE)
+        baselines = in_order
+    sizes = [g.size for g in glyphs]
     if texts is None:
-        texts = page[4]
+        texts = [g.text for g in glyphs]
     accents = not SPACING_ACCENTS.keys().isdisjoint(texts)
     lines: list[Line] = []
     # Each line is anchored on the baseline of its largest glyph so far: a small prime or
@@ -1014,18 +999,16 @@ def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> li
     # (an accent raised 1 pt by TeX then joins them), while glyphs of a formula set between
     # two lines cannot chain them together.
     for start, end in _line_clusters(baselines, sizes):
-        x0s = x0s_page[start:end]
-        if sorted(x0s) == x0s:  # drawn from left to right: slices of the page's columns
-            (cluster_baselines, sizes_here, x0s, x1s, texts_here, bolds, italics, tops, bottoms,
-             cluster) = [column[start:end] for column in page]
+        cluster = glyphs[start:end]
+        x0s = [g.x0 for g in cluster]
+        in_order = sorted(x0s)
+        columns: _Columns | None
+        if in_order == x0s:  # drawn from left to right: the page's columns are the line's
+            columns = _Columns.of(cluster, x0s, sizes[start:end], baselines[start:end])
         else:
-            # Sorting the indices by x0 gives the permutation cluster.sort(key=x0) would (both
-            # sorts are stable and compare the same keys in the same order).
-            order = sorted(range(start, end), key=x0s_page.__getitem__)
-            (cluster_baselines, sizes_here, x0s, x1s, texts_here, bolds, italics, tops, bottoms,
-             cluster) = [list(map(column.__getitem__, order)) for column in page]
-        columns: _Columns | None = _Columns(texts_here, x0s, x1s, sizes_here, cluster_baselines,
-                                            bolds, italics, tops, bottoms)
+            cluster.sort(key=_X0)
+            columns = _Columns.of(cluster, in_order)
+        sizes_here = columns.sizes
         uniform = sizes_here.count(sizes_here[0]) == len(sizes_here)
         if _may_repeat(columns, uniform):
             cluster = _dedupe(cluster)
