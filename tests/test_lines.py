@@ -217,3 +217,30 @@ def test_fast_space_cuts_match_the_general_loop() -> None:
     text, visible = _plain(run, _Columns.of(run), uniform=True)  # type: ignore[misc]
     assert text == _general(run) == "ab cdef fig h"
     assert visible == 10
+
+
+def test_lines_do_not_depend_on_drawing_order() -> None:
+    # A page drawn bottom line first and each line right to left gives the lines of the page
+    # drawn in order (the sorts by baseline and by x0 are what make them).
+    top = glyphs("Two words", 0, 100) + glyphs("x", 46, 96, size=6.0)
+    bottom = glyphs("next line", 0, 114) + glyphs("right", 200, 114)
+    in_order, _ = build_lines(top + bottom)
+    shuffled, _ = build_lines(list(reversed(bottom)) + list(reversed(top)))
+
+    def seen(lines):
+        return sorted((l.text, l.x0, l.top, l.x1, l.bottom, l.baseline, l.size,
+                       [(g.text, g.x0) for g in l.glyphs]) for l in lines)
+
+    assert seen(shuffled) == seen(in_order)
+    assert sorted(l.text for l in in_order) == ["Two wordsx", "next line", "right"]
+
+
+def test_narrow_gap_test_leaves_out_pairs_with_drawn_spaces() -> None:
+    from pdfprose.lines import _has_narrow_gap
+
+    # Gaps 0.1 em (narrow) and 0.5 em at size 10: the narrow one counts unless a space is
+    # drawn in it; a NaN or infinite threshold never makes a left-out gap count.
+    assert _has_narrow_gap([10.0] * 3, [1.0, 5.0], {}, True)
+    assert _has_narrow_gap([10.0] * 3, [1.0, 5.0], {1: True}, True)
+    assert not _has_narrow_gap([10.0] * 3, [1.0, 5.0], {0: False}, True)
+    assert not _has_narrow_gap([float("inf")] * 3, [1.0, 5.0], {0: True, 1: True}, True)

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import fields
 from itertools import accumulate, compress, repeat
-from operator import attrgetter, gt, itemgetter, lt, mul, ne, not_, sub
+from operator import attrgetter, gt, itemgetter, le, lt, mul, ne, not_, sub
 
 from .characters import clean_line_text
 from .equations import is_math_font
@@ -268,7 +268,7 @@ def _plain(glyphs: list[Glyph], columns: _Columns, gaps: list[float] | None = No
     if gaps is None:
         gaps = list(map(sub, x0s[1:], x1s))
     if spaces:
-        is_mark = [t != " " for t in texts]
+        is_mark = list(map(ne, texts, repeat(" ")))
         marks, mark_x0s, mark_x1s, mark_sizes = (list(compress(column, is_mark))
                                                  for column in (texts, x0s, x1s, sizes))
         mark_gaps = list(map(sub, mark_x0s[1:], mark_x1s))
@@ -320,7 +320,8 @@ def _joined(core: str, marks: list[str], cuts: list[int]) -> str:
     # Where each cut falls in ``core``: after mark i, at i + 1 when every mark is one character.
     ends = [i + 1 for i in cuts] if len(core) == len(marks) else \
         list(map(list(accumulate(map(len, marks))).__getitem__, cuts))
-    return clean_line_text(" ".join([core[a:b] for a, b in zip([0] + ends, ends + [len(core)])]))
+    words = map(core.__getitem__, map(slice, [0] + ends, ends + [len(core)]))  # C loops
+    return clean_line_text(" ".join(words))
 
 
 def _script_spaces(cut: list[bool], glyphs: list[Glyph], is_mark: list[bool] | None,
@@ -367,7 +368,11 @@ def _has_narrow_gap(sizes: list[float], gaps: list[float], spaced: dict[int, boo
         return False
     if not spaced:
         return bool(gaps) and min(gaps) <= threshold
-    return any(gap <= threshold for pair, gap in enumerate(gaps) if pair not in spaced)
+    # The gaps with drawn spaces are left out: NaN compares false with any threshold.
+    open_gaps = gaps.copy()
+    for pair in spaced:
+        open_gaps[pair] = math.nan
+    return any(map(le, open_gaps, repeat(threshold)))
 
 
 def _space_factor(a: Glyph, b: Glyph) -> float:
