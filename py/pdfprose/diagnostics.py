@@ -207,10 +207,15 @@ FontKey = tuple[str, str, bool]
 def _font_key(glyph: Glyph) -> FontKey:
     """Glyphs of one font, for the shift test: the same base font of the same kind is one font
     even when a file embeds it twice (two resources naming the same subset)."""
-    facts = glyph.source
-    if facts is None:
-        return (glyph.font, "", True)
-    return (glyph.font, getattr(facts, "kind", "simple"), getattr(facts, "has_unicode_map", True))
+    return _run_key(glyph.font, glyph.source)
+
+
+def _run_key(font: str, source: object) -> FontKey:
+    """The :func:`_font_key` of a run of glyphs of font ``font`` whose ``source`` (their
+    :class:`~pdfprose.fonts.FontFacts`, or None for hand-built glyphs) is the same."""
+    if source is None:
+        return (font, "", True)
+    return (font, getattr(source, "kind", "simple"), getattr(source, "has_unicode_map", True))
 
 
 class FontEvidence:
@@ -329,11 +334,7 @@ def _by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, list[Glyph]]:
         else:
             parts = ((font, list(part)) for font, part in groupby(members, key=_FONT))
         for font, part in parts:
-            if source is None:
-                key: FontKey = (font, "", True)
-            else:
-                key = (font, getattr(source, "kind", "simple"),
-                       getattr(source, "has_unicode_map", True))
+            key = _run_key(font, source)
             group = by_font.get(key)
             if group is None:
                 by_font[key] = part
@@ -398,11 +399,7 @@ def _text_by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, tuple[list[str], lis
                 parts.append((font, i, j))
                 i = j
         for font, i, j in parts:
-            if source is None:
-                key: FontKey = (font, "", True)
-            else:
-                key = (font, getattr(source, "kind", "simple"),
-                       getattr(source, "has_unicode_map", True))
+            key = _run_key(font, source)
             group = by_font.get(key)
             if group is None:
                 by_font[key] = (["".join(texts[i:j])], [(i, j)])
