@@ -6,6 +6,9 @@ const STORAGE_KEY = 'pdfprose.lang';
 export const LANGUAGES = ['en', 'es'];
 const MAX_LISTED_PAGES = 6; // SPEC §13: up to six page numbers, then "and N more"
 
+// Whether a garbled notice's groups name one page in all ("that page", not "those pages").
+const one = (p) => p.groups.reduce((n, g) => n + g.pages.length, 0) === 1;
+
 const STRINGS = {
   en: {
     doc_title: 'pdfprose: PDF to text, on your device',
@@ -117,6 +120,9 @@ const STRINGS = {
     reason_page_box: 'its page size cannot be read',
     reason_internal: 'an internal error of pdfprose',
     reason_damaged_page: 'no text could be read from this page of the damaged file',
+    reason_content_missing_many: 'their content is missing from the file (cut short or damaged)',
+    reason_page_box_many: 'their page size cannot be read',
+    reason_damaged_page_many: 'no text could be read from these pages of the damaged file',
     notice_cmap_unavailable:
       "The character data for this document's Chinese, Japanese or Korean fonts could not be loaded " +
       '(is the connection off?): their characters are missing. Connect to the internet and convert it again; ' +
@@ -148,11 +154,11 @@ const STRINGS = {
       p.groups
         .map((g) => `${g.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(g.pages)} ${g.pages.length === 1 ? 'uses' : 'use'} ${h.causes([g])}. `)
         .join('') +
-      (p.percent ? `${h.percent(p.percent)} of the characters on those pages have no known meaning. ` : '') +
+      (p.percent ? `${h.percent(p.percent)} of the characters on ${one(p) ? 'that page' : 'those pages'} have no known meaning. ` : '') +
       (p.lostFontsOnly
-        ? 'That text is unreliable: get a complete copy of the PDF (download it again) to read those pages.'
+        ? `That text is unreliable: get a complete copy of the PDF (download it again) to read ${one(p) ? 'that page' : 'those pages'}.`
         : 'That text is unreliable: run OCR on the PDF (for example OCRmyPDF with --force-ocr) to get ' +
-          'readable text from those pages.'),
+          `readable text from ${one(p) ? 'that page' : 'those pages'}.`),
     notice_damaged: (p) =>
       `This PDF is damaged${p.truncated ? ' (the file is cut short)' : ''}: ` +
       (p.expected ? `${p.recovered} of its ${p.expected} pages could be recovered.` : `${p.recovered} pages could be recovered.`) +
@@ -281,6 +287,9 @@ const STRINGS = {
     reason_page_box: 'no se puede leer su tamaño de página',
     reason_internal: 'un error interno de pdfprose',
     reason_damaged_page: 'no se pudo leer ningún texto de esta página del archivo dañado',
+    reason_content_missing_many: 'falta su contenido en el archivo (cortado o dañado)',
+    reason_page_box_many: 'no se puede leer su tamaño de página',
+    reason_damaged_page_many: 'no se pudo leer ningún texto de estas páginas del archivo dañado',
     notice_cmap_unavailable:
       'No se pudieron cargar los datos de caracteres de las fuentes chinas, japonesas o coreanas de este documento ' +
       '(¿sin conexión?): faltan sus caracteres. Conéctate a internet y conviértelo de nuevo; ' +
@@ -312,11 +321,11 @@ const STRINGS = {
       p.groups
         .map((g) => `${g.pages.length === 1 ? 'La página' : 'Las páginas'} ${h.list(g.pages)} ${g.pages.length === 1 ? 'usa' : 'usan'} ${h.causes([g])}. `)
         .join('') +
-      (p.percent ? `El ${h.percent(p.percent)} de los caracteres de esas páginas no tiene un significado conocido. ` : '') +
+      (p.percent ? `El ${h.percent(p.percent)} de los caracteres de ${one(p) ? 'esa página' : 'esas páginas'} no tiene un significado conocido. ` : '') +
       (p.lostFontsOnly
-        ? 'Ese texto no es fiable: consigue una copia completa del PDF (descárgalo de nuevo) para leer esas páginas.'
+        ? `Ese texto no es fiable: consigue una copia completa del PDF (descárgalo de nuevo) para leer ${one(p) ? 'esa página' : 'esas páginas'}.`
         : 'Ese texto no es fiable: aplica OCR al PDF (por ejemplo OCRmyPDF con --force-ocr) para obtener ' +
-          'texto legible de esas páginas.'),
+          `texto legible de ${one(p) ? 'esa página' : 'esas páginas'}.`),
     notice_damaged: (p) =>
       `Este PDF está dañado${p.truncated ? ' (el archivo está cortado)' : ''}: ` +
       (p.expected ? `se pudieron recuperar ${p.recovered} de sus ${p.expected} páginas.` : `se pudieron recuperar ${p.recovered} páginas.`) +
@@ -366,12 +375,17 @@ const helpers = {
   causes: (causes) =>
     causes.map(({ key, text }) => (STRINGS[language][`cause_${key}`] ?? text ?? key)).join('; '),
   percent: (x) => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(x),
-  // "page 3: reason; page 7: reason" for up to six failed pages
-  reasons: (failed, name) =>
-    failed
+  // The reason once when every failed page has the same one (a cut-short file's six "page N:
+  // its content is missing" read as a stutter), else "page 3: reason; page 7: reason" for up
+  // to six failed pages.
+  reasons: (failed, name) => {
+    const texts = failed.map((f) => reasonText(f));
+    if (texts.every((text) => text === texts[0])) return reasonText(failed[0], failed.length);
+    return failed
       .slice(0, MAX_LISTED_PAGES)
-      .map((f) => `${name(f.number)}: ${reasonText(f)}`)
-      .join('; '),
+      .map((f, i) => `${name(f.number)}: ${texts[i]}`)
+      .join('; ');
+  },
   list: (numbers) => {
     const shown = numbers.slice(0, MAX_LISTED_PAGES).map(String);
     const rest = numbers.length - shown.length;
@@ -388,10 +402,11 @@ const REASON_PHRASES = [
   ['internal error', 'internal'],
   ['no text could be read from this page of the damaged file', 'damaged_page'],
 ];
-function reasonText(failed) {
+function reasonText(failed, pages = 1) {
   const reason = failed.reason ?? '';
   const code = failed.code ?? REASON_PHRASES.find(([phrase]) => reason.startsWith(phrase))?.[1];
-  return STRINGS[language][`reason_${code}`] ?? (reason || '?');
+  const strings = STRINGS[language];
+  return (pages > 1 ? strings[`reason_${code}_many`] : undefined) ?? strings[`reason_${code}`] ?? (reason || '?');
 }
 
 function formatInteger(n) {

@@ -14,6 +14,10 @@
 const SEGMENT_CHARS = 16_000;
 const HEADING_SHIFT = 2;
 const LIST_OR_INDENT = /^(?:\s|[-+*](?:\s|$)|\d{1,9}[.)](?:\s|$)|>|`{3}|~{3})/;
+// A page marker of the Markdown (render.py's "<!-- page N -->" on a line of its own; a PDF's own
+// "<" is escaped, so nothing else reads so): an HTML comment, which raw HTML off would show as
+// text, is shown as a quiet "page N" rule instead.
+const PAGE_MARKER = /^<!-- page (\d+) -->$/;
 
 let markdownIt = null;
 
@@ -94,6 +98,16 @@ export class MarkdownView {
     if (!segment) return;
     const env = {};
     const tokens = md.parse(segment.text, env);
+    for (let i = 0; i + 2 < tokens.length; i += 1) {
+      const marker = tokens[i].type === 'paragraph_open' && tokens[i + 1].type === 'inline'
+        ? PAGE_MARKER.exec(tokens[i + 1].content) : null;
+      if (!marker || !tokens[i + 1].children?.length) continue;
+      tokens[i].attrJoin('class', 'md-page-marker');
+      const text = tokens[i + 1].children[0];
+      text.type = 'text';
+      text.content = `page ${marker[1]}`;
+      tokens[i + 1].children = [text];
+    }
     for (const token of tokens) {
       if (token.type === 'heading_open' || token.type === 'heading_close') {
         const level = Number(token.tag.slice(1));

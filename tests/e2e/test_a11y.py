@@ -262,5 +262,60 @@ def test_the_damaged_page_reason_is_translated(app: App) -> None:
             try { return m.t('notice_failed', { pages }); } finally { m.setLanguage(before); }
         }"""
     )
-    assert "página 1: no se pudo leer ningún texto de esta página del archivo dañado" in notice
+    assert notice == ("No se pudo leer la página 1, que falta en el texto: "
+                      "no se pudo leer ningún texto de esta página del archivo dañado.")
     assert "damaged file" not in notice
+
+
+def test_a_garbled_notice_of_one_page_speaks_of_that_page(app: App) -> None:
+    """"62 % of the characters on those pages" was said of a single page (a fresh-clone tester)."""
+    said = app.page.evaluate(
+        """async () => {
+            const m = await import('./app/i18n.js');
+            const before = m.currentLanguage();
+            const out = {};
+            try {
+              for (const lang of ['en', 'es']) {
+                m.setLanguage(lang);
+                out[lang] = [1, 2].map((n) => m.t('notice_garbled_causes', {
+                  groups: [{ key: 'no_tounicode', pages: [3, 4].slice(0, n) }], percent: 0.62 }));
+              }
+            } finally { m.setLanguage(before); }
+            return out;
+        }"""
+    )
+    assert "62% of the characters on that page have no known meaning" in said["en"][0]
+    assert said["en"][0].endswith("to get readable text from that page.")
+    assert "on those pages" in said["en"][1] and said["en"][1].endswith("from those pages.")
+    assert "de los caracteres de esa página no tiene" in said["es"][0]
+    assert "de esas páginas no tiene" in said["es"][1]
+
+
+def test_failed_pages_with_one_reason_give_it_once(app: App) -> None:
+    """A cut-short file's failed-pages notice said "page N: its content is missing from the
+    file" six times over (a fresh-clone tester); one reason for all is said once, in the
+    plural, and different reasons are still given page by page."""
+    said = app.page.evaluate(
+        """async () => {
+            const m = await import('./app/i18n.js');
+            const before = m.currentLanguage();
+            const missing = 'its content is missing from the file (cut short or damaged)';
+            const same = [1, 75, 76].map((number) => ({ number, reason: missing }));
+            const mixed = [{ number: 2, reason: missing }, { number: 9, reason: 'unreadable page box' }];
+            const out = {};
+            try {
+              for (const lang of ['en', 'es']) {
+                m.setLanguage(lang);
+                out[lang] = [m.t('notice_failed', { pages: same }), m.t('notice_failed', { pages: mixed })];
+              }
+            } finally { m.setLanguage(before); }
+            return out;
+        }"""
+    )
+    assert said["en"][0] == ("Pages 1, 75, and 76 could not be read and are missing from the text: "
+                             "their content is missing from the file (cut short or damaged).")
+    assert said["en"][1] == ("Pages 2 and 9 could not be read and are missing from the text: "
+                             "page 2: its content is missing from the file (cut short or damaged); "
+                             "page 9: its page size cannot be read.")
+    assert said["es"][0] == ("No se pudieron leer las páginas 1, 75 y 76, que faltan en el texto: "
+                             "falta su contenido en el archivo (cortado o dañado).")

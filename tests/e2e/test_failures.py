@@ -145,7 +145,7 @@ def test_failed_pages_notice_gives_the_reason(app: App) -> None:
     assert notice.is_visible()
     assert notice.text_content() == (
         "Page 2 could not be read and is missing from the text: "
-        "page 2: test: PDFSyntaxError: the content stream is unreadable."
+        "test: PDFSyntaxError: the content stream is unreadable."
     )
     assert app.testid("page-list").locator("li[data-page='2']").get_attribute("data-failed") == "true"
     assert "failed" in app.testid("page-list").locator("li[data-page='2']").text_content()
@@ -177,7 +177,10 @@ def test_truncated_file_says_what_was_recovered(app: App) -> None:
         failed = app.testid("notice-failed").text_content()
         numbers = [f["number"] for f in report["failed_pages"]]
         assert failed.startswith(("Page ", "Pages ")) and "could not be read" in failed
-        assert all(f"page {n}: " in failed for n in numbers)
+        if len({f.get("code") or f.get("reason") for f in report["failed_pages"]}) > 1:
+            assert all(f"page {n}: " in failed for n in numbers)
+        else:  # one reason for all: said once, not page by page
+            assert not any(f"page {n}: " in failed for n in numbers)
         app.testid("lang").select_option("es")
         try:
             assert app.testid("notice-failed").text_content().startswith("No se pudieron leer las páginas")

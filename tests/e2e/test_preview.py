@@ -136,6 +136,28 @@ def test_page_markers_option_is_where_jumps_land(app: App, corpus_file: Callable
     app.wait_shown("txt|1|1|0")
 
 
+def test_page_markers_in_the_markdown_preview_are_not_raw_comments(app: App, corpus_file: Callable[[str], Path]) -> None:
+    """The preview showed the Markdown's page markers as text ("<!-- page 1 -->", a fresh-clone
+    tester): raw HTML is off there, so each is drawn as a quiet "page N" rule instead."""
+    app.show(corpus_file(TRACEMONKEY))
+    app.set_format("md")
+    app.testid("view-both").check()
+    app.testid("page-markers").check()
+    try:
+        app.wait_shown("md|1|1|1")
+        assert app.output().startswith("<!-- page 1 -->\n\n")  # the source keeps the comment
+        rendered = app.testid("rendered")
+        app.page.wait_for_function(
+            "() => document.querySelectorAll('[data-testid=rendered] .md-page-marker').length === 14")
+        markers = rendered.locator(".md-page-marker")
+        assert [markers.nth(i).text_content() for i in range(3)] == ["page 1", "page 2", "page 3"]
+        assert "<!--" not in rendered.text_content()
+    finally:
+        app.testid("page-markers").uncheck()
+        app.set_format("txt")
+        app.wait_shown("txt|1|1|0")
+
+
 def test_struck_through_headers_follow_the_option(app: App, corpus_file: Callable[[str], Path]) -> None:
     """The strike-through lines show only while running headers are removed from the text."""
     app.show(corpus_file(TRACEMONKEY))
