@@ -6,8 +6,8 @@ const STORAGE_KEY = 'pdfprose.lang';
 export const LANGUAGES = ['en', 'es'];
 const MAX_LISTED_PAGES = 6; // SPEC §13: up to six page numbers, then "and N more"
 
-// Whether a garbled notice's groups name one page in all ("that page", not "those pages").
-const one = (p) => p.groups.reduce((n, g) => n + g.pages.length, 0) === 1;
+// What a garbled notice's groups name in all: one page ("that page") or more ("those pages").
+const those = (p, one, many) => (p.groups.reduce((n, g) => n + g.pages.length, 0) === 1 ? one : many);
 
 const STRINGS = {
   en: {
@@ -154,11 +154,11 @@ const STRINGS = {
       p.groups
         .map((g) => `${g.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(g.pages)} ${g.pages.length === 1 ? 'uses' : 'use'} ${h.causes([g])}. `)
         .join('') +
-      (p.percent ? `${h.percent(p.percent)} of the characters on ${one(p) ? 'that page' : 'those pages'} have no known meaning. ` : '') +
+      (p.percent ? `${h.percent(p.percent)} of the characters on ${those(p, 'that page', 'those pages')} have no known meaning. ` : '') +
       (p.lostFontsOnly
-        ? `That text is unreliable: get a complete copy of the PDF (download it again) to read ${one(p) ? 'that page' : 'those pages'}.`
+        ? `That text is unreliable: get a complete copy of the PDF (download it again) to read ${those(p, 'that page', 'those pages')}.`
         : 'That text is unreliable: run OCR on the PDF (for example OCRmyPDF with --force-ocr) to get ' +
-          `readable text from ${one(p) ? 'that page' : 'those pages'}.`),
+          `readable text from ${those(p, 'that page', 'those pages')}.`),
     notice_damaged: (p) =>
       `This PDF is damaged${p.truncated ? ' (the file is cut short)' : ''}: ` +
       (p.expected ? `${p.recovered} of its ${p.expected} pages could be recovered.` : `${p.recovered} pages could be recovered.`) +
@@ -321,11 +321,11 @@ const STRINGS = {
       p.groups
         .map((g) => `${g.pages.length === 1 ? 'La página' : 'Las páginas'} ${h.list(g.pages)} ${g.pages.length === 1 ? 'usa' : 'usan'} ${h.causes([g])}. `)
         .join('') +
-      (p.percent ? `El ${h.percent(p.percent)} de los caracteres de ${one(p) ? 'esa página' : 'esas páginas'} no tiene un significado conocido. ` : '') +
+      (p.percent ? `El ${h.percent(p.percent)} de los caracteres de ${those(p, 'esa página', 'esas páginas')} no tiene un significado conocido. ` : '') +
       (p.lostFontsOnly
-        ? `Ese texto no es fiable: consigue una copia completa del PDF (descárgalo de nuevo) para leer ${one(p) ? 'esa página' : 'esas páginas'}.`
+        ? `Ese texto no es fiable: consigue una copia completa del PDF (descárgalo de nuevo) para leer ${those(p, 'esa página', 'esas páginas')}.`
         : 'Ese texto no es fiable: aplica OCR al PDF (por ejemplo OCRmyPDF con --force-ocr) para obtener ' +
-          `texto legible de ${one(p) ? 'esa página' : 'esas páginas'}.`),
+          `texto legible de ${those(p, 'esa página', 'esas páginas')}.`),
     notice_damaged: (p) =>
       `Este PDF está dañado${p.truncated ? ' (el archivo está cortado)' : ''}: ` +
       (p.expected ? `se pudieron recuperar ${p.recovered} de sus ${p.expected} páginas.` : `se pudieron recuperar ${p.recovered} páginas.`) +

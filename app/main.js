@@ -326,8 +326,8 @@ function onEngineMessage(message) {
       showResult(message.result);
       // Characters the engine could not read for want of data (CMaps never fetched, offline):
       // "Done" alone would pass the replacement characters off as the document's text.
-      setStatus('done', (message.report.notices ?? []).some((n) => n.code === 'cmap_unavailable')
-        ? 'status_done_incomplete' : 'status_done', { pages: state.pages.length, seconds: message.parseMs / 1000 });
+      setStatus('done', hasNotice(message.report, 'cmap_unavailable') ? 'status_done_incomplete' : 'status_done',
+        { pages: state.pages.length, seconds: message.parseMs / 1000 });
       break;
     case 'rendered':
       state.results.set(message.result.key, message.result);
@@ -574,6 +574,10 @@ function pageNumberOf(entry) {
   return typeof entry === 'object' && entry !== null ? entry.number : entry;
 }
 
+function hasNotice(report, code) {
+  return (report.notices ?? []).some((n) => n.code === code);
+}
+
 function showReport(report) {
   state.report = report;
   ui.result.hidden = false;
@@ -585,7 +589,7 @@ function showReport(report) {
   const garbled = report.garbled_pages.map(pageNumberOf);
   // Offline, CJK fonts whose CMaps were never fetched read as unmapped: their own notice says to
   // connect; the garbled one would send the reader to OCR for nothing.
-  const cmapMissing = (report.notices ?? []).some((n) => n.code === 'cmap_unavailable');
+  const cmapMissing = hasNotice(report, 'cmap_unavailable');
   if (garbled.length && !cmapMissing) {
     const summaries = report.pages.filter((p) => garbled.includes(p.number));
     const glyphs = summaries.reduce((sum, p) => sum + (p.glyphs || 0), 0);

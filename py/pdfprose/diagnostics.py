@@ -29,8 +29,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from itertools import accumulate, groupby
-from operator import attrgetter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -318,34 +317,35 @@ def _cause_of(glyph: Glyph) -> str:
     return "no_usable_encoding"
 
 
+def _font_runs(sources: list[object], fonts: list[str]) -> Iterator[tuple[FontKey, int, int]]:
+    """The runs of one :func:`_font_key` in glyphs whose sources and font names are ``sources``
+    and ``fonts`` (page order): ``(key, start, end)``. Glyphs come in long runs of one font: the
+    key is worked out once per run. The runs are found by source alone (compared as ``groupby``
+    compares; a key of two attributes would build a tuple per glyph), and split by font name
+    only where a run's names differ (never for the collector's glyphs, whose font is their
+    source's name): the same runs as of the pair."""
+    start = 0
+    for source, run in groupby(sources):
+        end = start + len(list(run))
+        font = fonts[start]
+        if fonts[start:end].count(font) == end - start:
+            yield _run_key(font, source), start, end
+        else:
+            i = start
+            for font, part in groupby(fonts[start:end]):
+                j = i + len(list(part))
+                yield _run_key(font, source), i, j
+                i = j
+        start = end
+
+
 def _by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, list[Glyph]]:
     """The glyphs grouped by :func:`_font_key`, keys in order of first appearance, each group
-    in page order. Glyphs come in long runs of one font: the key is worked out once per run.
-
-    The runs are found by ``source`` alone (a key of two attributes would build a tuple per
-    glyph), and split by ``font`` only where a run's font names differ (never for the
-    collector's glyphs, whose font is their source's name): the same runs as of the pair."""
+    in page order (:func:`_font_runs`)."""
     by_font: dict[FontKey, list[Glyph]] = {}
-    for source, run in groupby(glyphs, key=_SOURCE):
-        members = list(run)
-        fonts = [g.font for g in members]
-        if fonts.count(fonts[0]) == len(fonts):
-            parts: Iterable[tuple[str, list[Glyph]]] = ((fonts[0], members),)
-        else:
-            parts = ((font, list(part)) for font, part in groupby(members, key=_FONT))
-        for font, part in parts:
-            key = _run_key(font, source)
-            group = by_font.get(key)
-            if group is None:
-                by_font[key] = part
-            else:
-                group.extend(part)
+    for key, start, end in _font_runs([g.source for g in glyphs], [g.font for g in glyphs]):
+        by_font.setdefault(key, []).extend(glyphs[start:end])
     return by_font
-
-
-_SOURCE = attrgetter("source")
-_FONT = attrgetter("font")
-"""What :func:`_font_key` reads of a glyph."""
 
 
 def mark_shifted_text(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> set[FontKey]:
@@ -378,35 +378,14 @@ def _text_by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, tuple[list[str], lis
     """Per :func:`_font_key` (in order of first appearance), the text of its glyphs, in pieces,
     and the spans ``(start, end)`` of ``glyphs`` they are: the groups of :func:`_by_font`,
     joined, without building a list of glyphs per group (done for every page, and only a
-    letter-shifted font's glyphs are wanted one by one). The same runs as :func:`_by_font`'s:
-    by ``source`` (compared as groupby compares), split by ``font`` where their names differ;
-    each glyph's source, font and text are read once, into lists the runs are sliced from."""
-    sources = [g.source for g in glyphs]
-    fonts = [g.font for g in glyphs]
+    letter-shifted font's glyphs are wanted one by one); each glyph's source, font and text are
+    read once, into lists the runs are sliced from."""
     texts = [g.text for g in glyphs]
     by_font: dict[FontKey, tuple[list[str], list[tuple[int, int]]]] = {}
-    start = 0
-    for source, run in groupby(sources):
-        end = start + len(list(run))
-        font = fonts[start]
-        if fonts[start:end].count(font) == end - start:
-            parts: list[tuple[str, int, int]] = [(font, start, end)]
-        else:
-            parts = []
-            i = start
-            for font, part in groupby(fonts[start:end]):
-                j = i + len(list(part))
-                parts.append((font, i, j))
-                i = j
-        for font, i, j in parts:
-            key = _run_key(font, source)
-            group = by_font.get(key)
-            if group is None:
-                by_font[key] = (["".join(texts[i:j])], [(i, j)])
-            else:
-                group[0].append("".join(texts[i:j]))
-                group[1].append((i, j))
-        start = end
+    for key, start, end in _font_runs([g.source for g in glyphs], [g.font for g in glyphs]):
+        pieces, spans = by_font.setdefault(key, ([], []))
+        pieces.append("".join(texts[start:end]))
+        spans.append((start, end))
     return by_font
 
 
