@@ -9,16 +9,21 @@
 
 //
 // A long document is converted by two workers where the machine has two cores or more: when the
-// first worker says the document has SPLIT_MIN_PAGES pages or more, a second one boots (from the
-// start-up snapshot the first stored, app/snapshot.js, about half a second; a few hundred MB, so
-// only then, and only once the first page is shown) while the first goes on, so the first page
-// still shows at once. Once the second is ready, the two work towards each other: the first
+// first worker says the document has SPLIT_MIN_PAGES pages or more, a second one takes the pages
+// from the last backwards while the first goes on from page 1. The second is booted ahead, on
+// standby ('spare'): once the first is ready and has stored the start-up snapshot the second
+// boots from (app/snapshot.js; half a second of its thread, about a second by the clock), and
+// again a little after each document, so that a long document is shared from its page count on
+// rather than a boot later (benchmarks/README.md "Two workers"). Without a spare (it failed, or
+// the document came too soon after the page loaded), one boots once the first page is shown, so
+// that its boot never delays the first page. The two work towards each other: the first
 // forwards, given a few pages more at a time ('limit'), the second from the last page backwards
 // ('floor'), so that they meet wherever their speeds (the pages' weight, the machine's other
 // load) take them; the second hands its analysis over ('handover') and is terminated at once,
 // which returns its memory; the first takes the pages in ('adopt') and runs the document passes
-// once, so the output is the same as one worker's (pdfprose.Converter.adopt). Cancel terminates the second worker; if it fails, the
-// first is sent on to the last page ('unlimit') and finishes the document alone.
+// once, so the output is the same as one worker's (pdfprose.Converter.adopt). Cancel terminates
+// the second worker; if it fails, the first is sent on to the last page ('unlimit') and finishes
+// the document alone.
 
 // A boot that neither succeeds nor fails (a blocked WebAssembly compile can hang Pyodide) must
 // still end in a message the user can act on.
@@ -32,12 +37,26 @@ const SPLIT_MIN_REST = 16;
 // never waits for the page's answer; the pages in between are nobody's yet.
 const SPLIT_STEP = 2;
 const SPLIT_AHEAD = 2;
+// The spare is booted this long after a document is done (or the first worker ready), so that
+// its boot does not take the core the page's own rendering of the result wants at that moment.
+const SPARE_DELAY_MS = 1_500;
+// A booted worker on standby holds about 250 MB: only where the device has this much memory or
+// more (navigator.deviceMemory, in GB; Chromium's, rounded down and capped at 8; where it is
+// unknown, the spare is kept).
+const SPARE_MIN_DEVICE_GB = 4;
+// A spare whose boot failed this many times is not tried again (each document would retry it).
+const SPARE_MAX_FAILURES = 2;
 
 // ?workers=1 on the page's address keeps every document in one worker (for measurements).
 function maxWorkers() {
   const asked = Number(new URLSearchParams(globalThis.location?.search ?? '').get('workers'));
   const cores = navigator.hardwareConcurrency || 1;
   return Math.max(1, Math.min(2, cores, asked >= 1 ? asked : 2));
+}
+
+function roomForSpare() {
+  const gb = navigator.deviceMemory;
+  return !(gb > 0 && gb < SPARE_MIN_DEVICE_GB);
 }
 
 export class EngineBridge {
@@ -49,6 +68,11 @@ export class EngineBridge {
     this.cancelling = 0; // the job being cancelled, until the worker confirms
     this.split = null; // the current job's split: {job, bytes, password, pageCount, done, helper, ...}
     this.snapshotPending = false; // the first worker is storing the start-up snapshot the second boots from
+    this.spare = null; // a second worker booted ahead for the next long document: {worker, state, pages}
+    this.spareTimer = 0;
+    this.spareFailures = 0;
+    this.job = 0; // the last job given to the first worker
+    this.firstPending = false; // that job's first page is not shown yet (no boot may start then)
     this.test = {}; // failures the end-to-end tests asked for: {hold, helperCrash}
     this.start();
   }
@@ -64,10 +88,12 @@ export class EngineBridge {
         this.ready = true;
         // A second worker started before the snapshot is stored would boot the slow way.
         this.snapshotPending = Boolean(data.storing);
+        this.spareSoon();
       } else if (data.type === 'snapshot-stored') {
         this.snapshotPending = false;
         const split = this.split;
         if (split?.wanted && split.bytes && !split.helper) this.startHelper();
+        this.spareSoon();
       } else if (data.type === 'boot-error') {
         clearTimeout(this.bootTimer);
       }
@@ -77,6 +103,7 @@ export class EngineBridge {
         return;
       }
       if (this.split && data.job === this.split.job) this.fromFirst(data);
+      this.firstShown(data);
       this.onMessage(data);
     };
     const died = (event, what) => {
@@ -103,6 +130,8 @@ export class EngineBridge {
   /** Convert a PDF; `bytes` (an ArrayBuffer) is transferred, not copied. */
   convert(job, bytes, password, options) {
     this.stopHelper();
+    this.job = job;
+    this.firstPending = true;
     const canSplit = maxWorkers() >= 2;
     // A copy for the second worker, kept until the page count says whether one is needed.
     this.split = canSplit ? { job, bytes: bytes.slice(0), password, pageCount: 0, done: 0, helper: null, first: 0 } : null;
@@ -120,6 +149,8 @@ export class EngineBridge {
     if (data.type === 'opened') {
       split.pageCount = data.pageCount;
       if (data.pageCount < SPLIT_MIN_PAGES) this.endSplit();
+      // A spare (booted, or booting already) takes its share from the start.
+      else if (this.spare && split.bytes && !split.helper) this.startHelper();
     } else if (data.type === 'page') {
       split.done = Math.max(split.done, data.page.number);
       if (split.helper?.state === 'converting' && split.firstMax - split.done < SPLIT_AHEAD) this.share('first');
@@ -163,39 +194,111 @@ export class EngineBridge {
     }
   }
 
-  startHelper() {
-    const split = this.split;
+  /** Boots wait while a document's first page is not shown; after it, and a little after the
+   * document is over, a spare may boot. */
+  firstShown(data) {
+    if (data.job !== this.job) return;
+    if (data.type === 'preview-text') {
+      this.firstPending = false;
+      this.spareSoon(0);
+    } else if (['done', 'failed', 'cancelled'].includes(data.type)) {
+      this.firstPending = false;
+      this.test.noSpare = false;
+      this.spareSoon();
+    }
+  }
+
+  // ---- the spare: a second worker booted ahead ------------------------------------------------
+
+  /** Boot a spare in `delay` ms if one is wanted then: two cores, memory for it, the first worker
+   * ready with the snapshot stored, no first page waiting and no second worker at work. */
+  spareSoon(delay = SPARE_DELAY_MS) {
+    clearTimeout(this.spareTimer);
+    this.spareTimer = setTimeout(() => {
+      const split = this.split;
+      if (this.spare || !this.ready || this.snapshotPending || this.firstPending || this.cancelling
+          || maxWorkers() < 2 || !roomForSpare() || this.spareFailures >= SPARE_MAX_FAILURES || this.test.noSpare
+          || split?.bytes || split?.helper) return;
+      this.spare = this.bootSecond();
+      this.onMessage({ type: 'spare', state: 'booting' });
+    }, delay);
+  }
+
+  /** A second worker, booting; its messages go to the spare's handling until a job claims it. */
+  bootSecond() {
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'helper' });
     const helper = { worker, state: 'booting', pages: 0 };
-    split.helper = helper;
     worker.onmessage = ({ data }) => {
-      if (this.split !== split || split.helper !== helper) return;
-      if (data.type === 'ready') this.helperReady();
-      else if (data.type === 'page' && data.job === split.job) {
-        helper.pages += 1;
-        split.helperLow = Math.min(split.helperLow, data.page.number);
-        if (split.helperLow - split.helperMin < SPLIT_AHEAD) this.share('helper');
-        if (this.test.helperCrash) {
-          this.test.helperCrash = false;
-          worker.postMessage({ type: 'test-crash', how: 'throw' });
-        }
-        this.onMessage(data); // shown at once; the page list keeps page order
-      } else if (data.type === 'handover' && data.job === split.job) {
-        this.worker.postMessage({ type: 'adopt', job: split.job, batch: data.batch }, [data.batch.buffer]);
-        this.stopHelper(); // its analysis is over there now: give its memory back
-      } else if (['failed', 'boot-error', 'cancelled'].includes(data.type)) {
-        this.helperFailed(data.message || data.error?.message || data.type);
-      }
+      if (this.spare === helper) this.fromSpare(data);
+      else if (this.split?.helper === helper) this.fromHelper(data);
     };
     const died = (event, what) => {
       event.preventDefault?.();
-      if (this.split === split && split.helper === helper) this.helperFailed(event.message || what);
+      if (this.spare === helper) this.dropSpare();
+      else if (this.split?.helper === helper) this.helperFailed(event.message || what);
     };
     worker.onerror = (event) => died(event, 'the second worker failed');
     worker.onmessageerror = (event) => died(event, 'a message from the second worker could not be read');
     helper.bootTimer = setTimeout(() => {
-      if (this.split === split && split.helper === helper && helper.state === 'booting') this.helperFailed('no answer from the second worker');
+      if (helper.state !== 'booting') return;
+      if (this.spare === helper) this.dropSpare();
+      else if (this.split?.helper === helper) this.helperFailed('no answer from the second worker');
     }, BOOT_TIMEOUT_MS);
+    return helper;
+  }
+
+  fromSpare(data) {
+    if (data.type === 'ready') {
+      clearTimeout(this.spare.bootTimer);
+      this.spare.state = 'ready';
+      this.onMessage({ type: 'spare', state: 'ready' });
+    } else if (['boot-error', 'failed'].includes(data.type)) {
+      this.dropSpare(); // a long document then boots its own second worker, as without a spare
+    }
+  }
+
+  /** The spare failed (its boot, or it died waiting): gone, and counted. */
+  dropSpare() {
+    if (!this.spare) return;
+    this.spareFailures += 1;
+    clearTimeout(this.spare.bootTimer);
+    this.spare.worker.terminate();
+    this.spare = null;
+    this.onMessage({ type: 'spare', state: 'none' });
+  }
+
+  /** The current job's second worker: the spare if there is one, else one booting now. */
+  startHelper() {
+    const split = this.split;
+    const helper = this.spare ?? this.bootSecond();
+    if (this.spare) {
+      this.spare = null;
+      // How many pages the first had read when the spare took its share (0: from the start).
+      this.onMessage({ type: 'spare', state: 'claimed', at: split.done });
+    }
+    split.helper = helper;
+    if (helper.state === 'ready') this.helperReady();
+  }
+
+  fromHelper(data) {
+    const split = this.split;
+    const helper = split.helper;
+    if (data.type === 'ready') this.helperReady();
+    else if (data.type === 'page' && data.job === split.job) {
+      helper.pages += 1;
+      split.helperLow = Math.min(split.helperLow, data.page.number);
+      if (split.helperLow - split.helperMin < SPLIT_AHEAD) this.share('helper');
+      if (this.test.helperCrash) {
+        this.test.helperCrash = false;
+        helper.worker.postMessage({ type: 'test-crash', how: 'throw' });
+      }
+      this.onMessage(data); // shown at once; the page list keeps page order
+    } else if (data.type === 'handover' && data.job === split.job) {
+      this.worker.postMessage({ type: 'adopt', job: split.job, batch: data.batch }, [data.batch.buffer]);
+      this.stopHelper(); // its analysis is over there now: give its memory back
+    } else if (['failed', 'boot-error', 'cancelled'].includes(data.type)) {
+      this.helperFailed(data.message || data.error?.message || data.type);
+    }
   }
 
   helperReady() {
@@ -298,15 +401,26 @@ export class EngineBridge {
     const job = this.cancelling;
     clearTimeout(this.cancelTimer);
     this.cancelling = 0;
+    this.firstPending = false;
     this.onMessage({ type: 'cancelled', job, restarted: !this.ready });
+    this.spareSoon();
   }
 
   /** For the end-to-end tests: make the worker fail ('throw' | 'memory' | 'fail-page'), or,
    * for the next document, hold the first worker after two pages until the second is ready
-   * ('split-hold'), or crash the second once it has sent a page ('helper-throw'). */
+   * ('split-hold'), crash the second once it has sent a page ('helper-throw'), or give it no
+   * spare ('no-spare'). */
   crashForTest(how) {
     if (how === 'split-hold') this.test.hold = 2;
-    else if (how === 'helper-throw') this.test.helperCrash = true;
+    else if (how === 'no-spare') {
+      // The next document finds no spare, as one dropped right after the page loaded does.
+      this.test.noSpare = true;
+      if (this.spare) {
+        this.spare.worker.terminate();
+        this.spare = null;
+        this.onMessage({ type: 'spare', state: 'none' });
+      }
+    } else if (how === 'helper-throw') this.test.helperCrash = true;
     else this.worker.postMessage({ type: 'test-crash', how });
   }
 
@@ -314,6 +428,7 @@ export class EngineBridge {
   restart() {
     this.stopHelper();
     this.split = null;
+    this.firstPending = false;
     this.worker.terminate();
     this.start();
   }

@@ -182,7 +182,7 @@ async function takeFile(file, password = '') {
     return;
   }
   resetResult();
-  for (const name of ['workers', 'helperPages', 'reanalysed', 'helperFailed', 'heapMb']) delete ui.status.dataset[name];
+  for (const name of ['workers', 'helperPages', 'reanalysed', 'helperFailed', 'heapMb', 'spareClaimedAt']) delete ui.status.dataset[name];
   state.file = file;
   state.fileName = file.name;
   state.password = password;
@@ -276,6 +276,10 @@ function onEngineMessage(message) {
     }
     case 'snapshot-stored':
       ui.status.dataset.snapshotStored = String(message.stored);
+      break;
+    case 'spare': // the second worker booted ahead for long documents (app/engine.js)
+      ui.status.dataset.spare = message.state === 'claimed' ? 'none' : message.state;
+      if (message.state === 'claimed') ui.status.dataset.spareClaimedAt = String(message.at);
       break;
     case 'boot-error':
       state.engineReady = false;

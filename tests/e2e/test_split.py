@@ -1,15 +1,18 @@
 """A long document is converted by two workers (issue 8): the first converts from page 1, the
-second the rest, hands its analysis over and is terminated; the output is the same as one
-worker's, and CPython's. If the second worker crashes, the first finishes alone."""
+second (booted ahead, on standby: the spare) the rest, hands its analysis over and is
+terminated, and a new spare boots; the output is the same as one worker's, and CPython's. If
+the second worker crashes, the first finishes alone."""
 
 from __future__ import annotations
 
 import io
 
+from typing import Any
+
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from .conftest import App
+from .conftest import CONFIG, App
 from .test_page import pdf_payload
 
 PAGES = 110  # app/engine.js splits from 100 pages on
@@ -68,6 +71,22 @@ def workers(app: App, expected: int) -> int:
     return len(app.page.workers)
 
 
+def second_workers(app: App) -> list[Any]:
+    """The page's second workers (app/engine.js names them 'helper'), once the spare is booted."""
+    app.page.wait_for_function("() => document.querySelector('[data-testid=status]').dataset.spare === 'ready'",
+                               timeout=CONFIG.BOOT_TIMEOUT_MS)
+    return [w for w in app.page.workers if w.evaluate("() => self.name") == "helper"]
+
+
+def closed(app: App, workers: list[Any]) -> bool:
+    """Whether all of ``workers`` are gone, once Playwright has heard (or after a few seconds)."""
+    for _ in range(100):
+        if not any(w in app.page.workers for w in workers):
+            return True
+        app.page.wait_for_timeout(50)
+    return False
+
+
 def page_list_numbers(app: App) -> list[int]:
     return app.page.eval_on_selector_all(
         "[data-testid=page-list] > li", "els => els.map((li) => Number(li.dataset.page))")
@@ -76,15 +95,22 @@ def page_list_numbers(app: App) -> list[int]:
 def test_a_long_document_is_converted_by_two_workers_with_the_same_output(app: App, book: bytes) -> None:
     if app.page.evaluate("() => navigator.hardwareConcurrency") < 2:
         pytest.skip("one core: the page converts with one worker")
+    spare = second_workers(app)
+    assert len(spare) == 1  # booted after the page was ready, before any long document
     app.crash("split-hold")  # the first worker waits after two pages for the second one
     app.convert_ok(pdf_payload("split-book.pdf", book), "split-book.pdf")
     status = app.testid("status")
     assert status.get_attribute("data-workers") == "2"
+    # The spare took its share at the page count, before the first worker had read a page.
+    assert status.get_attribute("data-spare-claimed-at") == "0"
     helper_pages = int(status.get_attribute("data-helper-pages"))
     assert 0 < helper_pages < PAGES - 2
     assert status.get_attribute("data-helper-failed") is None
-    # The second worker was terminated once it had handed its pages over: its memory is back.
-    assert workers(app, 1) == 1
+    # The second worker was terminated once it had handed its pages over: its memory is back;
+    # a fresh spare boots for the next long document.
+    assert closed(app, spare)
+    again = second_workers(app)
+    assert len(again) == 1 and again[0] not in spare
     assert app.output() == cpython_text(book, "txt")
     # Every page once, in page order, whichever worker read it; the progress bar is full.
     assert page_list_numbers(app) == list(range(1, PAGES + 1))
@@ -98,6 +124,21 @@ def test_a_long_document_is_converted_by_two_workers_with_the_same_output(app: A
     first = app.testid("page-list").locator("li[data-page='1'] svg.pv")
     assert first.locator(".pv-line").count() > 10
     assert app.testid("page-list").locator("svg.pv-pending").count() > PAGES // 2
+
+
+def test_without_a_spare_the_second_worker_boots_once_the_first_page_is_shown(app: App, book: bytes) -> None:
+    if app.page.evaluate("() => navigator.hardwareConcurrency") < 2:
+        pytest.skip("one core: the page converts with one worker")
+    second_workers(app)
+    app.crash("no-spare")  # as for a document dropped before the spare is booted
+    app.crash("split-hold")
+    app.convert_ok(pdf_payload("no-spare.pdf", book), "no-spare.pdf")
+    status = app.testid("status")
+    assert status.get_attribute("data-workers") == "2"
+    assert status.get_attribute("data-spare-claimed-at") is None  # a second worker of its own
+    assert 0 < int(status.get_attribute("data-helper-pages")) < PAGES - 2
+    assert app.output() == cpython_text(book, "txt")
+    assert len(second_workers(app)) == 1  # and a spare again for the next one
 
 
 def test_when_the_second_worker_crashes_the_first_finishes_alone(app: App, book: bytes) -> None:
@@ -129,11 +170,14 @@ def test_cancel_stops_both_workers(app: App, book: bytes) -> None:
         "n => [...document.querySelectorAll('[data-testid=page-list] > li')].some((li) => Number(li.dataset.page) > n)",
         arg=PAGES // 2 + 2)
     assert workers(app, 2) == 2
+    helpers = [w for w in app.page.workers if w.evaluate("() => self.name") == "helper"]
+    assert len(helpers) == 1
     app.testid("cancel").click()
     assert app.wait_state("ready") == "ready"
     assert app.testid("status").text_content() == "Cancelled. Ready for another PDF."
     assert app.testid("page-list").locator(":scope > *").count() == 0
-    assert workers(app, 1) == 1  # the second one is gone; the first stays booted
+    assert closed(app, helpers)  # the second one is gone; the first stays booted
+    assert len(app.page.workers) >= 1
     app.convert_ok(pdf_payload("after-cancel.pdf", long_document(3)), "after-cancel.pdf")
     app.shown = None
     assert app.output() == cpython_text(long_document(3), "txt")
