@@ -85,6 +85,8 @@ const STRINGS = {
       `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s.`,
     status_done_incomplete: (p, h) =>
       `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, with characters missing (see the notice).`,
+    status_done_damaged: (p, h) =>
+      `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, from a damaged file (see the notice).`,
     status_error: (p) => `Could not convert ${p.name}.`,
     status_boot_error: 'The converter could not start.',
 
@@ -161,7 +163,9 @@ const STRINGS = {
           `readable text from ${those(p, 'that page', 'those pages')}.`),
     notice_damaged: (p) =>
       `This PDF is damaged${p.truncated ? ' (the file is cut short)' : ''}: ` +
-      (p.expected ? `${p.recovered} of its ${p.expected} pages could be recovered.` : `${p.recovered} pages could be recovered.`) +
+      (p.readable != null && p.readable < p.recovered
+        ? `${p.expected > p.recovered ? `${p.recovered} of its ${p.expected}` : p.recovered} pages were found, ${p.readable} of them could be read.`
+        : p.expected ? `${p.recovered} of its ${p.expected} pages could be recovered.` : `${p.recovered} pages could be recovered.`) +
       ' The text may be incomplete.',
     notice_content_damaged: (p, h) =>
       `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)}: the content is damaged; ` +
@@ -250,6 +254,8 @@ const STRINGS = {
       `Hecho: ${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s.`,
     status_done_incomplete: (p, h) =>
       `Hecho: ${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s, con caracteres que faltan (lee el aviso).`,
+    status_done_damaged: (p, h) =>
+      `Hecho: ${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s, de un archivo dañado (lee el aviso).`,
     status_error: (p) => `No se pudo convertir ${p.name}.`,
     status_boot_error: 'El conversor no pudo arrancar.',
 
@@ -328,7 +334,9 @@ const STRINGS = {
           `texto legible de ${those(p, 'esa página', 'esas páginas')}.`),
     notice_damaged: (p) =>
       `Este PDF está dañado${p.truncated ? ' (el archivo está cortado)' : ''}: ` +
-      (p.expected ? `se pudieron recuperar ${p.recovered} de sus ${p.expected} páginas.` : `se pudieron recuperar ${p.recovered} páginas.`) +
+      (p.readable != null && p.readable < p.recovered
+        ? `se encontraron ${p.expected > p.recovered ? `${p.recovered} de sus ${p.expected}` : p.recovered} páginas y se pudieron leer ${p.readable}.`
+        : p.expected ? `se pudieron recuperar ${p.recovered} de sus ${p.expected} páginas.` : `se pudieron recuperar ${p.recovered} páginas.`) +
       ' Puede que falte texto.',
     notice_content_damaged: (p, h) =>
       `${p.pages.length === 1 ? 'Página' : 'Páginas'} ${h.list(p.pages)}: el contenido está dañado; ` +

@@ -328,10 +328,11 @@ function onEngineMessage(message) {
       showReport(message.report);
       state.results.set(message.result.key, message.result);
       showResult(message.result);
-      // Characters the engine could not read for want of data (CMaps never fetched, offline):
-      // "Done" alone would pass the replacement characters off as the document's text.
-      setStatus('done', hasNotice(message.report, 'cmap_unavailable') ? 'status_done_incomplete' : 'status_done',
-        { pages: state.pages.length, seconds: message.parseMs / 1000 });
+      // Characters the engine could not read for want of data (CMaps never fetched, offline),
+      // or a damaged file: "Done" alone would pass what is missing off as the whole document.
+      setStatus('done', hasNotice(message.report, 'cmap_unavailable') ? 'status_done_incomplete'
+        : hasNotice(message.report, 'damaged') ? 'status_done_damaged' : 'status_done',
+      { pages: state.pages.length, seconds: message.parseMs / 1000 });
       break;
     case 'rendered':
       state.results.set(message.result.key, message.result);

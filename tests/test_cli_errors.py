@@ -510,3 +510,29 @@ def test_a_page_that_could_not_be_read_is_not_said_to_have_kept_its_text(
         data[position] = rng.randrange(256)
     report = convert(bytes(data)).report()
     assert report["empty_pages"] == [] and len(report["failed_pages"]) == 11
+
+
+@pytest.mark.corpus
+def test_a_cut_file_whose_page_tree_survived_says_how_many_pages_could_be_read(
+    corpus_file: Callable[[str], Path], tmp_path: Path
+) -> None:
+    """The WHO guidelines cut to 30 % keep their whole page tree (155 page objects) but lose
+    most content streams: the warning said '155 pages could be recovered' beside 82 pages that
+    could not be read. It counts the pages read once all are analysed."""
+    data = corpus_file("real/who_hcv_guidelines_155p.pdf").read_bytes()
+    cut = data[: int(len(data) * 0.3)]
+    conversion = convert(cut)
+    report = conversion.report()
+    failed = len(report["failed_pages"])
+    assert failed == 82
+    [damaged] = [n for n in report["notices"] if n["code"] == "damaged"]
+    assert damaged["recovered"] == 155 and damaged["readable"] == 155 - failed == 73
+    message = ("The file is incomplete (it ends before its end marker): 155 pages were found, "
+               "73 of them could be read; the text may be incomplete.")
+    assert damaged["message"] == message and message in report["warnings"]
+    assert not any("could be recovered" in w for w in report["warnings"])
+    path = tmp_path / "cut.pdf"
+    path.write_bytes(cut)
+    stderr = run_cli(str(path)).stderr
+    assert "cut.pdf: warning: The file is incomplete (it ends before its end marker): 155 pages were " \
+        "found, 73 of them could be read;" in stderr

@@ -614,6 +614,8 @@ class Converter:
                            "the other pages were converted.")
             warnings.append(message)
             notices.append({"code": "failed_pages", "message": message, "pages": numbers})
+        if self._damaged and failed:
+            self._count_readable(warnings, notices, len(failed))
         garbled = [(p.number, p.garbled_cause) for p in self._pages if p.garbled]
         for message in garbled_warnings(garbled):
             warnings.append(message)
@@ -629,6 +631,21 @@ class Converter:
         heap.end(self)
         return Conversion(pages=self._pages, warnings=warnings, notices=notices, partial=partial,
                           _vocab=self.vocabulary())
+
+
+    @staticmethod
+    def _count_readable(warnings: list[str], notices: list[dict[str, object]], failed: int) -> None:
+        """The damaged file's warning and notice, said again with the pages that could be read
+        (``failed`` of those found could not), now that all are analysed."""
+        for index, notice in enumerate(notices):
+            if notice["code"] != "damaged":
+                continue
+            recovered = int(notice["recovered"])  # type: ignore[call-overload]
+            message = damage_warning(recovered, notice["expected"], bool(notice["truncated"]),  # type: ignore[arg-type]
+                                     readable=recovered - failed)
+            if notice["message"] in warnings:
+                warnings[warnings.index(notice["message"])] = message
+            notices[index] = {**notice, "message": message, "readable": recovered - failed}
 
 
 def _page_reason(error: str) -> str:

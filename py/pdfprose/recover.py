@@ -86,12 +86,21 @@ def looks_truncated(data: bytes) -> bool:
     return b"startxref" not in data.rstrip(TRAILING_PADDING)[-EOF_SEARCH_BYTES:]
 
 
-def damage_warning(recovered: int, expected: int | None, truncated: bool) -> str:
-    """The sentence that tells a user the file was damaged and what was kept of it."""
+def damage_warning(recovered: int, expected: int | None, truncated: bool,
+                   readable: int | None = None) -> str:
+    """The sentence that tells a user the file was damaged and what was kept of it:
+    ``recovered`` pages found (of ``expected``, the count the file declares, when known), of
+    which ``readable`` could be read (None: not counted yet, or all of them)."""
     what = "The file is incomplete (it ends before its end marker)" if truncated else (
         "The file is damaged (its cross-reference table is broken)"
     )
-    if expected and expected > recovered:
+    if readable is not None and readable < recovered:
+        # Page objects can outlive their content streams (a cut file may keep its page tree
+        # whole): "155 pages could be recovered" beside 76 unreadable ones would mislead.
+        found = f"{recovered} of its {expected} pages" if expected and expected > recovered else \
+            f"{recovered} page{'s' if recovered != 1 else ''}"
+        kept = f"{found} were found, {readable} of them could be read"
+    elif expected and expected > recovered:
         kept = f"{recovered} of its {expected} pages could be recovered"
     else:
         kept = f"{recovered} page{'s' if recovered != 1 else ''} could be recovered"

@@ -169,10 +169,13 @@ def test_truncated_file_says_what_was_recovered(app: App) -> None:
     codes = [n["code"] for n in report.get("notices", [])]
     if "damaged" in codes:
         damaged = app.testid("notice-more").locator("li[data-code='damaged']")
+        # Its 4 page objects survive, 2 of their content streams do not (it said "4 of its 4
+        # pages could be recovered").
         assert damaged.text_content() == (
-            "This PDF is damaged (the file is cut short): 4 of its 4 pages could be recovered. "
-            "The text may be incomplete."
+            "This PDF is damaged (the file is cut short): 4 pages were found, 2 of them could be "
+            "read. The text may be incomplete."
         )
+        assert app.testid("status").text_content().endswith(" s, from a damaged file (see the notice).")
     if report["failed_pages"]:
         failed = app.testid("notice-failed").text_content()
         numbers = [f["number"] for f in report["failed_pages"]]
@@ -188,6 +191,31 @@ def test_truncated_file_says_what_was_recovered(app: App) -> None:
                 assert app.testid("notice-more").text_content().startswith("Este PDF está dañado (el archivo está cortado)")
         finally:
             app.testid("lang").select_option("en")
+
+
+def test_a_cut_file_says_how_many_of_its_pages_could_be_read(app: App, corpus_file: Callable[[str], Path]) -> None:
+    """The WHO guidelines cut to 30 %: 155 page objects survive, 82 of their pages cannot be
+    read. The notice said '155 of its pages could be recovered' and the status a plain 'Done'."""
+    data = corpus_file("real/who_hcv_guidelines_155p.pdf").read_bytes()
+    cut = data[: int(len(data) * 0.3)]
+    app.convert_ok(pdf_payload("who cut.pdf", cut), "who cut")
+    app.shown = None
+    status = app.testid("status").text_content()
+    assert status.startswith("Done: 155 pages in ") and status.endswith(" s, from a damaged file (see the notice).")
+    damaged = app.testid("notice-more").locator("li[data-code='damaged']")
+    assert damaged.text_content() == (
+        "This PDF is damaged (the file is cut short): 155 pages were found, 73 of them could be read. "
+        "The text may be incomplete."
+    )
+    app.testid("lang").select_option("es")
+    try:
+        assert damaged.text_content() == (
+            "Este PDF está dañado (el archivo está cortado): se encontraron 155 páginas y se pudieron "
+            "leer 73. Puede que falte texto."
+        )
+        assert app.testid("status").text_content().endswith(" s, de un archivo dañado (lee el aviso).")
+    finally:
+        app.testid("lang").select_option("en")
 
 
 def test_worker_crash_leaves_the_page_usable(app: App) -> None:
