@@ -133,8 +133,10 @@ function optionsKey(o = outputOptions()) {
   return `${o.format}|${+o.join_lines}|${+o.remove_headers}|${+o.page_markers}`;
 }
 
+// The download is named after the PDF: its extension, or one of ours (a PDF saved as
+// 'notes.txt' gave 'notes.txt.txt'), gives way to the format's.
 function baseName(name) {
-  return name.replace(/\.pdf$/i, '') || 'document';
+  return name.replace(/\.(pdf|txt|md|markdown)$/i, '') || 'document';
 }
 
 function resetResult() {

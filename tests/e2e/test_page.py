@@ -120,6 +120,15 @@ def test_download_holds_the_output(app: App, corpus_file: Callable[[str], Path])
     assert app.testid("download").text_content() == "Download .txt"
 
 
+def test_a_pdf_named_txt_downloads_without_a_second_extension(app: App) -> None:
+    # A PDF saved as 'notes.txt' downloaded as 'notes.txt.txt'.
+    app.convert_ok(pdf_payload("Notes.TXT", make_pdf([["A PDF that was saved with another name."]])), "Notes.TXT")
+    app.shown = None
+    name, text = download_text(app)
+    assert name == "Notes.txt"
+    assert text == app.output() == "A PDF that was saved with another name.\n"
+
+
 def test_format_switch_renders_markdown_without_a_new_parse(app: App, corpus_file: Callable[[str], Path]) -> None:
     from pdfprose import Options
 
