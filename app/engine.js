@@ -40,9 +40,10 @@ const SPLIT_AHEAD = 2;
 // The spare is booted this long after a document is done (or the first worker ready), so that
 // its boot does not take the core the page's own rendering of the result wants at that moment.
 const SPARE_DELAY_MS = 1_500;
-// A booted worker on standby holds about 250 MB: only where the device has this much memory or
-// more (navigator.deviceMemory, in GB; Chromium's, rounded down and capped at 8; where it is
-// unknown, the spare is kept).
+// A booted worker on standby adds 100-150 MB to the page's memory (benchmarks/README.md, "A
+// spare second worker"): only where the device has this much memory or more
+// (navigator.deviceMemory, in GB; Chromium's, rounded down and capped at 8; where it is unknown,
+// the spare is kept).
 const SPARE_MIN_DEVICE_GB = 4;
 // A spare whose boot failed this many times is not tried again (each document would retry it).
 const SPARE_MAX_FAILURES = 2;
