@@ -490,6 +490,8 @@ def _measure_rest(browser: Any, url: str, config: Any, files: list[Path], corpus
     # Pages per second in the worker, on the CPython run's files.
     runs = []
     pids = renderer_pids(browser)
+    if "files" in parts:
+        app.wait_spare()  # booted once after the page is ready, as before a user's first file
     for path in (files if "files" in parts else []):
         result = app.convert(path, fmt="md", pids=pids, idle=True)
         if result["state"] != "done":
