@@ -80,7 +80,7 @@ const STRINGS = {
     status_cancelled: 'Cancelled. Ready for another PDF.',
     status_opening: (p) => `Opening ${p.name}…`,
     // done: pages finished (two workers read from both ends, so no one page is 'being read').
-    status_working: (p) => `Reading… ${p.done} of ${p.total} pages done.`,
+    status_working: (p) => `Reading… ${p.done} of ${p.total} ${p.total === 1 ? 'page' : 'pages'} done.`,
     status_done: (p, h) =>
       `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s.`,
     status_done_incomplete: (p, h) =>
@@ -249,7 +249,7 @@ const STRINGS = {
     status_ready: 'Listo. Suelta un PDF para empezar.',
     status_cancelled: 'Cancelado. Listo para otro PDF.',
     status_opening: (p) => `Abriendo ${p.name}…`,
-    status_working: (p) => `Leyendo… ${p.done} de ${p.total} páginas listas.`,
+    status_working: (p) => `Leyendo… ${p.done} de ${p.total} ${p.total === 1 ? 'página lista' : 'páginas listas'}.`,
     status_done: (p, h) =>
       `Hecho: ${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s.`,
     status_done_incomplete: (p, h) =>

@@ -184,7 +184,7 @@ async function takeFile(file, password = '') {
     return;
   }
   resetResult();
-  for (const name of ['workers', 'helperPages', 'reanalysed', 'helperFailed', 'heapMb', 'spareClaimedAt']) delete ui.status.dataset[name];
+  for (const name of ['workers', 'helperPages', 'reanalysed', 'helperFailed', 'heapMb', 'spareClaimedAt', 'adoptError']) delete ui.status.dataset[name];
   state.file = file;
   state.fileName = file.name;
   state.password = password;
@@ -326,6 +326,7 @@ function onEngineMessage(message) {
       ui.status.dataset.workers = String(message.workers ?? 1);
       ui.status.dataset.helperPages = String(message.helperPages ?? 0);
       ui.status.dataset.reanalysed = String(message.reanalysed ?? 0);
+      if (message.adoptError) ui.status.dataset.adoptError = message.adoptError; // the tests' diagnosis
       if (message.heapBytes) ui.status.dataset.heapMb = String(Math.round(message.heapBytes / 2 ** 20));
       showReport(message.report);
       state.results.set(message.result.key, message.result);
@@ -443,6 +444,9 @@ function showPassword(key) {
 }
 
 function hidePassword() {
+  // A hidden field keeps no focus: the keyboard would be dropped at the top of the page. The
+  // status line, which says what happens next, takes it.
+  if (ui.passwordForm.contains(document.activeElement)) ui.status.focus();
   ui.passwordForm.hidden = true;
   delete ui.passwordForm.dataset.reason;
   messages.delete(ui.passwordMessage);

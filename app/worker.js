@@ -559,6 +559,7 @@ async function convertJob({ WebSession, pyodide }, { job, bytes, password, optio
   heldUntil = hold || 0;
   post({ type: 'opened', job, pageCount: opened.page_count });
   let helperPages = 0;
+  let adoptError = null; // why the second worker's pages could not be taken in (then read here)
   let reanalysed = 0;
   for (;;) {
     await nextTask();
@@ -587,6 +588,7 @@ async function convertJob({ WebSession, pyodide }, { job, bytes, password, optio
         split = null;
         const answer = JSON.parse(session.adopt(batch));
         if (fatal(answer)) {
+          adoptError = fatal(answer).message || fatal(answer).code;
           session.limit(openedPages); // the pages could not be taken in: read them here
           continue;
         }
@@ -635,7 +637,7 @@ async function convertJob({ WebSession, pyodide }, { job, bytes, password, optio
   const parseMs = Math.round(performance.now() - started);
   const result = renderCached(options);
   const heapBytes = pyodide._module?.HEAP8?.length ?? null; // the WebAssembly memory, which never shrinks
-  post({ type: 'done', job, report, result, parseMs, workers: helperPages ? 2 : 1, helperPages, reanalysed, heapBytes });
+  post({ type: 'done', job, report, result, parseMs, workers: helperPages ? 2 : 1, helperPages, reanalysed, adoptError, heapBytes });
   planPrefetch(options);
 }
 

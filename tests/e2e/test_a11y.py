@@ -319,3 +319,23 @@ def test_failed_pages_with_one_reason_give_it_once(app: App) -> None:
                              "page 9: its page size cannot be read.")
     assert said["es"][0] == ("No se pudieron leer las páginas 1, 75 y 76, que faltan en el texto: "
                              "falta su contenido en el archivo (cortado o dañado).")
+
+
+def test_the_progress_of_a_one_page_document_says_page(app: App) -> None:
+    """'Reading… 0 of 1 pages done.' (a fresh-clone tester)."""
+    said = app.page.evaluate(
+        """async () => {
+            const m = await import('./app/i18n.js');
+            const before = m.currentLanguage();
+            const out = {};
+            try {
+              for (const lang of ['en', 'es']) {
+                m.setLanguage(lang);
+                out[lang] = [1, 2].map((total) => m.t('status_working', { done: 0, total }));
+              }
+            } finally { m.setLanguage(before); }
+            return out;
+        }"""
+    )
+    assert said == {"en": ["Reading… 0 of 1 page done.", "Reading… 0 of 2 pages done."],
+                    "es": ["Leyendo… 0 de 1 página lista.", "Leyendo… 0 de 2 páginas listas."]}

@@ -57,11 +57,14 @@ def test_password_prompt_wrong_then_right(app: App, corpus_file: Callable[[str],
         app.testid("lang").select_option("en")
 
     field.fill(PASSWORD)
-    app.testid("password-submit").click()
+    field.press("Enter")
     assert app.wait_state("done", "error", "password") == "done"
     app.shown = None
     assert "Secret!" in app.output()
     assert not app.testid("password-form").is_visible()
+    # The hidden field's focus went to the status line, not to the page's top (a keyboard user
+    # was left with nothing focused).
+    assert app.page.evaluate("() => document.activeElement.dataset.testid") == "status"
     assert field.input_value() == ""  # not kept in the field once used
     assert app.testid("download").get_attribute("download") == "aes128_user_password.txt"
     assert app.parses == parses + 1
