@@ -547,11 +547,13 @@ def _rounded(values: list[float]) -> list[float]:
 
 def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
                columns: _Columns | None = None, gaps: list[float] | None = None,
-               uniform: bool | None = None, host: Line | None = None) -> Line:
+               uniform: bool | None = None, host: Line | None = None,
+               ordered: bool = False) -> Line:
     """The line of a run of glyphs; ``columns`` are the run's :class:`_Columns` and ``gaps``
     its gaps (see :func:`_plain`), when known; ``uniform`` True when all its sizes are known
     to be equal (None: not known). ``host``: a line whose box top and bottom, baseline and size
-    the new line takes (:func:`_with_scripts`), so they are not worked out."""
+    the new line takes (:func:`_with_scripts`), so they are not worked out. ``ordered``: the
+    run's x0s and x1s are known to be in increasing order, none NaN."""
     # Column-wise (C loops over attribute columns); the same values as glyph-by-glyph loops:
     # sizes weighted by visible characters (len(text.strip())), the first-seen size winning a
     # tie; bold and italic when most visible characters are.
@@ -607,8 +609,16 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
             counts = list(map(len, map(str.strip, texts)))
         italic = sum(compress(counts, italics))
     total = visible or 1
+    x0s, x1s = columns.x0s, columns.x1s
+    if ordered:
+        # What min() and max() would return: the first x0 (the first of the smallest), the
+        # last x1 when it is larger than the one before it (else the first of the largest).
+        x0 = x0s[0]
+        x1 = x1s[-1] if len(x1s) == 1 or x1s[-2] != x1s[-1] else max(x1s)
+    else:
+        x0, x1 = min(x0s), max(x1s)
     if host is not None:
-        return Line(text, min(columns.x0s), host.top, max(columns.x1s), host.bottom,
+        return Line(text, x0, host.top, x1, host.bottom,
                     host.baseline, host.size, bold * 2 > total, italic * 2 > total, angle,
                     glyphs)
     # The glyphs of the line's size give its box and baseline (every glyph's size rounds to
@@ -629,8 +639,8 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
             baseline = Counter(baselines).most_common(1)[0][0]
     # Positional: keywords cost as much again, and this runs for every line (the order is
     # _LINE_FIELDS, checked at import).
-    return Line(text, min(columns.x0s), min(tops), max(columns.x1s), max(bottoms), baseline,
-                size, bold * 2 > total, italic * 2 > total, angle, glyphs)
+    return Line(text, x0, min(tops), x1, max(bottoms), baseline, size, bold * 2 > total,
+                italic * 2 > total, angle, glyphs)
 
 
 _LINE_FIELDS = ("text", "x0", "top", "x1", "bottom", "baseline", "size", "bold", "italic",
@@ -639,15 +649,17 @@ if tuple(f.name for f in fields(Line))[:len(_LINE_FIELDS)] != _LINE_FIELDS:  # p
     raise ImportError("pdfprose.model.Line's fields changed: update _make_line() in pdfprose.lines")
 
 
-def _split_runs(columns: _Columns, gaps: list[float], uniform: bool) -> list[tuple[int, int]]:
+def _split_runs(columns: _Columns, gaps: list[float], uniform: bool,
+                x1s_sorted: bool) -> list[tuple[int, int]]:
     """Cut one baseline's glyphs (sorted by x0) where the gap exceeds RUN_GAP_EM: the runs as
     ``(start, end)`` index ranges, leaving out runs that hold nothing but spaces. ``gaps`` are
-    the glyphs' ``x0s[i + 1] - x1s[i]``; ``uniform`` says all glyphs have the same size."""
+    the glyphs' ``x0s[i + 1] - x1s[i]``; ``uniform`` says all glyphs have the same size;
+    ``x1s_sorted`` whether ``sorted(x1s) == x1s``."""
     texts, x0s, x1s, sizes = columns.texts, columns.x0s, columns.x1s, columns.sizes
     n = len(texts)
     # The gap before each glyph is measured from the right-most end of the glyphs before it
     # (mostly the glyph just before: the ends of glyphs sorted by x0 seldom go back).
-    if sorted(x1s) == x1s:
+    if x1s_sorted:
         rights = x1s
     else:
         rights = list(accumulate(x1s, max))
@@ -1033,15 +1045,23 @@ def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> li
             columns = _Columns.of(cluster)
             sizes_here = columns.sizes
             uniform = sizes_here.count(sizes_here[0]) == len(sizes_here)
-        gaps = list(map(sub, columns.x0s[1:], columns.x1s))
+        x0s, x1s = columns.x0s, columns.x1s
+        gaps = list(map(sub, x0s[1:], x1s))
+        x1s_sorted = sorted(x1s) == x1s
+        # The cluster is sorted by x0: when its ends are sorted too, and no x0 or x1 is NaN
+        # (a NaN would make its gap NaN, and so the gaps' sum), each run's box spans from its
+        # first x0 to its last x1 (_make_line's ``ordered``).
+        total = sum(gaps)
+        ordered = x1s_sorted and total == total and x0s[0] == x0s[0] and x1s[-1] == x1s[-1]
         # A run of a cluster of one size is of one size; a run of a mixed cluster may not be.
         known = True if uniform else None
-        for a, b in _split_runs(columns, gaps, uniform):
+        for a, b in _split_runs(columns, gaps, uniform, x1s_sorted):
             if a == 0 and b == len(cluster):
-                line = _make_line(cluster, columns=columns, gaps=gaps, uniform=known)
+                line = _make_line(cluster, columns=columns, gaps=gaps, uniform=known,
+                                  ordered=ordered)
             else:
                 line = _make_line(cluster[a:b], columns=columns.part(a, b), gaps=gaps[a:b - 1],
-                                  uniform=known)
+                                  uniform=known, ordered=ordered)
             if line.text:
                 lines.append(line)
     return _attach_drop_caps(_attach_scripts(lines))
