@@ -21,6 +21,9 @@ SUFFIXES = (
 typesetter ("informa-" + "tion"), so the word is joined even if the document never spells it."""
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_ASCII_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)*")
+""":data:`_WORD` on ASCII text, where its letters are A-Z and a-z and its apostrophe ' (the
+character classes spelt out: about twice as fast as the Unicode categories)."""
 _COMPOUND = re.compile(r"(?<![\w-])([^\W\d_]+)-([^\W\d_]+)(?![\w-])")
 """A hyphenated compound of two letter words inside a line ("mixed-mode", "non-linear")."""
 
@@ -47,6 +50,15 @@ def vocabulary(paragraphs: Iterable[list[str]]) -> set[str]:
     """
     words: set[str] = set()
     for lines in paragraphs:
+        text = "\n".join(lines)
+        if "-" not in text:
+            # No compound and no line-end hyphen: the paragraph's words are its lines' words, in
+            # the same order (a word never spans the line break), found in one search.
+            if text.isascii():
+                words.update(map(str.lower, _ASCII_WORD.findall(text)))
+            else:
+                words.update(map(str.lower, _WORD.findall(text.replace(SOFT_HYPHEN, ""))))
+            continue
         broken_before = False
         for text in lines:
             if "-" in text:

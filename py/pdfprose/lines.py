@@ -295,13 +295,15 @@ def _plain(glyphs: list[Glyph], columns: _Columns, gaps: list[float] | None = No
             _script_spaces(cut, glyphs, is_mark if spaces else None, mark_gaps, mark_sizes,
                            [not (a and b) for a, b in zip(lasts, firsts[1:])])
     elif uniform:
-        # The common run: the marks after which a space goes, found at once.
-        cuts = list(compress(range(m - 1), map(gt, mark_gaps,
-                                               repeat(SPACE_GAP_EM * mark_sizes[0]))))
-        shown = [pair for pair, kept in spaced.items() if kept]
-        if shown:
-            cuts = sorted(set(cuts).union(shown))
-        return _joined(core, marks, cuts), len(core)
+        # The common run: the marks after which a space goes, found at once (counted as the
+        # marks before each space, what _joined wants).
+        ends = list(compress(range(1, m), map(gt, mark_gaps,
+                                              repeat(SPACE_GAP_EM * mark_sizes[0]))))
+        if spaced:
+            shown = [pair + 1 for pair, kept in spaced.items() if kept]
+            if shown:
+                ends = sorted(set(ends).union(shown))
+        return _joined(core, marks, ends), len(core)
     else:
         cut = [gap > SPACE_GAP_EM * size
                for gap, size in zip(mark_gaps, map(max, mark_sizes, mark_sizes[1:]))]
@@ -309,17 +311,18 @@ def _plain(glyphs: list[Glyph], columns: _Columns, gaps: list[float] | None = No
     for pair, kept in spaced.items():
         if kept:
             cut[pair] = True
-    return _joined(core, marks, list(compress(range(m - 1), cut))), len(core)
+    return _joined(core, marks, list(compress(range(1, m), cut))), len(core)
 
 
-def _joined(core: str, marks: list[str], cuts: list[int]) -> str:
-    """The text of ``marks`` (``core`` is ``"".join(marks)``) with a word space after each mark
-    numbered in ``cuts`` (in increasing order), cleaned (:func:`clean_line_text`)."""
-    if not cuts:
+def _joined(core: str, marks: list[str], ends: list[int]) -> str:
+    """The text of ``marks`` (``core`` is ``"".join(marks)``) with a word space after the first
+    ``k`` marks for each ``k`` in ``ends`` (increasing, each from 1 to ``len(marks) - 1``),
+    cleaned (:func:`clean_line_text`)."""
+    if not ends:
         return clean_line_text(core)
-    # Where each cut falls in ``core``: after mark i, at i + 1 when every mark is one character.
-    ends = [i + 1 for i in cuts] if len(core) == len(marks) else \
-        list(map(list(accumulate(map(len, marks))).__getitem__, cuts))
+    if len(core) != len(marks):
+        # Where each space falls in ``core`` (every mark one character: at ``k`` itself).
+        ends = list(map(list(accumulate(map(len, marks), initial=0)).__getitem__, ends))
     words = map(core.__getitem__, map(slice, [0] + ends, ends + [len(core)]))  # C loops
     return clean_line_text(" ".join(words))
 
@@ -542,22 +545,15 @@ def _rounded(values: list[float]) -> list[float]:
     return list(map(table.__getitem__, values))
 
 
-def _weighted(counts: list[int] | None, flags: list[bool], total: int) -> int:
-    """``sum(n for n, flag in zip(counts, flags) if flag)`` where ``total`` is ``sum(counts)``;
-    ``counts`` is only read when the flags differ."""
-    if not any(flags):
-        return 0
-    if all(flags):
-        return total
-    return sum(compress(counts, flags))  # type: ignore[arg-type]
-
-
 def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
                columns: _Columns | None = None, gaps: list[float] | None = None,
-               uniform: bool | None = None) -> Line:
+               uniform: bool | None = None, host: Line | None = None,
+               ordered: bool = False) -> Line:
     """The line of a run of glyphs; ``columns`` are the run's :class:`_Columns` and ``gaps``
     its gaps (see :func:`_plain`), when known; ``uniform`` True when all its sizes are known
-    to be equal (None: not known)."""
+    to be equal (None: not known). ``host``: a line whose box top and bottom, baseline and size
+    the new line takes (:func:`_with_scripts`), so they are not worked out. ``ordered``: the
+    run's x0s and x1s are known to be in increasing order, none NaN."""
     # Column-wise (C loops over attribute columns); the same values as glyph-by-glyph loops:
     # sizes weighted by visible characters (len(text.strip())), the first-seen size winning a
     # tie; bold and italic when most visible characters are.
@@ -573,29 +569,58 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
         else:
             text, visible = plain
     counts: list[int] | None = None
-    if uniform or raw_sizes.count(raw_sizes[0]) == n:  # one size: one weight
-        uniform, first, sizes = True, _round1(raw_sizes[0]), None
+    if host is not None:
+        if visible is None:
+            counts = list(map(len, map(str.strip, texts)))
+            visible = sum(counts)
+    elif uniform or raw_sizes.count(raw_sizes[0]) == n:  # one size: one weight
+        uniform, size = True, _round1(raw_sizes[0])
+        if visible is None:
+            counts = list(map(len, map(str.strip, texts)))
+            visible = sum(counts)
     else:
         sizes = _rounded(raw_sizes)
-        first = sizes[0]
-        uniform = sizes.count(first) == n
-    if visible is None or not uniform:
-        counts = list(map(len, map(str.strip, texts)))
-        visible = sum(counts)
-    if uniform:
-        weights = {first: visible}
-    else:
-        weights = {}
-        for key, count in zip(sizes, counts):  # type: ignore[arg-type]
-            weights[key] = weights.get(key, 0) + count
+        size = sizes[0]
+        uniform = sizes.count(size) == n
+        if visible is None or not uniform:
+            counts = list(map(len, map(str.strip, texts)))
+            visible = sum(counts)
+        if not uniform:
+            weights: dict[float, int] = {}
+            for key, count in zip(sizes, counts):  # type: ignore[arg-type]
+                weights[key] = weights.get(key, 0) + count
+            size = max(weights.items(), key=_COUNT)[0]
+    # Bold and italic: the visible characters of the flagged glyphs (all or none, mostly).
     bolds, italics = columns.bolds, columns.italics
-    if (any(bolds) and not all(bolds)) or (any(italics) and not all(italics)):
+    if not any(bolds):
+        bold = 0
+    elif all(bolds):
+        bold = visible
+    else:
         if counts is None:
             counts = list(map(len, map(str.strip, texts)))
-    bold = _weighted(counts, bolds, visible)
-    italic = _weighted(counts, italics, visible)
+        bold = sum(compress(counts, bolds))
+    if not any(italics):
+        italic = 0
+    elif all(italics):
+        italic = visible
+    else:
+        if counts is None:
+            counts = list(map(len, map(str.strip, texts)))
+        italic = sum(compress(counts, italics))
     total = visible or 1
-    size = max(weights.items(), key=_COUNT)[0] if not uniform else first
+    x0s, x1s = columns.x0s, columns.x1s
+    if ordered:
+        # What min() and max() would return: the first x0 (the first of the smallest), the
+        # last x1 when it is larger than the one before it (else the first of the largest).
+        x0 = x0s[0]
+        x1 = x1s[-1] if len(x1s) == 1 or x1s[-2] != x1s[-1] else max(x1s)
+    else:
+        x0, x1 = min(x0s), max(x1s)
+    if host is not None:
+        return Line(text, x0, host.top, x1, host.bottom,
+                    host.baseline, host.size, bold * 2 > total, italic * 2 > total, angle,
+                    glyphs)
     # The glyphs of the line's size give its box and baseline (every glyph's size rounds to
     # ``size`` when the sizes are uniform: all are within 0.5).
     raw_baselines, tops, bottoms = columns.baselines, columns.tops, columns.bottoms
@@ -614,8 +639,8 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
             baseline = Counter(baselines).most_common(1)[0][0]
     # Positional: keywords cost as much again, and this runs for every line (the order is
     # _LINE_FIELDS, checked at import).
-    return Line(text, min(columns.x0s), min(tops), max(columns.x1s), max(bottoms), baseline,
-                size, bold * 2 > total, italic * 2 > total, angle, glyphs)
+    return Line(text, x0, min(tops), x1, max(bottoms), baseline, size, bold * 2 > total,
+                italic * 2 > total, angle, glyphs)
 
 
 _LINE_FIELDS = ("text", "x0", "top", "x1", "bottom", "baseline", "size", "bold", "italic",
@@ -624,15 +649,17 @@ if tuple(f.name for f in fields(Line))[:len(_LINE_FIELDS)] != _LINE_FIELDS:  # p
     raise ImportError("pdfprose.model.Line's fields changed: update _make_line() in pdfprose.lines")
 
 
-def _split_runs(columns: _Columns, gaps: list[float], uniform: bool) -> list[tuple[int, int]]:
+def _split_runs(columns: _Columns, gaps: list[float], uniform: bool,
+                x1s_sorted: bool) -> list[tuple[int, int]]:
     """Cut one baseline's glyphs (sorted by x0) where the gap exceeds RUN_GAP_EM: the runs as
     ``(start, end)`` index ranges, leaving out runs that hold nothing but spaces. ``gaps`` are
-    the glyphs' ``x0s[i + 1] - x1s[i]``; ``uniform`` says all glyphs have the same size."""
+    the glyphs' ``x0s[i + 1] - x1s[i]``; ``uniform`` says all glyphs have the same size;
+    ``x1s_sorted`` whether ``sorted(x1s) == x1s``."""
     texts, x0s, x1s, sizes = columns.texts, columns.x0s, columns.x1s, columns.sizes
     n = len(texts)
     # The gap before each glyph is measured from the right-most end of the glyphs before it
     # (mostly the glyph just before: the ends of glyphs sorted by x0 seldom go back).
-    if sorted(x1s) == x1s:
+    if x1s_sorted:
         rights = x1s
     else:
         rights = list(accumulate(x1s, max))
@@ -723,10 +750,7 @@ def _with_scripts(host: Line, scripts: list[Line]) -> Line:
     box's top and bottom, its baseline and its size. Sorting all the glyphs at once gives the
     order sorting them script by script would (the sort is stable)."""
     glyphs = sorted(host.glyphs + [g for s in scripts for g in s.glyphs], key=_X0)
-    line = _make_line(glyphs)
-    line.top, line.bottom = host.top, host.bottom
-    line.baseline, line.size = host.baseline, host.size
-    return line
+    return _make_line(glyphs, host=host)
 
 
 VERTICAL_STACK_GAP_EM = 0.25
@@ -917,7 +941,7 @@ def build_lines(glyphs: Iterable[Glyph]) -> tuple[list[Line], list[Line]]:
     texts = [g.text for g in glyphs]
     if _may_be_vertical_cjk(texts):
         _mark_vertical_cjk(glyphs)
-    if not any([g.angle or g.vertical or g.mirrored for g in glyphs]):
+    if not [g for g in glyphs if g.angle or g.vertical or g.mirrored]:  # no list of flags
         # Every glyph upright (the common page): the loop below would keep all with text.
         return _horizontal_lines([g for g in glyphs if g.text] if "" in texts else glyphs,
                                  texts), []
@@ -1021,15 +1045,23 @@ def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> li
             columns = _Columns.of(cluster)
             sizes_here = columns.sizes
             uniform = sizes_here.count(sizes_here[0]) == len(sizes_here)
-        gaps = list(map(sub, columns.x0s[1:], columns.x1s))
+        x0s, x1s = columns.x0s, columns.x1s
+        gaps = list(map(sub, x0s[1:], x1s))
+        x1s_sorted = sorted(x1s) == x1s
+        # The cluster is sorted by x0: when its ends are sorted too, and no x0 or x1 is NaN
+        # (a NaN would make its gap NaN, and so the gaps' sum), each run's box spans from its
+        # first x0 to its last x1 (_make_line's ``ordered``).
+        total = sum(gaps)
+        ordered = x1s_sorted and total == total and x0s[0] == x0s[0] and x1s[-1] == x1s[-1]
         # A run of a cluster of one size is of one size; a run of a mixed cluster may not be.
         known = True if uniform else None
-        for a, b in _split_runs(columns, gaps, uniform):
+        for a, b in _split_runs(columns, gaps, uniform, x1s_sorted):
             if a == 0 and b == len(cluster):
-                line = _make_line(cluster, columns=columns, gaps=gaps, uniform=known)
+                line = _make_line(cluster, columns=columns, gaps=gaps, uniform=known,
+                                  ordered=ordered)
             else:
                 line = _make_line(cluster[a:b], columns=columns.part(a, b), gaps=gaps[a:b - 1],
-                                  uniform=known)
+                                  uniform=known, ordered=ordered)
             if line.text:
                 lines.append(line)
     return _attach_drop_caps(_attach_scripts(lines))

@@ -137,12 +137,14 @@ class Line:
         if self.released_small_caps is not None:
             return self.released_small_caps
         glyphs = self.glyphs
-        fonts = [g.font for g in glyphs]
-        # Asked of every line: the name test once per distinct font (a line has one or two).
-        names = set(fonts)
+        # Asked of every line: the name test once per distinct font (a line has one or two),
+        # the names gathered straight into a set (the list of every glyph's font is only
+        # wanted for a line with a small-capitals font).
+        names = {g.font for g in glyphs}
         caps_names = [f for f in names if _is_small_caps_name(f)]
         if not caps_names:
             return False
+        fonts = [g.font for g in glyphs]
         # Only the visible glyphs count: blank texts are found once per distinct text.
         texts = [g.text for g in glyphs]
         blanks = {t for t in set(texts) if not t.strip()}
