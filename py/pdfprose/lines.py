@@ -590,7 +590,8 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
             for key, count in zip(sizes, counts):  # type: ignore[arg-type]
                 weights[key] = weights.get(key, 0) + count
             size = max(weights.items(), key=_COUNT)[0]
-    # Bold and italic: the visible characters of the flagged glyphs (all or none, mostly).
+    # Bold and italic: the visible characters of the flagged glyphs (all or none, mostly);
+    # spelt out for each rather than called, as this runs for every line.
     bolds, italics = columns.bolds, columns.italics
     if not any(bolds):
         bold = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -267,23 +268,28 @@ def test_the_damaged_page_reason_is_translated(app: App) -> None:
     assert "damaged file" not in notice
 
 
+def said_in_both(app: App, expression: str) -> dict[str, Any]:
+    """What the JavaScript ``expression`` gives in English and in Spanish, ``t`` being the
+    page's translator (app/i18n.js), the page's language left as it was."""
+    return app.page.evaluate(f"""async () => {{
+        const m = await import('./app/i18n.js');
+        const t = m.t;
+        const before = m.currentLanguage();
+        const out = {{}};
+        try {{
+          for (const lang of ['en', 'es']) {{
+            m.setLanguage(lang);
+            out[lang] = {expression};
+          }}
+        }} finally {{ m.setLanguage(before); }}
+        return out;
+    }}""")
+
+
 def test_a_garbled_notice_of_one_page_speaks_of_that_page(app: App) -> None:
     """"62 % of the characters on those pages" was said of a single page (a fresh-clone tester)."""
-    said = app.page.evaluate(
-        """async () => {
-            const m = await import('./app/i18n.js');
-            const before = m.currentLanguage();
-            const out = {};
-            try {
-              for (const lang of ['en', 'es']) {
-                m.setLanguage(lang);
-                out[lang] = [1, 2].map((n) => m.t('notice_garbled_causes', {
-                  groups: [{ key: 'no_tounicode', pages: [3, 4].slice(0, n) }], percent: 0.62 }));
-              }
-            } finally { m.setLanguage(before); }
-            return out;
-        }"""
-    )
+    said = said_in_both(app, """[1, 2].map((n) => t('notice_garbled_causes', {
+        groups: [{ key: 'no_tounicode', pages: [3, 4].slice(0, n) }], percent: 0.62 }))""")
     assert "62% of the characters on that page have no known meaning" in said["en"][0]
     assert said["en"][0].endswith("to get readable text from that page.")
     assert "on those pages" in said["en"][1] and said["en"][1].endswith("from those pages.")
@@ -295,23 +301,12 @@ def test_failed_pages_with_one_reason_give_it_once(app: App) -> None:
     """A cut-short file's failed-pages notice said "page N: its content is missing from the
     file" six times over (a fresh-clone tester); one reason for all is said once, in the
     plural, and different reasons are still given page by page."""
-    said = app.page.evaluate(
-        """async () => {
-            const m = await import('./app/i18n.js');
-            const before = m.currentLanguage();
-            const missing = 'its content is missing from the file (cut short or damaged)';
-            const same = [1, 75, 76].map((number) => ({ number, reason: missing }));
-            const mixed = [{ number: 2, reason: missing }, { number: 9, reason: 'unreadable page box' }];
-            const out = {};
-            try {
-              for (const lang of ['en', 'es']) {
-                m.setLanguage(lang);
-                out[lang] = [m.t('notice_failed', { pages: same }), m.t('notice_failed', { pages: mixed })];
-              }
-            } finally { m.setLanguage(before); }
-            return out;
-        }"""
-    )
+    said = said_in_both(app, """(() => {
+        const missing = 'its content is missing from the file (cut short or damaged)';
+        const same = [1, 75, 76].map((number) => ({ number, reason: missing }));
+        const mixed = [{ number: 2, reason: missing }, { number: 9, reason: 'unreadable page box' }];
+        return [t('notice_failed', { pages: same }), t('notice_failed', { pages: mixed })];
+    })()""")
     assert said["en"][0] == ("Pages 1, 75, and 76 could not be read and are missing from the text: "
                              "their content is missing from the file (cut short or damaged).")
     assert said["en"][1] == ("Pages 2 and 9 could not be read and are missing from the text: "
@@ -323,19 +318,6 @@ def test_failed_pages_with_one_reason_give_it_once(app: App) -> None:
 
 def test_the_progress_of_a_one_page_document_says_page(app: App) -> None:
     """'Reading… 0 of 1 pages done.' (a fresh-clone tester)."""
-    said = app.page.evaluate(
-        """async () => {
-            const m = await import('./app/i18n.js');
-            const before = m.currentLanguage();
-            const out = {};
-            try {
-              for (const lang of ['en', 'es']) {
-                m.setLanguage(lang);
-                out[lang] = [1, 2].map((total) => m.t('status_working', { done: 0, total }));
-              }
-            } finally { m.setLanguage(before); }
-            return out;
-        }"""
-    )
+    said = said_in_both(app, "[1, 2].map((total) => t('status_working', { done: 0, total }))")
     assert said == {"en": ["Reading… 0 of 1 page done.", "Reading… 0 of 2 pages done."],
                     "es": ["Leyendo… 0 de 1 página lista.", "Leyendo… 0 de 2 páginas listas."]}
