@@ -69,7 +69,7 @@ export class EngineBridge {
     this.cancelling = 0; // the job being cancelled, until the worker confirms
     this.split = null; // the current job's split: {job, bytes, password, pageCount, done, helper, ...}
     this.snapshotPending = false; // the first worker is storing the start-up snapshot the second boots from
-    this.spare = null; // a second worker booted ahead for the next long document: {worker, state, pages}
+    this.spare = null; // a second worker booted ahead for the next long document: {worker, state}
     this.spareTimer = 0;
     this.spareFailures = 0;
     this.job = 0; // the last job given to the first worker
@@ -218,8 +218,8 @@ export class EngineBridge {
     this.spareTimer = setTimeout(() => {
       const split = this.split;
       if (this.spare || !this.ready || this.snapshotPending || this.firstPending || this.cancelling
-          || maxWorkers() < 2 || !roomForSpare() || this.spareFailures >= SPARE_MAX_FAILURES || this.test.noSpare
-          || split?.bytes || split?.helper) return;
+          || maxWorkers() < 2 || !roomForSpare() || this.spareFailures >= SPARE_MAX_FAILURES
+          || this.test.noSpare || split?.bytes || split?.helper) return;
       this.spare = this.bootSecond();
       this.onMessage({ type: 'spare', state: 'booting' });
     }, delay);
@@ -228,7 +228,7 @@ export class EngineBridge {
   /** A second worker, booting; its messages go to the spare's handling until a job claims it. */
   bootSecond() {
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'helper' });
-    const helper = { worker, state: 'booting', pages: 0 };
+    const helper = { worker, state: 'booting' };
     worker.onmessage = ({ data }) => {
       if (this.spare === helper) this.fromSpare(data);
       else if (this.split?.helper === helper) this.fromHelper(data);
@@ -258,10 +258,10 @@ export class EngineBridge {
     }
   }
 
-  /** The spare failed (its boot, or it died waiting): gone, and counted. */
-  dropSpare() {
+  /** The spare is gone: it failed (its boot, or it died waiting; counted), or a test ended it. */
+  dropSpare(failed = true) {
     if (!this.spare) return;
-    this.spareFailures += 1;
+    if (failed) this.spareFailures += 1;
     clearTimeout(this.spare.bootTimer);
     this.spare.worker.terminate();
     this.spare = null;
@@ -286,7 +286,6 @@ export class EngineBridge {
     const helper = split.helper;
     if (data.type === 'ready') this.helperReady();
     else if (data.type === 'page' && data.job === split.job) {
-      helper.pages += 1;
       split.helperLow = Math.min(split.helperLow, data.page.number);
       if (split.helperLow - split.helperMin < SPLIT_AHEAD) this.share('helper');
       if (this.test.helperCrash) {
@@ -416,11 +415,7 @@ export class EngineBridge {
     else if (how === 'no-spare') {
       // The next document finds no spare, as one dropped right after the page loaded does.
       this.test.noSpare = true;
-      if (this.spare) {
-        this.spare.worker.terminate();
-        this.spare = null;
-        this.onMessage({ type: 'spare', state: 'none' });
-      }
+      this.dropSpare(false);
     } else if (how === 'helper-throw') this.test.helperCrash = true;
     else this.worker.postMessage({ type: 'test-crash', how });
   }

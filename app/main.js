@@ -331,11 +331,7 @@ function onEngineMessage(message) {
       showReport(message.report);
       state.results.set(message.result.key, message.result);
       showResult(message.result);
-      // Characters the engine could not read for want of data (CMaps never fetched, offline),
-      // or a damaged file: "Done" alone would pass what is missing off as the whole document.
-      setStatus('done', hasNotice(message.report, 'cmap_unavailable') ? 'status_done_incomplete'
-        : hasNotice(message.report, 'damaged') ? 'status_done_damaged' : 'status_done',
-      { pages: state.pages.length, seconds: message.parseMs / 1000 });
+      setStatus('done', doneStatus(message.report), { pages: state.pages.length, seconds: message.parseMs / 1000 });
       break;
     case 'rendered':
       state.results.set(message.result.key, message.result);
@@ -587,6 +583,13 @@ function pageNumberOf(entry) {
 
 function hasNotice(report, code) {
   return (report.notices ?? []).some((n) => n.code === code);
+}
+
+// Characters the engine could not read for want of data (CMaps never fetched, offline), or a
+// damaged file: "Done" alone would pass what is missing off as the whole document.
+function doneStatus(report) {
+  if (hasNotice(report, 'cmap_unavailable')) return 'status_done_incomplete';
+  return hasNotice(report, 'damaged') ? 'status_done_damaged' : 'status_done';
 }
 
 function showReport(report) {

@@ -632,7 +632,6 @@ class Converter:
         return Conversion(pages=self._pages, warnings=warnings, notices=notices, partial=partial,
                           _vocab=self.vocabulary())
 
-
     @staticmethod
     def _count_readable(warnings: list[str], notices: list[dict[str, object]], failed: int) -> None:
         """The damaged file's warning and notice, said again with the pages that could be read

@@ -568,28 +568,25 @@ def _make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
             text = _general_text(glyphs, None, False)
         else:
             text, visible = plain
-    counts: list[int] | None = None
+    sizes: list[float] | None = None
     if host is not None:
-        if visible is None:
-            counts = list(map(len, map(str.strip, texts)))
-            visible = sum(counts)
+        pass  # its size is the host's
     elif uniform or raw_sizes.count(raw_sizes[0]) == n:  # one size: one weight
         uniform, size = True, _round1(raw_sizes[0])
-        if visible is None:
-            counts = list(map(len, map(str.strip, texts)))
-            visible = sum(counts)
     else:
         sizes = _rounded(raw_sizes)
         size = sizes[0]
         uniform = sizes.count(size) == n
-        if visible is None or not uniform:
-            counts = list(map(len, map(str.strip, texts)))
-            visible = sum(counts)
-        if not uniform:
-            weights: dict[float, int] = {}
-            for key, count in zip(sizes, counts):  # type: ignore[arg-type]
-                weights[key] = weights.get(key, 0) + count
-            size = max(weights.items(), key=_COUNT)[0]
+    weighted = sizes is not None and not uniform  # the size most visible characters have
+    counts: list[int] | None = None
+    if visible is None or weighted:
+        counts = list(map(len, map(str.strip, texts)))
+        visible = sum(counts)
+    if weighted:
+        weights: dict[float, int] = {}
+        for key, count in zip(sizes, counts):  # type: ignore[arg-type]
+            weights[key] = weights.get(key, 0) + count
+        size = max(weights.items(), key=_COUNT)[0]
     # Bold and italic: the visible characters of the flagged glyphs (all or none, mostly);
     # spelt out for each rather than called, as this runs for every line.
     bolds, italics = columns.bolds, columns.italics
