@@ -210,6 +210,12 @@ def test_a_cut_file_says_how_many_of_its_pages_could_be_read(app: App, corpus_fi
         "This PDF is damaged (the file is cut short): 155 pages were found, 73 of them could be read. "
         "The text may be incomplete."
     )
+    # The file's notice comes first, then the pages it explains (it came last).
+    assert app.page.evaluate(
+        "() => Boolean(document.querySelector('[data-testid=notice-more]')"
+        ".compareDocumentPosition(document.querySelector('[data-testid=notice-failed]'))"
+        " & Node.DOCUMENT_POSITION_FOLLOWING)")
+    assert app.testid("notice-failed").is_visible()
     app.testid("lang").select_option("es")
     try:
         assert damaged.text_content() == (
