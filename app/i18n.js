@@ -81,6 +81,9 @@ const STRINGS = {
     status_opening: (p) => `Opening ${p.name}…`,
     // done: pages finished (two workers read from both ends, so no one page is 'being read').
     status_working: (p) => `Reading… ${p.done} of ${p.total} ${p.total === 1 ? 'page' : 'pages'} done.`,
+    // Every page is read: the document passes and the text are left (a second or more on a long
+    // document while the machine is busy).
+    status_finishing: (p, h) => `Putting the document together (${h.plural(p.total, 'page', 'pages')} read)…`,
     status_done: (p, h) =>
       `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s.`,
     status_done_incomplete: (p, h) =>
@@ -250,6 +253,7 @@ const STRINGS = {
     status_cancelled: 'Cancelado. Listo para otro PDF.',
     status_opening: (p) => `Abriendo ${p.name}…`,
     status_working: (p) => `Leyendo… ${p.done} de ${p.total} ${p.total === 1 ? 'página lista' : 'páginas listas'}.`,
+    status_finishing: (p, h) => `Armando el documento (${h.plural(p.total, 'página leída', 'páginas leídas')})…`,
     status_done: (p, h) =>
       `Hecho: ${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s.`,
     status_done_incomplete: (p, h) =>

@@ -305,7 +305,9 @@ function onEngineMessage(message) {
     case 'page':
       addPage(message.page);
       ui.progress.value = state.pages.length;
-      setStatus('working', 'status_working', { done: state.pages.length, total: ui.progress.max });
+      if (state.pages.length >= ui.progress.max && ui.progress.max > 1) {
+        setStatus('working', 'status_finishing', { total: ui.progress.max });
+      } else setStatus('working', 'status_working', { done: state.pages.length, total: ui.progress.max });
       break;
     case 'helper-failed':
       // The second worker of a long document failed: the first one finishes it alone.
@@ -592,7 +594,9 @@ function hasNotice(report, code) {
 // damaged file: "Done" alone would pass what is missing off as the whole document.
 function doneStatus(report) {
   if (hasNotice(report, 'cmap_unavailable')) return 'status_done_incomplete';
-  return hasNotice(report, 'damaged') ? 'status_done_damaged' : 'status_done';
+  // A damaged file, or damaged drawing operations on a page (both have their notice).
+  const damaged = hasNotice(report, 'damaged') || hasNotice(report, 'content_damaged');
+  return damaged ? 'status_done_damaged' : 'status_done';
 }
 
 function showReport(report) {

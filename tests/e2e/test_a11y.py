@@ -321,3 +321,9 @@ def test_the_progress_of_a_one_page_document_says_page(app: App) -> None:
     said = said_in_both(app, "[1, 2].map((total) => t('status_working', { done: 0, total }))")
     assert said == {"en": ["Reading… 0 of 1 page done.", "Reading… 0 of 2 pages done."],
                     "es": ["Leyendo… 0 de 1 página lista.", "Leyendo… 0 de 2 páginas listas."]}
+
+
+def test_the_status_once_every_page_is_read_is_said_in_both_languages(app: App) -> None:
+    said = said_in_both(app, "t('status_finishing', { total: 155 })")
+    assert said == {"en": "Putting the document together (155 pages read)…",
+                    "es": "Armando el documento (155 páginas leídas)…"}

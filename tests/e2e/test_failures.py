@@ -227,6 +227,16 @@ def test_a_cut_file_says_how_many_of_its_pages_could_be_read(app: App, corpus_fi
         app.testid("lang").select_option("en")
 
 
+def test_a_page_with_damaged_content_says_so_in_the_status(app: App, corpus_file: Callable[[str], Path]) -> None:
+    """zen_of_python: zlib stops before the stream's end. The notice said the content was
+    damaged, the status a plain 'Done: 1 page in 0.3 s.' (a fresh-clone tester)."""
+    app.convert_ok(corpus_file("real/zen_of_python_corrupted_stream.pdf"), "zen")
+    app.shown = None
+    assert app.testid("notice-more").locator("li[data-code='content_damaged']").count() == 1
+    status = app.testid("status").text_content()
+    assert status.startswith("Done: 1 page in ") and status.endswith(" s, from a damaged file (see the notice).")
+
+
 def test_worker_crash_leaves_the_page_usable(app: App) -> None:
     """The worker dies in the middle of a document: a message, a fresh worker, the next file."""
     line = "A long document, so that the crash comes while it is being read. "

@@ -112,6 +112,24 @@ def test_browser_output_equals_cpython_output(app: App, corpus_file: Callable[[s
     assert app.output() == conversion.render(Options(format="txt"))
 
 
+def test_the_status_says_when_every_page_is_read_and_the_document_is_put_together(app: App) -> None:
+    """Once every page was read the status stayed at 'Reading… 155 of 155 pages done.' while the
+    document passes and the text were made (6 s on a busy machine, a fresh-clone tester)."""
+    app.ensure_idle()
+    app.page.evaluate("""() => {
+        const status = document.querySelector('[data-testid=status]');
+        window.__said = [];
+        window.__sayObserver = new MutationObserver(() => window.__said.push(status.textContent));
+        window.__sayObserver.observe(status, { childList: true, characterData: true, subtree: true });
+    }""")
+    app.convert_ok(pdf_payload("three.pdf", make_pdf([["One."], ["Two."], ["Three."]])), "three")
+    said = app.page.evaluate("() => { window.__sayObserver.disconnect(); return window.__said; }")
+    finishing = "Putting the document together (3 pages read)…"
+    assert finishing in said, said
+    assert "Reading… 3 of 3 pages done." not in said
+    assert said.index(finishing) < max(i for i, s in enumerate(said) if s.startswith("Done: 3 pages in "))
+
+
 def test_download_holds_the_output(app: App, corpus_file: Callable[[str], Path]) -> None:
     app.show(corpus_file(TRACEMONKEY))
     name, text = download_text(app)
