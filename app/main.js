@@ -1002,6 +1002,11 @@ function wireControls() {
     event.preventDefault();
     ui.dropZone.classList.remove('dragging');
     const files = event.dataTransfer?.files ?? [];
+    if (!files.length && event.dataTransfer?.types?.length) {
+      // Text or a link (from another tab, or the page's own text) dropped: nothing is fetched.
+      say(ui.noticeLimit, 'notice_not_a_file');
+      return;
+    }
     takeFile(files[0]);
     if (files.length > 1) say(ui.noticeLimit, 'notice_one_file', { count: files.length });
   });

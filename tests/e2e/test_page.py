@@ -242,6 +242,29 @@ def test_drop_on_the_drop_zone(app: App) -> None:
     assert app.testid("download").get_attribute("download") == "dropped.txt"
 
 
+def test_text_dropped_instead_of_a_file_gets_a_message(app: App) -> None:
+    """A link or a selection dropped on the page did nothing at all (a fresh-clone tester)."""
+    app.ensure_idle()
+    before, parses = app.state, app.parses
+    transfer = app.page.evaluate_handle(
+        """() => {
+            const transfer = new DataTransfer();
+            transfer.setData('text/uri-list', 'https://example.org/paper.pdf');
+            return transfer;
+        }""")
+    app.testid("drop-zone").dispatch_event("drop", {"dataTransfer": transfer})
+    notice = app.testid("notice-limit")
+    assert notice.is_visible()
+    assert notice.text_content() == ("That was text or a link, not a file: nothing is fetched from the web "
+                                     "here. Save the PDF, then drop the file.")
+    assert (app.state, app.parses) == (before, parses)  # nothing started
+    app.testid("lang").select_option("es")
+    try:
+        assert notice.text_content().startswith("Eso era texto o un enlace, no un archivo")
+    finally:
+        app.testid("lang").select_option("en")
+
+
 def test_file_over_25_mb_is_refused_before_reading(app: App, tmp_path: Path) -> None:
     big = tmp_path / "huge scan.pdf"
     with big.open("wb") as handle:  # 26,214,400 bytes = 26.2 MB, rounded up to 26.3
