@@ -14,9 +14,7 @@
 // standby ('spare'): once the first is ready and has stored the start-up snapshot the second
 // boots from (app/snapshot.js; half a second of its thread, about a second by the clock), and
 // again a little after each document, so that a long document is shared from its page count on
-// rather than a boot later (benchmarks/README.md "Two workers"); the spare even opens each
-// document while the first worker does ('prepare'; let go at once when it is too short), so that
-// its part starts with no open of its own. Without a spare (it failed, or
+// rather than a boot later (benchmarks/README.md "Two workers"). Without a spare (it failed, or
 // the document came too soon after the page loaded), one boots once the first page is shown, so
 // that its boot never delays the first page. The two work towards each other: the first
 // forwards, given a few pages more at a time ('limit'), the second from the last page backwards
@@ -49,12 +47,6 @@ const SPARE_DELAY_MS = 1_500;
 const SPARE_MIN_DEVICE_GB = 4;
 // A spare whose boot failed this many times is not tried again (each document would retry it).
 const SPARE_MAX_FAILURES = 2;
-// The spare opens each document the first worker opens ('prepare'), so that a long one's second
-// part starts at its page count with no open of its own. Not a file larger than this: the spare's
-// WebAssembly heap keeps the peak of the largest file it opened (the open holds the file twice),
-// and most documents are too short to be split (bytes do not tell pages). A larger file's second
-// part opens the document itself once claimed, as before.
-const PREPARE_MAX_BYTES = 16 * 1024 * 1024;
 
 // ?workers=1 on the page's address keeps every document in one worker (for measurements).
 function maxWorkers() {
@@ -148,42 +140,6 @@ export class EngineBridge {
     this.test.hold = 0;
     if (this.split) this.split.held = hold > 0;
     this.worker.postMessage({ type: 'convert', job, bytes, password, options, hold }, [bytes]);
-    this.prepare();
-  }
-
-  /** Hand the spare, if booted, the current document to open beside the first worker: the copy
-   * kept for the second worker goes to it (a spare that fails before its claim then leaves the
-   * document to the first worker alone). */
-  prepare() {
-    const split = this.split;
-    const spare = this.spare;
-    if (!split?.bytes || spare?.state !== 'ready' || split.bytes.byteLength > PREPARE_MAX_BYTES
-        || this.test.noPrepare) {
-      this.test.noPrepare = false;
-      this.unprepare();
-      return;
-    }
-    const bytes = split.bytes;
-    split.bytes = null;
-    split.preparedBy = spare;
-    spare.prepared = split.job;
-    spare.worker.postMessage(
-      { type: 'prepare', job: split.job, bytes, password: split.password, minPages: SPLIT_MIN_PAGES },
-      [bytes],
-    );
-  }
-
-  /** The spare lets go of a document it opened for a job that will not claim it. */
-  unprepare() {
-    if (!this.spare?.prepared) return;
-    this.spare.prepared = 0;
-    this.spare.worker.postMessage({ type: 'unprepare' });
-  }
-
-  /** Whether the current job can still have a second worker: its bytes are kept for one, or the
-   * spare holds them opened. */
-  canStartHelper(split) {
-    return Boolean(split.bytes || (split.preparedBy && split.preparedBy === this.spare));
   }
 
   // ---- the second worker ----------------------------------------------------------------------
@@ -195,7 +151,7 @@ export class EngineBridge {
       split.pageCount = data.pageCount;
       if (data.pageCount < SPLIT_MIN_PAGES) this.endSplit();
       // A spare (booted, or booting already) takes its share from the start.
-      else if (this.spare && this.canStartHelper(split) && !split.helper) this.startHelper();
+      else if (this.spare && split.bytes && !split.helper) this.startHelper();
     } else if (data.type === 'page') {
       split.done = Math.max(split.done, data.page.number);
       if (split.helper?.state === 'converting' && split.firstMax - split.done < SPLIT_AHEAD) this.share('first');
@@ -228,11 +184,9 @@ export class EngineBridge {
       helper.state = 'converting';
       const bytes = split.bytes;
       split.bytes = null;
-      // The spare that opened the document already ('prepare') starts from it.
-      const prepared = split.preparedBy === helper;
       helper.worker.postMessage(
-        { type: 'convert', job: split.job, bytes, password: split.password, range: { first: split.helperMin, last: split.pageCount }, prepared },
-        bytes ? [bytes] : [],
+        { type: 'convert', job: split.job, bytes, password: split.password, range: { first: split.helperMin, last: split.pageCount } },
+        [bytes],
       );
       this.share('first');
       this.share('helper');
@@ -331,10 +285,7 @@ export class EngineBridge {
     const split = this.split;
     const helper = split.helper;
     if (data.type === 'ready') this.helperReady();
-    else if (data.type === 'opened' && data.job === split.job) {
-      // Whether it started from the document it opened beside the first ('prepare').
-      this.onMessage({ type: 'helper-opened', job: split.job, prepared: Boolean(data.prepared) });
-    } else if (data.type === 'page' && data.job === split.job) {
+    else if (data.type === 'page' && data.job === split.job) {
       split.helperLow = Math.min(split.helperLow, data.page.number);
       if (split.helperLow - split.helperMin < SPLIT_AHEAD) this.share('helper');
       if (this.test.helperCrash) {
@@ -435,7 +386,6 @@ export class EngineBridge {
     if (this.split?.job === job) {
       this.stopHelper(); // it holds nothing worth keeping
       this.split = null;
-      this.unprepare();
     }
     if (this.cancelling) this.finishCancel(); // one cancel at a time: the older one is over
     this.cancelling = job;
@@ -458,16 +408,15 @@ export class EngineBridge {
 
   /** For the end-to-end tests: make the worker fail ('throw' | 'memory' | 'fail-page'), or,
    * for the next document, hold the first worker after two pages until the second is ready
-   * ('split-hold'), crash the second once it has sent a page ('helper-throw'), give it no
-   * spare ('no-spare'), or a spare that has not opened it ahead ('no-prepare'). */
+   * ('split-hold'), crash the second once it has sent a page ('helper-throw'), or give it no
+   * spare ('no-spare'). */
   crashForTest(how) {
     if (how === 'split-hold') this.test.hold = 2;
     else if (how === 'no-spare') {
       // The next document finds no spare, as one dropped right after the page loaded does.
       this.test.noSpare = true;
       this.dropSpare(false);
-    } else if (how === 'no-prepare') this.test.noPrepare = true; // the spare opens it when claimed
-    else if (how === 'helper-throw') this.test.helperCrash = true;
+    } else if (how === 'helper-throw') this.test.helperCrash = true;
     else this.worker.postMessage({ type: 'test-crash', how });
   }
 
@@ -475,7 +424,6 @@ export class EngineBridge {
   restart() {
     this.stopHelper();
     this.split = null;
-    this.unprepare();
     this.firstPending = false;
     this.worker.terminate();
     this.start();

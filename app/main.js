@@ -184,7 +184,7 @@ async function takeFile(file, password = '') {
     return;
   }
   resetResult();
-  for (const name of ['workers', 'helperPages', 'reanalysed', 'helperFailed', 'heapMb', 'spareClaimedAt', 'helperPrepared', 'adoptError']) delete ui.status.dataset[name];
+  for (const name of ['workers', 'helperPages', 'reanalysed', 'helperFailed', 'heapMb', 'spareClaimedAt', 'adoptError']) delete ui.status.dataset[name];
   state.file = file;
   state.fileName = file.name;
   state.password = password;
@@ -278,9 +278,6 @@ function onEngineMessage(message) {
     }
     case 'snapshot-stored':
       ui.status.dataset.snapshotStored = String(message.stored);
-      break;
-    case 'helper-opened': // the second worker has the document open (ahead, or just now)
-      ui.status.dataset.helperPrepared = String(message.prepared);
       break;
     case 'spare': // the second worker booted ahead for long documents (app/engine.js)
       ui.status.dataset.spare = message.state === 'claimed' ? 'none' : message.state;

@@ -23,14 +23,8 @@
 // first on to the last page itself.
 //
 // Messages in:  {type: 'convert', job, bytes: ArrayBuffer, password, options, hold?}
-//               {type: 'convert', job, bytes, password, range: {first, last}, prepared?}
-//                                                   (second worker: from `last` down to `first`;
-//                                                   `prepared`: the document of 'prepare', bytes null)
-//               {type: 'prepare', job, bytes, password, minPages}   (the spare second worker:
-//                                                   open the document the first is opening, so
-//                                                   that a 'convert' with `prepared` starts at once;
-//                                                   dropped at once under `minPages` pages)
-//               {type: 'unprepare'}                  drop the document prepared
+//               {type: 'convert', job, bytes, password, range: {first, last}}   (second worker:
+//                                                   from `last` down to `first`)
 //               {type: 'limit', job, last}           stop after page `last`: answered 'limited'
 //                                                   (again: go on up to that later page)
 //               {type: 'floor', job, first}          (second worker) go on down to page `first`
@@ -50,8 +44,7 @@
 // Messages out: {type: 'ready', bootMs, phases, snapshot, storing} | {type: 'boot-error', message}
 //               {type: 'snapshot-stored', stored}   after a normal boot: the start-up snapshot
 //                                                   for the next start kept (app/snapshot.js)
-//               {type: 'opened', job, pageCount, prepared?} | {type: 'page', job, page}
-//               {type: 'prepared', job, pageCount}  (0: not kept: too short, or it failed)
+//               {type: 'opened', job, pageCount} | {type: 'page', job, page}
 //               {type: 'limited', job, last}
 //               {type: 'handover', job, batch: Uint8Array, pages}   (second worker)
 //               {type: 'done', job, report, result, parseMs, workers, helperPages, reanalysed,
@@ -88,9 +81,6 @@ const COMPAT_FILES = [
 const MAX_PAGES = 500; // SPEC §13; the engine refuses larger documents with too_many_pages
 
 let session = null; // the WebSession of the last document, kept for re-rendering
-// The spare second worker's document, opened while the first worker opens it ('prepare'):
-// {job, session, pageCount}, taken by the 'convert' of that job.
-let prepared = null;
 let sessionJob = 0; // the job whose document `session` holds
 let cancelledJob = 0; // the highest job the page has cancelled
 const renders = new Map(); // options key -> output text, for the document in `session`
@@ -197,10 +187,6 @@ function handle(engine, data) {
   switch (data.type) {
     case 'convert':
       return convert(engine, data);
-    case 'prepare':
-      return prepare(engine, data);
-    case 'unprepare':
-      return unprepare();
     case 'render':
       return render(data);
     case 'locate':
@@ -461,36 +447,6 @@ function forget() {
   pageNumbers = [];
 }
 
-// The spare second worker opens the document as soon as it is dropped, beside the first worker
-// (on the other core), so that a long one's second part starts once the page count is known,
-// without an open of its own first (benchmarks/README.md "Two workers"). Its page count is known
-// here too: a document too short to be split is let go at once. Never answered with 'failed'
-// (the page would take the spare for broken): the first worker reports the document's errors.
-function prepare({ WebSession }, { job, bytes, password, minPages }) {
-  unprepare();
-  if (job <= cancelledJob) return post({ type: 'prepared', job, pageCount: 0 });
-  const opening = WebSession();
-  let pageCount = 0;
-  try {
-    const opened = JSON.parse(
-      opening.open.callKwargs(new Uint8Array(bytes), password || '', MAX_PAGES, {
-        first_page: 1, last_page: 0, backwards: true,
-      }),
-    );
-    pageCount = fatal(opened) ? 0 : opened.page_count;
-  } catch {
-    pageCount = 0;
-  }
-  if (pageCount >= minPages) prepared = { job, session: opening, pageCount };
-  else opening.destroy();
-  return post({ type: 'prepared', job, pageCount: prepared ? pageCount : 0 });
-}
-
-function unprepare() {
-  prepared?.session.destroy();
-  prepared = null;
-}
-
 async function convert(engine, data) {
   runningJob = data.job;
   split = null;
@@ -547,35 +503,19 @@ function waitForSplit() {
 // The page lowers the floor ('floor') while the first worker comes up, until they meet ('final').
 async function convertRange({ WebSession }, { job, bytes, password, range }) {
   forget();
-  const ready = prepared?.job === job ? prepared : null;
-  if (!ready) unprepare();
-  prepared = null;
-  if (job <= cancelledJob) {
-    ready?.session.destroy();
-    return post({ type: 'cancelled', job });
-  }
+  if (job <= cancelledJob) return post({ type: 'cancelled', job });
+  session = WebSession();
   rangeFinal = false;
-  let opened;
-  if (ready) {
-    // Opened from page 1 backwards: raised to this range's floor before any page is read.
-    session = ready.session;
-    opened = JSON.parse(session.floor(range.first));
-    if (!fatal(opened)) opened = { page_count: ready.pageCount };
-  } else if (bytes) {
-    session = WebSession();
-    opened = JSON.parse(
-      session.open.callKwargs(new Uint8Array(bytes), password || '', MAX_PAGES, {
-        first_page: range.first, last_page: range.last, backwards: true,
-      }),
-    );
-  } else {
-    opened = { error: { code: 'internal', message: 'the prepared document is gone' } };
-  }
+  const opened = JSON.parse(
+    session.open.callKwargs(new Uint8Array(bytes), password || '', MAX_PAGES, {
+      first_page: range.first, last_page: range.last, backwards: true,
+    }),
+  );
   if (fatal(opened)) {
     forget();
     return post({ type: 'failed', job, error: fatal(opened) });
   }
-  post({ type: 'opened', job, pageCount: opened.page_count, prepared: Boolean(ready) });
+  post({ type: 'opened', job, pageCount: opened.page_count });
   let pages = 0;
   for (;;) {
     await nextTask();

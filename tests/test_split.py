@@ -251,34 +251,6 @@ def test_a_converter_going_backwards_keeps_to_its_floor(
 
 
 @pytest.mark.corpus
-def test_a_session_opened_ahead_of_its_range_splits_as_one_opened_at_it(
-        corpus_file: Callable[[str], Path]) -> None:
-    # The page's spare second worker opens the document from page 1 backwards while the first
-    # worker opens it ('prepare' in app/worker.js), then raises the floor to its range.
-    data = corpus_file("real/fr_cinema_partial_garbled.pdf").read_bytes()
-    first, ahead = WebSession(), WebSession()
-    assert json.loads(ahead.open(data, "", 500, 25_000_000, 1, 0, True)) == {"page_count": 6}
-    assert json.loads(first.open(data)) == {"page_count": 6}
-    assert json.loads(first.next_page())["number"] == 1
-    assert json.loads(first.limit(3)) == {"last": 3}
-    assert json.loads(ahead.floor(5)) == {"first": 5}
-    assert [json.loads(ahead.next_page())["number"] for _ in range(2)] == [6, 5]
-    assert ahead.next_page() == ""
-    assert json.loads(ahead.floor(4)) == {"first": 4}
-    assert json.loads(ahead.next_page())["number"] == 4
-    batch = ahead.handover()
-    while first.next_page():
-        pass
-    assert json.loads(first.adopt(batch)) == {"adopted": 3, "pages": []}
-    alone = WebSession()
-    alone.open(data)
-    while alone.next_page():
-        pass
-    assert json.loads(first.finish()) == json.loads(alone.finish())
-    assert first.render('{"format": "md"}') == alone.render('{"format": "md"}')
-
-
-@pytest.mark.corpus
 def test_the_words_for_de_hyphenation_travel_with_their_pages(
         corpus_file: Callable[[str], Path]) -> None:
     """Each page's words are taken by the converter that analysed it and handed over with the

@@ -308,8 +308,7 @@ class Converter:
     def floor(self, first_page: int) -> int:
         """For a converter going backwards: analyse no page before ``first_page`` (another
         converter analyses the pages before it); a lower ``first_page`` extends the range
-        again. Before any page is analysed it may also raise the range's start (the page's
-        spare second worker opens a document from page 1 before its range is known). Returns the lowest page this converter will analyse: ``first_page``, or the
+        again. Returns the lowest page this converter will analyse: ``first_page``, or the
         lowest page already analysed when that is lower. Raises ValueError for a converter
         going forwards (see :meth:`limit`) or a page number outside the document."""
         if not self._backwards:

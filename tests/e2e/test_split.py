@@ -103,10 +103,8 @@ def test_a_long_document_is_converted_by_two_workers_with_the_same_output(app: A
     # (Once, under load at a fresh-clone tester's, one worker did it all: what the page knew.)
     assert status.get_attribute("data-workers") == "2", status.evaluate("el => ({...el.dataset})")
     assert status.get_attribute("data-adopt-error") is None
-    # The spare took its share at the page count, before the first worker had read a page,
-    # from the document it had opened while the first worker opened it.
+    # The spare took its share at the page count, before the first worker had read a page.
     assert status.get_attribute("data-spare-claimed-at") == "0"
-    assert status.get_attribute("data-helper-prepared") == "true"
     helper_pages = int(status.get_attribute("data-helper-pages"))
     assert 0 < helper_pages < PAGES - 2
     assert status.get_attribute("data-helper-failed") is None
@@ -145,22 +143,6 @@ def test_without_a_spare_the_second_worker_boots_once_the_first_page_is_shown(ap
     assert len(second_workers(app)) == 1  # and a spare again for the next one
 
 
-def test_a_spare_that_did_not_open_the_document_ahead_opens_it_when_claimed(app: App, book: bytes) -> None:
-    if app.page.evaluate("() => navigator.hardwareConcurrency") < 2:
-        pytest.skip("one core: the page converts with one worker")
-    spare = second_workers(app)
-    app.crash("no-prepare")  # as for a file over PREPARE_MAX_BYTES
-    app.crash("split-hold")
-    app.convert_ok(pdf_payload("not-prepared.pdf", book), "not-prepared.pdf")
-    status = app.testid("status")
-    assert status.get_attribute("data-workers") == "2", status.evaluate("el => ({...el.dataset})")
-    assert status.get_attribute("data-spare-claimed-at") == "0"
-    assert status.get_attribute("data-helper-prepared") == "false"
-    assert 0 < int(status.get_attribute("data-helper-pages")) < PAGES - 2
-    assert app.output() == cpython_text(book, "txt")
-    assert closed(app, spare)
-
-
 def test_a_short_document_leaves_the_spare_waiting_for_the_next_long_one(app: App, book: bytes) -> None:
     if app.page.evaluate("() => navigator.hardwareConcurrency") < 2:
         pytest.skip("one core: the page converts with one worker")
@@ -172,15 +154,14 @@ def test_a_short_document_leaves_the_spare_waiting_for_the_next_long_one(app: Ap
     assert status.get_attribute("data-workers") == "1"
     assert status.get_attribute("data-spare-claimed-at") is None
     assert app.output() == cpython_text(short, "txt")
-    # The spare opened it too, saw 12 pages and let it go: the same worker waits on.
-    assert second_workers(app) == spare
-    assert app.page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 300))") is None
+    # The same worker waits on (not ended, not replaced), and takes the next long document.
     assert second_workers(app) == spare
     app.crash("split-hold")
     app.convert_ok(pdf_payload("long-after-short.pdf", book), "long-after-short.pdf")
     assert status.get_attribute("data-workers") == "2"
-    assert status.get_attribute("data-helper-prepared") == "true"
+    assert status.get_attribute("data-spare-claimed-at") == "0"
     assert app.output() == cpython_text(book, "txt")
+    assert closed(app, spare)
 
 
 def test_when_the_second_worker_crashes_the_first_finishes_alone(app: App, book: bytes) -> None:
