@@ -165,11 +165,14 @@ const STRINGS = {
         ? `That text is unreliable: get a complete copy of the PDF (download it again) to read ${those(p, 'that page', 'those pages')}.`
         : 'That text is unreliable: run OCR on the PDF (for example OCRmyPDF with --force-ocr) to get ' +
           `readable text from ${those(p, 'that page', 'those pages')}.`),
-    notice_damaged: (p) =>
+    notice_damaged: (p, h) =>
       `This PDF is damaged${p.truncated ? ' (the file is cut short)' : ''}: ` +
       (p.readable != null && p.readable < p.recovered
-        ? `${p.expected > p.recovered ? `${p.recovered} of its ${p.expected}` : p.recovered} pages were found, ${p.readable} of them could be read.`
-        : p.expected ? `${p.recovered} of its ${p.expected} pages could be recovered.` : `${p.recovered} pages could be recovered.`) +
+        ? (p.expected > p.recovered ? `${p.recovered} of its ${p.expected} pages were found, ${p.readable} of them could be read.`
+          : p.recovered === 1 ? '1 page was found, but it could not be read.'
+            : `${p.recovered} pages were found, ${p.readable} of them could be read.`)
+        : p.expected > p.recovered ? `${p.recovered} of its ${p.expected} pages could be recovered.`
+          : `${h.plural(p.recovered, 'page', 'pages')} could be recovered.`) +
       ' The text may be incomplete.',
     notice_content_damaged: (p, h) =>
       `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)}: the content is damaged; ` +
@@ -338,11 +341,14 @@ const STRINGS = {
         ? `Ese texto no es fiable: consigue una copia completa del PDF (descárgalo de nuevo) para leer ${those(p, 'esa página', 'esas páginas')}.`
         : 'Ese texto no es fiable: aplica OCR al PDF (por ejemplo OCRmyPDF con --force-ocr) para obtener ' +
           `texto legible de ${those(p, 'esa página', 'esas páginas')}.`),
-    notice_damaged: (p) =>
+    notice_damaged: (p, h) =>
       `Este PDF está dañado${p.truncated ? ' (el archivo está cortado)' : ''}: ` +
       (p.readable != null && p.readable < p.recovered
-        ? `se encontraron ${p.expected > p.recovered ? `${p.recovered} de sus ${p.expected}` : p.recovered} páginas y se pudieron leer ${p.readable}.`
-        : p.expected ? `se pudieron recuperar ${p.recovered} de sus ${p.expected} páginas.` : `se pudieron recuperar ${p.recovered} páginas.`) +
+        ? (p.expected > p.recovered ? `se encontraron ${p.recovered} de sus ${p.expected} páginas y se pudieron leer ${p.readable}.`
+          : p.recovered === 1 ? 'se encontró 1 página, pero no se pudo leer.'
+            : `se encontraron ${p.recovered} páginas y se pudieron leer ${p.readable}.`)
+        : p.expected > p.recovered ? `se pudieron recuperar ${p.recovered} de sus ${p.expected} páginas.`
+          : p.recovered === 1 ? 'se pudo recuperar 1 página.' : `se pudieron recuperar ${p.recovered} páginas.`) +
       ' Puede que falte texto.',
     notice_content_damaged: (p, h) =>
       `${p.pages.length === 1 ? 'Página' : 'Páginas'} ${h.list(p.pages)}: el contenido está dañado; ` +

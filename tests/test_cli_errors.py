@@ -536,3 +536,20 @@ def test_a_cut_file_whose_page_tree_survived_says_how_many_pages_could_be_read(
     stderr = run_cli(str(path)).stderr
     assert "cut.pdf: warning: The file is incomplete (it ends before its end marker): 155 pages were " \
         "found, 73 of them could be read;" in stderr
+
+
+def test_a_damaged_file_of_one_unreadable_page_says_so_in_the_singular() -> None:
+    """'1 page were found, 0 of them could be read' (a review of the damaged-file warning)."""
+    from pdfprose.recover import damage_warning
+
+    assert damage_warning(1, None, True, readable=0) == (
+        "The file is incomplete (it ends before its end marker): 1 page was found, but it could "
+        "not be read; the text may be incomplete.")
+    assert damage_warning(3, None, False, readable=1) == (
+        "The file is damaged (its cross-reference table is broken): 3 pages were found, 1 of them "
+        "could be read; the text may be incomplete.")
+    assert damage_warning(3, 9, True, readable=1).startswith(
+        "The file is incomplete (it ends before its end marker): 3 of its 9 pages were found, 1 of them")
+    assert damage_warning(1, None, True) == (
+        "The file is incomplete (it ends before its end marker): 1 page could be recovered; the text "
+        "may be incomplete.")

@@ -97,9 +97,12 @@ def damage_warning(recovered: int, expected: int | None, truncated: bool,
     if readable is not None and readable < recovered:
         # Page objects can outlive their content streams (a cut file may keep its page tree
         # whole): "155 pages could be recovered" beside 76 unreadable ones would mislead.
-        found = f"{recovered} of its {expected} pages" if expected and expected > recovered else \
-            f"{recovered} page{'s' if recovered != 1 else ''}"
-        kept = f"{found} were found, {readable} of them could be read"
+        if expected and expected > recovered:
+            kept = f"{recovered} of its {expected} pages were found, {readable} of them could be read"
+        elif recovered == 1:  # and so it could not be read
+            kept = "1 page was found, but it could not be read"
+        else:
+            kept = f"{recovered} pages were found, {readable} of them could be read"
     elif expected and expected > recovered:
         kept = f"{recovered} of its {expected} pages could be recovered"
     else:

@@ -327,3 +327,25 @@ def test_the_status_once_every_page_is_read_is_said_in_both_languages(app: App) 
     said = said_in_both(app, "t('status_finishing', { total: 155 })")
     assert said == {"en": "Putting the document together (155 pages read)…",
                     "es": "Armando el documento (155 páginas leídas)…"}
+
+
+def test_a_damaged_file_of_one_page_is_spoken_of_in_the_singular(app: App) -> None:
+    """'1 pages could be recovered', '1 pages were found, 0 of them could be read'; and '14 of
+    its 14 pages' where the CLI says '14 pages' (a review)."""
+    said = said_in_both(app, """[
+        t('notice_damaged', { truncated: true, recovered: 1, readable: 0 }),
+        t('notice_damaged', { truncated: true, recovered: 1 }),
+        t('notice_damaged', { truncated: false, recovered: 14, expected: 14 }),
+    ]""")
+    assert said["en"] == [
+        "This PDF is damaged (the file is cut short): 1 page was found, but it could not be read. "
+        "The text may be incomplete.",
+        "This PDF is damaged (the file is cut short): 1 page could be recovered. The text may be incomplete.",
+        "This PDF is damaged: 14 pages could be recovered. The text may be incomplete.",
+    ]
+    assert said["es"] == [
+        "Este PDF está dañado (el archivo está cortado): se encontró 1 página, pero no se pudo leer. "
+        "Puede que falte texto.",
+        "Este PDF está dañado (el archivo está cortado): se pudo recuperar 1 página. Puede que falte texto.",
+        "Este PDF está dañado: se pudieron recuperar 14 páginas. Puede que falte texto.",
+    ]
