@@ -133,3 +133,102 @@ def test_corpus_streams_give_pdfminers_objects(name: str) -> None:
                     _same([data[: len(data) // 3], data[len(data) // 3:]])
                 seen += 1
     assert seen
+
+
+# -- object streams (FastObjectStreamDocument) -------------------------------------------------
+
+OBJECT_PIECES = [
+    b" ", b"\n", b"\r\n", b"<<", b">>", b"[", b"]", b"/Type", b"/Page", b"/Parent", b"/Kids",
+    b"/Count", b" 12 0 R", b" 3 0 R ", b"0", b"155", b"-2", b"3.5", b".5", b"(text)", b"(a\\)b)",
+    b"<FEFF0041>", b"<41 4>", b"true", b"false", b"null", b"obj", b"endobj", b"R", b"/A#20B",
+    b"%c\n", b"(", b")", b"\\", b"<", b">", b"{", b"}", b"#", b"\xff",
+]
+
+
+def _stream_objects(cls: type, data: bytes) -> list[object]:
+    """Everything an object-stream parser gives (or raises) until the end, as pdfminer's
+    ``_get_objects`` reads it; references as their object numbers."""
+    from pdfminer.pdftypes import PDFObjRef
+
+    def canon(obj: object) -> object:
+        if isinstance(obj, PDFObjRef):
+            return ("ref", obj.objid)
+        if isinstance(obj, list):
+            return [canon(x) for x in obj]
+        if isinstance(obj, dict):
+            return {k: canon(v) for k, v in obj.items()}
+        return _canon(obj)
+
+    parser = cls(data)
+    parser.set_document(None)
+    out: list[object] = []
+    for _ in range(100_000):
+        try:
+            pos, obj = parser.nextobject()
+        except PSEOF:
+            out.append("EOF")
+            break
+        except Exception as exc:  # noqa: BLE001 - _get_objects would stop there: so must both
+            out.append(("raised", type(exc).__name__))
+            break
+        out.append((pos, canon(obj)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_generated_object_streams_give_pdfminers_objects(seed: int) -> None:
+    from pdfminer.pdfparser import PDFStreamParser
+
+    from pdfprose.content import FastObjectStreamParser
+
+    rnd = random.Random(seed)
+    for _ in range(300):
+        data = b"".join(rnd.choice(OBJECT_PIECES) for _ in range(rnd.choice((3, 40, 400, 3000))))
+        assert _stream_objects(FastObjectStreamParser, data) == _stream_objects(PDFStreamParser, data)
+
+
+def test_object_stream_past_pdfminers_4kb_buffer() -> None:
+    """The fast parser reads the whole stream as one buffer; pdfminer reads 4096 bytes at a
+    time: tokens across those boundaries must come out the same."""
+    from pdfminer.pdfparser import PDFStreamParser
+
+    from pdfprose.content import FastObjectStreamParser
+
+    body = b"".join(b"<< /Type /Page /Parent 3 0 R /Contents [%d 0 R] /Name (p%d) >> " % (i, i)
+                    for i in range(400))
+    for offset in range(0, 60, 7):
+        data = b" " * offset + body
+        assert _stream_objects(FastObjectStreamParser, data) == _stream_objects(PDFStreamParser, data)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", ["real/who_hcv_guidelines_155p.pdf", "real/ca_warn_report_table_16p.pdf",
+                                  "real/aes256_r6_owner_noextract.pdf", "real/es_i9_form_xfa_aes_owner.pdf",
+                                  "arxiv/math0501081.pdf"])
+def test_corpus_object_streams_give_pdfminers_objects(name: str) -> None:
+    from pdfprose.content import FastObjectStreamDocument
+
+    path = CORPUS / name
+    if not path.is_file():
+        pytest.skip(f"{path} is not there")
+    data = path.read_bytes()
+    ours = FastObjectStreamDocument(PDFParser(io.BytesIO(data)))
+    theirs = PDFDocument(PDFParser(io.BytesIO(data)))
+    streams = {xref.get_pos(objid)[0] for xref in theirs.xrefs for objid in xref.get_objids()
+               if xref.get_pos(objid)[0] is not None}
+    assert streams  # each of these files keeps objects in object streams
+    from pdfminer.pdftypes import PDFObjRef
+
+    def canon(obj: object) -> object:
+        if isinstance(obj, PDFObjRef):
+            return ("ref", obj.objid)
+        if isinstance(obj, list):
+            return [canon(x) for x in obj]
+        if isinstance(obj, dict):
+            return {k: canon(v) for k, v in obj.items()}
+        return _canon(obj)
+
+    for objid in streams:
+        objs, n = ours._get_objects(ours.getobj(objid))
+        objs_theirs, n_theirs = theirs._get_objects(theirs.getobj(objid))
+        assert n == n_theirs and objs and canon(objs) == canon(objs_theirs)

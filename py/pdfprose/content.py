@@ -1,4 +1,5 @@
-"""A faster reader of page content streams, token for token the same as pdfminer.six's.
+"""Faster readers of page content streams and object streams, token for token the same as
+pdfminer.six's.
 
 pdfminer.six reads a content stream with a state machine that takes one character class at a
 time through several method calls per token, and logs every token at DEBUG level: on the corpus
@@ -12,14 +13,21 @@ Everything else (a token cut by the end of a buffer, escapes, odd bytes) is left
 state machine from the same position, so the objects the interpreter receives are exactly
 pdfminer's, position included; ``tests/test_content_parser.py`` compares the two on generated
 and corpus streams.
+
+Object streams (ISO 32000-1 7.5.7: most of a modern PDF's objects, its pages and fonts among
+them, compressed together) go through the same tokenizer (:class:`FastObjectStreamDocument`):
+opening the corpus's 80 files takes about 30 % less CPU.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
+from pdfminer.pdfdocument import LITERAL_OBJSTM, PDFDocument
 from pdfminer.pdfinterp import PDFContentParser
+from pdfminer.pdfparser import PDFStreamParser, PDFSyntaxError
+from pdfminer.pdftypes import PDFStream
 from pdfminer.psparser import (
     HEX_PAIR,
     KEYWORD_ARRAY_BEGIN,
@@ -81,9 +89,18 @@ def _hex_token(content: bytes) -> bytes:
     return HEX_PAIR.sub(lambda m: bytes((int(m.group(0), 16),)), SPC.sub(b"", content))
 
 
-class FastContentParser(PDFContentParser):
-    """:class:`~pdfminer.pdfinterp.PDFContentParser` with a batch tokenizer in front (see the
-    module's docstring) and without its per-token DEBUG logging."""
+class _BatchTokens:
+    """The batch tokenizer (see the module's docstring) and pdfminer's PSStackParser methods
+    without their per-token DEBUG logging, for a subclass of one of pdfminer's stack parsers."""
+
+    # Set by the pdfminer parser class this is mixed into.
+    buf: bytes
+    charpos: int
+    bufpos: int
+    eof: bool
+    _tokens: list[tuple[int, Any]]
+    _curtoken: bytes
+    _curtokenpos: int
 
     def _fast_tokens(self) -> None:
         """Read the complete common tokens at ``charpos`` of the current buffer in one go into
@@ -196,25 +213,8 @@ class FastContentParser(PDFContentParser):
         (pos, self.curtype, self.curstack) = self.context.pop()
         return (pos, objs)
 
-    def do_keyword(self, pos: int, token: PSKeyword) -> None:
-        if token is _KEYWORD_BI or token is _KEYWORD_ID:
-            PDFContentParser.do_keyword(self, pos, token)
-        else:
-            self.curstack.append((pos, token))
-
     def nextobject(self) -> Any:
         """pdfminer's PSStackParser.nextobject, without logging."""
-        if not self.results and not self.context and not self.curstack:
-            # Outside arrays and dictionaries an operand or an operator is an object of its own:
-            # the general loop below would push it, flush it and hand it back unchanged.
-            tokens = self._tokens
-            if tokens and not self.eof:
-                entry = tokens[-1]
-                token = entry[1]
-                if isinstance(token, _NORMAL) or (type(token) is PSKeyword
-                                                  and token not in _STRUCTURAL):
-                    tokens.pop()
-                    return entry
         while not self.results:
             (pos, token) = self.nexttoken()
             if isinstance(token, _NORMAL):
@@ -264,3 +264,68 @@ class FastContentParser(PDFContentParser):
             self.results.extend(self.curstack)
             self.curstack = []
         return self.results.pop(0)
+
+
+class FastContentParser(_BatchTokens, PDFContentParser):
+    """:class:`~pdfminer.pdfinterp.PDFContentParser` with a batch tokenizer in front (see the
+    module's docstring) and without its per-token DEBUG logging."""
+
+    def do_keyword(self, pos: int, token: PSKeyword) -> None:
+        if token is _KEYWORD_BI or token is _KEYWORD_ID:
+            PDFContentParser.do_keyword(self, pos, token)
+        else:
+            self.curstack.append((pos, token))
+
+    def nextobject(self) -> Any:
+        if not self.results and not self.context and not self.curstack:
+            # Outside arrays and dictionaries an operand or an operator is an object of its own:
+            # the general loop would push it, flush it and hand it back unchanged.
+            tokens = self._tokens
+            if tokens and not self.eof:
+                entry = tokens[-1]
+                token = entry[1]
+                if isinstance(token, _NORMAL) or (type(token) is PSKeyword
+                                                  and token not in _STRUCTURAL):
+                    tokens.pop()
+                    return entry
+        return _BatchTokens.nextobject(self)
+
+
+class FastObjectStreamParser(_BatchTokens, PDFStreamParser):
+    """:class:`~pdfminer.pdfparser.PDFStreamParser` as pdfminer.six reads an object stream
+    (``/Type /ObjStm``, ISO 32000-1 7.5.7), with the batch tokenizer in front and without
+    per-token logging; the whole decompressed stream is one buffer (pdfminer reads it 4 kB at a
+    time), so that the batches run long. Keywords go to pdfminer's own ``do_keyword``
+    (``R`` makes a reference; ``obj`` and ``endobj`` are dropped)."""
+
+    def __init__(self, data: bytes) -> None:
+        PDFStreamParser.__init__(self, data)
+        self.BUFSIZ = max(len(data), PSBaseParser.BUFSIZ)
+
+
+class FastObjectStreamDocument(PDFDocument):
+    """:class:`~pdfminer.pdfdocument.PDFDocument` reading its object streams with
+    :class:`FastObjectStreamParser`: the same objects as pdfminer's ``_get_objects`` (whose code
+    this is), about three times as fast. A long report keeps most of its objects in object
+    streams, and parsing them was most of the time its opening took (0.13 of 0.15 s of CPU for
+    ``who_hcv_guidelines_155p.pdf``), before every worker that reads it can start."""
+
+    def _get_objects(self, stream: PDFStream) -> tuple[list[object], int]:
+        if stream.get("Type") is not LITERAL_OBJSTM and settings.STRICT:
+            raise PDFSyntaxError(f"Not a stream object: {stream!r}")
+        try:
+            n = cast(int, stream["N"])
+        except KeyError:
+            if settings.STRICT:
+                raise PDFSyntaxError(f"N is not defined: {stream!r}") from None
+            n = 0
+        parser = FastObjectStreamParser(stream.get_data())
+        parser.set_document(self)
+        objs: list[object] = []
+        try:
+            while 1:
+                (_, obj) = parser.nextobject()
+                objs.append(obj)
+        except PSEOF:
+            pass
+        return (objs, n)

@@ -25,6 +25,7 @@ from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.utils import mult_matrix, translate_matrix
 
 from .characters import clean_glyph_text
+from .content import FastObjectStreamDocument
 from .errors import NotAPdfError, PasswordRequiredError, UnreadablePdfError, WrongPasswordError
 from .fonts import FontFacts, font_facts, repair_encoding
 from .guards import MAX_BACKGROUND_ENTRIES, PageBudget, is_damaged
@@ -868,7 +869,7 @@ def turn_upright(
     return turned, new_width, new_height, angle
 
 
-class _RebuiltXRefDocument(PDFDocument):
+class _RebuiltXRefDocument(FastObjectStreamDocument):
     """A PDFDocument that ignores the file's cross-reference table and rebuilds it by scanning
     for ``N G obj`` (pdfminer's fallback): for files whose xref offsets point at the wrong bytes,
     which pdfminer accepts silently and then finds no catalog."""
@@ -878,7 +879,7 @@ class _RebuiltXRefDocument(PDFDocument):
 
 
 def _open_document(data: bytes, password: str, rebuild: bool) -> tuple[PDFDocument, list[PDFPage]]:
-    cls = _RebuiltXRefDocument if rebuild else PDFDocument
+    cls = _RebuiltXRefDocument if rebuild else FastObjectStreamDocument
     document = cls(PDFParser(io.BytesIO(data)), password=password)
     return document, list(PDFPage.create_pages(document))
 
