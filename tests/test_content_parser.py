@@ -20,6 +20,10 @@ from pdfminer.psparser import PSEOF
 
 from pdfprose.content import FastContentParser
 
+from pdfminer.psparser import LIT
+
+LIT_FONT, LIT_TYPE1, LIT_HELVETICA = LIT("Font"), LIT("Type1"), LIT("Helvetica")
+
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
 PIECES = [
@@ -232,3 +236,111 @@ def test_corpus_object_streams_give_pdfminers_objects(name: str) -> None:
         objs, n = ours._get_objects(ours.getobj(objid))
         objs_theirs, n_theirs = theirs._get_objects(theirs.getobj(objid))
         assert n == n_theirs and objs and canon(objs) == canon(objs_theirs)
+
+
+# -- ToUnicode CMaps (FastCMapParser, parse._ResourceManager) -----------------------------------
+
+CMAP_PIECES = [
+    b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n",
+    b"/CMapName /Adobe-Identity-UCS def /CMapType 2 def\n",
+    b"1 begincodespacerange <00> <FF> endcodespacerange\n",
+    b"2 beginbfchar <01> <0041> <02> <00660069> endbfchar\n",
+    b"1 beginbfrange <10> <1F> <0061> endbfrange\n",
+    b"1 beginbfrange <20> <22> [<0042> <0043> <D835DC00>] endbfrange\n",
+    b"1 begincidrange <0000> <00FF> 1 endcidrange\n",
+    b"endcmap CMapName currentdict /CMap defineresource pop end end\n",
+    b"<41>", b"<4>", b"<>", b" ", b"\n", b"%comment\n", b"(str)", b"[", b"]", b"<<", b">>",
+    b"/Name", b"12", b"-3", b"beginbfchar", b"endbfchar", b"usecmap", b"\xff", b"\\",
+]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_generated_cmaps_give_pdfminers_unicode_maps(seed: int) -> None:
+    from pdfminer.cmapdb import CMapParser, FileUnicodeMap
+
+    from pdfprose.content import FastCMapParser
+
+    rnd = random.Random(seed)
+    for _ in range(200):
+        data = b"".join(rnd.choice(CMAP_PIECES) for _ in range(rnd.choice((3, 30, 300))))
+        maps = []
+        for make in (lambda m: CMapParser(m, io.BytesIO(data)), lambda m: FastCMapParser(m, data)):
+            cmap = FileUnicodeMap()
+            try:
+                make(cmap).run()
+                outcome: object = "ok"
+            except Exception as exc:  # noqa: BLE001 - the same failure must follow
+                outcome = type(exc).__name__
+            maps.append((outcome, cmap.cid2unichr, cmap.attrs))
+        assert maps[0] == maps[1]
+
+
+def _font_facts(font: object) -> tuple[object, ...]:
+    unicode_map = getattr(font, "unicode_map", None)
+    return (type(font).__name__, getattr(font, "basefont", None),
+            dict(getattr(unicode_map, "cid2unichr", {}) or {}) if unicode_map is not None else None,
+            dict(getattr(font, "cid2unicode", {}) or {}), dict(getattr(font, "widths", {}) or {}))
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", ["arxiv/hep-th0001173.pdf", "real/bitcoin_whitepaper_spaces.pdf",
+                                  "real/fr_eie_rotated_landscape.pdf", "real/home_loan_rates_rc4_nocopy.pdf",
+                                  "real/ko_novel_beginbfrange.pdf", "real/who_hcv_guidelines_155p.pdf",
+                                  "real/ieee_2col_diffprivacy_ligatures.pdf"])
+def test_corpus_fonts_have_pdfminers_unicode_maps(name: str) -> None:
+    """Every font of the file, made by pdfprose's resource manager (a simple font's ToUnicode
+    read by the batch tokenizer), has the maps and widths pdfminer.six gives it."""
+    from pdfminer.pdfinterp import PDFResourceManager
+    from pdfminer.pdftypes import resolve1
+    from pdfminer.psparser import LIT
+
+    from pdfprose.parse import _ResourceManager
+
+    path = CORPUS / name
+    if not path.is_file():
+        pytest.skip(f"{path} is not there")
+    from pdfprose.fonts import repair_encoding
+
+    class Theirs(PDFResourceManager):
+        """pdfminer's fonts, with pdfprose's encoding repair (which comes after either way)."""
+
+        def get_font(self, objid, spec):  # type: ignore[no-untyped-def]
+            font = super().get_font(objid, spec)
+            repair_encoding(font, spec)
+            return font
+
+    document = PDFDocument(PDFParser(io.BytesIO(path.read_bytes())))
+    ours, theirs = _ResourceManager(), Theirs()
+    fonts = with_map = 0
+    for xref in document.xrefs:
+        for objid in xref.get_objids():
+            try:
+                spec = document.getobj(objid)
+            except Exception:  # noqa: BLE001
+                continue
+            if not isinstance(spec, dict) or spec.get("Type") is not LIT("Font"):
+                continue
+            fonts += 1
+            with_map += isinstance(resolve1(spec.get("ToUnicode")), PDFStream)
+            assert _font_facts(ours.get_font(objid, spec)) == _font_facts(theirs.get_font(objid, spec))
+    assert fonts and with_map
+
+
+def test_a_tounicode_that_fails_leaves_no_font_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pdfminer's get_font keeps no font whose making raised; nor does pdfprose's, whose simple
+    fonts get their ToUnicode map after they are made."""
+    from pdfprose import parse
+
+    def broken(stream: PDFStream) -> object:
+        raise ValueError("a ToUnicode that cannot be read")
+
+    monkeypatch.setattr(parse, "read_to_unicode", broken)
+    manager = parse._ResourceManager()
+    spec = {"Type": LIT_FONT, "Subtype": LIT_TYPE1, "BaseFont": LIT_HELVETICA,
+            "ToUnicode": _stream(b"1 beginbfchar <41> <0042> endbfchar", 40)}
+    with pytest.raises(ValueError):
+        manager.get_font(7, spec)
+    assert 7 not in manager._cached_fonts
+    monkeypatch.undo()
+    font = manager.get_font(7, spec)
+    assert font.unicode_map is not None and font.unicode_map.get_unichr(0x41) == "B"

@@ -1,5 +1,5 @@
-"""Faster readers of page content streams and object streams, token for token the same as
-pdfminer.six's.
+"""Faster readers of page content streams, object streams and ToUnicode CMaps, token for
+token the same as pdfminer.six's.
 
 pdfminer.six reads a content stream with a state machine that takes one character class at a
 time through several method calls per token, and logs every token at DEBUG level: on the corpus
@@ -16,14 +16,17 @@ and corpus streams.
 
 Object streams (ISO 32000-1 7.5.7: most of a modern PDF's objects, its pages and fonts among
 them, compressed together) go through the same tokenizer (:class:`FastObjectStreamDocument`):
-opening the corpus's 80 files takes about 30 % less CPU.
+opening the corpus's 80 files takes about 30 % less CPU; so do simple fonts' ToUnicode CMaps
+(:func:`read_to_unicode`, 0.92 -> 0.46 s for the corpus's 774).
 """
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any, cast
 
+from pdfminer.cmapdb import CMapBase, CMapParser, FileUnicodeMap
 from pdfminer.pdfdocument import LITERAL_OBJSTM, PDFDocument
 from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdfparser import PDFStreamParser, PDFSyntaxError
@@ -92,6 +95,11 @@ def _hex_token(content: bytes) -> bytes:
 class _BatchTokens:
     """The batch tokenizer (see the module's docstring) and pdfminer's PSStackParser methods
     without their per-token DEBUG logging, for a subclass of one of pdfminer's stack parsers."""
+
+    _FLUSH_ALL = False
+    """Whether the parser's ``flush()`` hands every object on its stack over as a result (the
+    content and object-stream parsers': spelt out in :meth:`nextobject`), rather than its own
+    (a CMap parser's: nothing)."""
 
     # Set by the pdfminer parser class this is mixed into.
     buf: bytes
@@ -215,6 +223,7 @@ class _BatchTokens:
 
     def nextobject(self) -> Any:
         """pdfminer's PSStackParser.nextobject, without logging."""
+        flush_all = self._FLUSH_ALL
         while not self.results:
             (pos, token) = self.nexttoken()
             if isinstance(token, _NORMAL):
@@ -261,14 +270,19 @@ class _BatchTokens:
                 raise PSException
             if self.context:
                 continue
-            self.results.extend(self.curstack)
-            self.curstack = []
+            if flush_all:
+                self.results.extend(self.curstack)
+                self.curstack = []
+            else:
+                self.flush()
         return self.results.pop(0)
 
 
 class FastContentParser(_BatchTokens, PDFContentParser):
     """:class:`~pdfminer.pdfinterp.PDFContentParser` with a batch tokenizer in front (see the
     module's docstring) and without its per-token DEBUG logging."""
+
+    _FLUSH_ALL = True
 
     def do_keyword(self, pos: int, token: PSKeyword) -> None:
         if token is _KEYWORD_BI or token is _KEYWORD_ID:
@@ -297,6 +311,8 @@ class FastObjectStreamParser(_BatchTokens, PDFStreamParser):
     per-token logging; the whole decompressed stream is one buffer (pdfminer reads it 4 kB at a
     time), so that the batches run long. Keywords go to pdfminer's own ``do_keyword``
     (``R`` makes a reference; ``obj`` and ``endobj`` are dropped)."""
+
+    _FLUSH_ALL = True
 
     def __init__(self, data: bytes) -> None:
         PDFStreamParser.__init__(self, data)
@@ -329,3 +345,21 @@ class FastObjectStreamDocument(PDFDocument):
         except PSEOF:
             pass
         return (objs, n)
+
+
+class FastCMapParser(_BatchTokens, CMapParser):
+    """:class:`~pdfminer.cmapdb.CMapParser` (a font's ToUnicode CMap, ISO 32000-1 9.10.3) with
+    the batch tokenizer in front: the same map as pdfminer's (every ToUnicode stream of the
+    corpus compared), about twice as fast. The whole stream is one buffer."""
+
+    def __init__(self, cmap: CMapBase, data: bytes) -> None:
+        CMapParser.__init__(self, cmap, io.BytesIO(data))
+        self.BUFSIZ = max(len(data), PSBaseParser.BUFSIZ)
+
+
+def read_to_unicode(stream: PDFStream) -> FileUnicodeMap:
+    """The Unicode map of a ToUnicode CMap stream, as pdfminer.six's simple fonts read it
+    (``PDFSimpleFont.__init__``). Raises what pdfminer's CMap parser raises, PSEOF aside."""
+    cmap = FileUnicodeMap()
+    FastCMapParser(cmap, stream.get_data()).run()
+    return cmap
