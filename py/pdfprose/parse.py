@@ -718,29 +718,39 @@ def _page_ctm(page: PDFPage) -> tuple[float, ...]:
     return (1, 0, 0, 1, -x0, -y0)
 
 
-CID_FONT_SUBTYPES = frozenset(("Type0", "CIDFontType0", "CIDFontType2"))
-"""Font subtypes pdfminer.six does not make a simple font of (``PDFResourceManager.get_font``):
-their ToUnicode is read by pdfminer's own code, which falls back on other maps without one."""
+COMPOSITE_FONT = "Type0"
+"""pdfminer.six makes a composite font from its descendant (``PDFResourceManager.get_font``
+asks itself again, the ToUnicode entry copied over): the descendant's ToUnicode is read."""
+
+CID_FONT_SUBTYPES = frozenset(("CIDFontType0", "CIDFontType2"))
+"""Descendant fonts: without a ToUnicode entry pdfminer.six falls back on other maps (the
+font file's, a predefined CMap's), so theirs is made empty rather than left out."""
+
+_EMPTY_CMAP = b""
+"""The ToUnicode stream a descendant font is made with: a map, but empty (its own is read after)."""
 
 
 class _ResourceManager(PDFResourceManager):
     """pdfminer's resource manager, with each simple font's encoding repaired once where its
     Differences name glyphs the Adobe glyph list does not know (see
-    :func:`pdfprose.fonts.repair_encoding`), and a simple font's ToUnicode CMap read by
+    :func:`pdfprose.fonts.repair_encoding`), and a font's ToUnicode CMap read by
     :func:`pdfprose.content.read_to_unicode` (the same map, about twice as fast): the font is
-    made from its dictionary without the ToUnicode entry, which only sets the map, and given
-    the map after."""
+    made from its dictionary without the ToUnicode entry (a descendant font with an empty one),
+    which only sets the map, and given the map after."""
 
     def get_font(self, objid, spec):  # type: ignore[no-untyped-def]
         to_unicode = None
         made = spec
         if not (objid and objid in self._cached_fonts):
             try:
-                if "ToUnicode" in spec and literal_name(spec.get("Subtype", "Type1")) not in CID_FONT_SUBTYPES:
+                subtype = literal_name(spec["Subtype"]) if "Subtype" in spec else "Type1"
+                if "ToUnicode" in spec and subtype != COMPOSITE_FONT:
                     stream = resolve1(spec["ToUnicode"])
                     if isinstance(stream, PDFStream):
                         to_unicode = stream
                         made = {key: value for key, value in spec.items() if key != "ToUnicode"}
+                        if subtype in CID_FONT_SUBTYPES:
+                            made["ToUnicode"] = PDFStream({}, _EMPTY_CMAP)
             except Exception:  # noqa: BLE001 - pdfminer's own path then says what is wrong
                 to_unicode, made = None, spec
         font = super().get_font(objid, made)
