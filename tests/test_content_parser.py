@@ -44,6 +44,10 @@ def _stream(data: bytes, objid: int) -> PDFStream:
 
 
 def _canon(obj: object) -> object:
+    from pdfminer.pdftypes import PDFObjRef
+
+    if isinstance(obj, PDFObjRef):
+        return ("ref", obj.objid)  # a reference: to the same object number
     if isinstance(obj, PDFStream):
         return ("stream", _canon(obj.attrs), obj.data if obj.data is not None else obj.rawdata)
     if isinstance(obj, list):
@@ -152,17 +156,6 @@ OBJECT_PIECES = [
 def _stream_objects(cls: type, data: bytes) -> list[object]:
     """Everything an object-stream parser gives (or raises) until the end, as pdfminer's
     ``_get_objects`` reads it; references as their object numbers."""
-    from pdfminer.pdftypes import PDFObjRef
-
-    def canon(obj: object) -> object:
-        if isinstance(obj, PDFObjRef):
-            return ("ref", obj.objid)
-        if isinstance(obj, list):
-            return [canon(x) for x in obj]
-        if isinstance(obj, dict):
-            return {k: canon(v) for k, v in obj.items()}
-        return _canon(obj)
-
     parser = cls(data)
     parser.set_document(None)
     out: list[object] = []
@@ -175,7 +168,7 @@ def _stream_objects(cls: type, data: bytes) -> list[object]:
         except Exception as exc:  # noqa: BLE001 - _get_objects would stop there: so must both
             out.append(("raised", type(exc).__name__))
             break
-        out.append((pos, canon(obj)))
+        out.append((pos, _canon(obj)))
     return out
 
 
@@ -221,21 +214,10 @@ def test_corpus_object_streams_give_pdfminers_objects(name: str) -> None:
     streams = {xref.get_pos(objid)[0] for xref in theirs.xrefs for objid in xref.get_objids()
                if xref.get_pos(objid)[0] is not None}
     assert streams  # each of these files keeps objects in object streams
-    from pdfminer.pdftypes import PDFObjRef
-
-    def canon(obj: object) -> object:
-        if isinstance(obj, PDFObjRef):
-            return ("ref", obj.objid)
-        if isinstance(obj, list):
-            return [canon(x) for x in obj]
-        if isinstance(obj, dict):
-            return {k: canon(v) for k, v in obj.items()}
-        return _canon(obj)
-
     for objid in streams:
         objs, n = ours._get_objects(ours.getobj(objid))
         objs_theirs, n_theirs = theirs._get_objects(theirs.getobj(objid))
-        assert n == n_theirs and objs and canon(objs) == canon(objs_theirs)
+        assert n == n_theirs and objs and _canon(objs) == _canon(objs_theirs)
 
 
 # -- ToUnicode CMaps (FastCMapParser, parse._ResourceManager) -----------------------------------
