@@ -322,7 +322,7 @@ class FastObjectStreamParser(_BatchTokens, PDFStreamParser):
 class FastObjectStreamDocument(PDFDocument):
     """:class:`~pdfminer.pdfdocument.PDFDocument` reading its object streams with
     :class:`FastObjectStreamParser`: the same objects as pdfminer's ``_get_objects`` (whose code
-    this is), about three times as fast. A long report keeps most of its objects in object
+    this is), about 1.7 times as fast. A long report keeps most of its objects in object
     streams, and parsing them was most of the time its opening took (0.13 of 0.15 s of CPU for
     ``who_hcv_guidelines_155p.pdf``), before every worker that reads it can start."""
 
