@@ -259,19 +259,21 @@ def test_generated_cmaps_give_pdfminers_unicode_maps(seed: int) -> None:
 
 def _font_facts(font: object) -> tuple[object, ...]:
     unicode_map = getattr(font, "unicode_map", None)
-    return (type(font).__name__, getattr(font, "basefont", None),
+    made_by = next(c.__name__ for c in type(font).__mro__ if c.__module__.startswith("pdfminer"))
+    return (made_by, getattr(font, "basefont", None), getattr(font, "fontfile", None) is not None,
             dict(getattr(unicode_map, "cid2unichr", {}) or {}) if unicode_map is not None else None,
             dict(getattr(font, "cid2unicode", {}) or {}), dict(getattr(font, "widths", {}) or {}))
 
 
 @pytest.mark.corpus
-@pytest.mark.parametrize("name", ["arxiv/hep-th0001173.pdf", "real/bitcoin_whitepaper_spaces.pdf",
-                                  "real/fr_eie_rotated_landscape.pdf", "real/home_loan_rates_rc4_nocopy.pdf",
-                                  "real/ko_novel_beginbfrange.pdf", "real/who_hcv_guidelines_155p.pdf",
-                                  "real/ieee_2col_diffprivacy_ligatures.pdf"])
+@pytest.mark.parametrize("name", ["arxiv/hep-th0001173.pdf", "arxiv/math0501081.pdf",
+                                  "real/bitcoin_whitepaper_spaces.pdf", "real/fr_eie_rotated_landscape.pdf",
+                                  "real/home_loan_rates_rc4_nocopy.pdf", "real/ko_novel_beginbfrange.pdf",
+                                  "real/who_hcv_guidelines_155p.pdf", "real/ieee_2col_diffprivacy_ligatures.pdf",
+                                  "real/irs_f1040nr_form_acroform.pdf", "real/opensans_doc_missing_spaces.pdf"])
 def test_corpus_fonts_have_pdfminers_unicode_maps(name: str) -> None:
-    """Every font of the file, made by pdfprose's resource manager (a simple font's ToUnicode
-    read by the batch tokenizer), has the maps and widths pdfminer.six gives it."""
+    """Every font of the file, made by pdfprose's resource manager (its ToUnicode read by the
+    batch tokenizer), has the maps and widths pdfminer.six gives it."""
     from pdfminer.pdfinterp import PDFResourceManager
     from pdfminer.pdftypes import resolve1
     from pdfminer.psparser import LIT
@@ -293,7 +295,7 @@ def test_corpus_fonts_have_pdfminers_unicode_maps(name: str) -> None:
 
     document = PDFDocument(PDFParser(io.BytesIO(path.read_bytes())))
     ours, theirs = _ResourceManager(), Theirs()
-    fonts = with_map = 0
+    fonts = with_map = 0  # fonts; of them, with a ToUnicode map or a Type 1 font program
     for xref in document.xrefs:
         for objid in xref.get_objids():
             try:
@@ -304,6 +306,8 @@ def test_corpus_fonts_have_pdfminers_unicode_maps(name: str) -> None:
                 continue
             fonts += 1
             with_map += isinstance(resolve1(spec.get("ToUnicode")), PDFStream)
+            descriptor = resolve1(spec.get("FontDescriptor"))
+            with_map += isinstance(descriptor, dict) and isinstance(resolve1(descriptor.get("FontFile")), PDFStream)
             assert _font_facts(ours.get_font(objid, spec)) == _font_facts(theirs.get_font(objid, spec))
     assert fonts and with_map
 
@@ -326,3 +330,45 @@ def test_a_tounicode_that_fails_leaves_no_font_behind(monkeypatch: pytest.Monkey
     monkeypatch.undo()
     font = manager.get_font(7, spec)
     assert font.unicode_map is not None and font.unicode_map.get_unichr(0x41) == "B"
+
+
+# -- Type 1 font programs' encodings (FastType1HeaderParser) ----------------------------------
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", ["arxiv/hep-th0001173.pdf", "arxiv/math0501081.pdf",
+                                  "real/irs_f1040nr_form_acroform.pdf", "real/opensans_doc_missing_spaces.pdf"])
+def test_corpus_type1_encodings_give_pdfminers(name: str) -> None:
+    """The /Encoding of every embedded Type 1 font program (its clear-text part, as pdfminer.six
+    reads it), by pdfminer's reader and with the batch tokenizer: the same codes and names."""
+    from pdfminer.pdffont import Type1FontHeaderParser
+    from pdfminer.pdftypes import resolve1
+
+    from pdfprose.content import FastType1HeaderParser
+    from pdfprose.fonts import _Type1Names
+
+    path = CORPUS / name
+    if not path.is_file():
+        pytest.skip(f"{path} is not there")
+    document = PDFDocument(PDFParser(io.BytesIO(path.read_bytes())))
+
+    class Theirs(Type1FontHeaderParser):
+        names = _Type1Names.names
+
+    programs = 0
+    for xref in document.xrefs:
+        for objid in xref.get_objids():
+            try:
+                descriptor = document.getobj(objid)
+            except Exception:  # noqa: BLE001
+                continue
+            if not isinstance(descriptor, dict) or descriptor.get("Type") is not LIT("FontDescriptor"):
+                continue
+            program = resolve1(descriptor.get("FontFile"))
+            if not isinstance(program, PDFStream):
+                continue
+            data = program.get_data()[: program.get("Length1")]
+            programs += 1
+            assert _Type1Names(data).names() == Theirs(io.BytesIO(data)).names()
+            assert FastType1HeaderParser(data).get_encoding() == \
+                Type1FontHeaderParser(io.BytesIO(data)).get_encoding()
+    assert programs

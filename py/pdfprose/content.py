@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from pdfminer.cmapdb import CMapBase, CMapParser, FileUnicodeMap
 from pdfminer.pdfdocument import LITERAL_OBJSTM, PDFDocument
+from pdfminer.pdffont import Type1FontHeaderParser
 from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdfparser import PDFStreamParser, PDFSyntaxError
 from pdfminer.pdftypes import PDFStream
@@ -354,6 +355,16 @@ class FastCMapParser(_BatchTokens, CMapParser):
 
     def __init__(self, cmap: CMapBase, data: bytes) -> None:
         CMapParser.__init__(self, cmap, io.BytesIO(data))
+        self.BUFSIZ = max(len(data), PSBaseParser.BUFSIZ)
+
+
+class FastType1HeaderParser(_BatchTokens, Type1FontHeaderParser):
+    """:class:`~pdfminer.pdffont.Type1FontHeaderParser` (the clear-text part of an embedded
+    Type 1 font program, whose ``/Encoding`` array names each code's glyph) with the batch
+    tokenizer in front; the whole text is one buffer."""
+
+    def __init__(self, data: bytes) -> None:
+        Type1FontHeaderParser.__init__(self, io.BytesIO(data))
         self.BUFSIZ = max(len(data), PSBaseParser.BUFSIZ)
 
 

@@ -9,10 +9,11 @@ from io import BytesIO
 
 from pdfminer.encodingdb import name2unicode
 from pdfminer.pdffont import (CFFFont, PDFCIDFont, PDFFont, PDFSimpleFont, PDFType1Font,
-                               PDFType3Font, Type1FontHeaderParser)
+                               PDFType3Font)
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import PSEOF, PSLiteral, literal_name
 
+from .content import FastType1HeaderParser
 from .glyph_names import glyph_unicode
 
 BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-,]bd\b|cmbx|cmb\d|\bmedi\b|\.BI?$", re.I)
@@ -271,8 +272,9 @@ def apply_builtin_encoding(font: PDFFont, spec: object) -> None:
             table[code] = char
 
 
-class _Type1Names(Type1FontHeaderParser):
-    """pdfminer.six's reader of a Type 1 font program's /Encoding, keeping the glyph names."""
+class _Type1Names(FastType1HeaderParser):
+    """pdfminer.six's reader of a Type 1 font program's /Encoding, keeping the glyph names (with
+    the batch tokenizer in front: :class:`pdfprose.content.FastType1HeaderParser`)."""
 
     def names(self) -> dict[int, str]:
         out: dict[int, str] = {}
@@ -297,7 +299,7 @@ def _add_type1_tex_names(font: PDFFont) -> None:
     try:
         stream = font.fontfile
         data = stream.get_data()[: stream.get("Length1")]  # the clear-text part, as pdfminer reads it
-        names = _Type1Names(BytesIO(data)).names()
+        names = _Type1Names(data).names()
     except Exception:  # noqa: BLE001 - a damaged font program: pdfminer's reading stands
         return
     table = font.cid2unicode
