@@ -101,7 +101,9 @@ def test_a_long_document_is_converted_by_two_workers_with_the_same_output(app: A
     app.convert_ok(pdf_payload("split-book.pdf", book), "split-book.pdf")
     status = app.testid("status")
     # (Once, under load at a fresh-clone tester's, one worker did it all: what the page knew.)
-    assert status.get_attribute("data-workers") == "2", status.evaluate("el => ({...el.dataset})")
+    split_facts = "el => Object.fromEntries(['workers', 'spare', 'spareClaimedAt', 'helperPages', " \
+        "'helperFailed', 'adoptError', 'reanalysed'].map((k) => [k, el.dataset[k] ?? null]))"
+    assert status.get_attribute("data-workers") == "2", status.evaluate(split_facts)
     assert status.get_attribute("data-adopt-error") is None
     # The spare took its share at the page count, before the first worker had read a page.
     assert status.get_attribute("data-spare-claimed-at") == "0"
