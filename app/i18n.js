@@ -59,6 +59,7 @@ const STRINGS = {
     page_not_ready: 'The text appears when every page has been read.',
     password_label: 'Password',
     password_submit: 'Open',
+    password_cancel: 'Cancel',
     password_required: (p) =>
       `${p.name} is protected with a password. Type the password to open it; it stays on this device.`,
     password_wrong: 'That password does not open this PDF. Check it (capital letters count) and try again.',
@@ -236,6 +237,7 @@ const STRINGS = {
     page_not_ready: 'El texto aparece cuando se han leído todas las páginas.',
     password_label: 'Contraseña',
     password_submit: 'Abrir',
+    password_cancel: 'Cancelar',
     password_required: (p) =>
       `${p.name} está protegido con contraseña. Escríbela para abrirlo; no sale de este dispositivo.`,
     password_wrong: 'Esa contraseña no abre este PDF. Revísala (las mayúsculas cuentan) y vuelve a intentarlo.',

@@ -31,6 +31,7 @@ const ui = {
   noticeLimit: $('notice-limit'),
   error: $('error'),
   passwordForm: $('password-form'),
+  passwordCancel: $('password-cancel'),
   passwordMessage: $('password-message'),
   password: $('password'),
   result: $('result'),
@@ -1036,6 +1037,21 @@ function wireControls() {
       return;
     }
     takeFile(state.file, password);
+  });
+  // Without the password there is nothing to read: the file is let go (Cancel, or Escape in the
+  // prompt), and the page is ready for another, as after a cancelled conversion.
+  const givePasswordUp = () => {
+    hidePassword();
+    ui.password.value = ''; // what was typed is not kept
+    state.file = null;
+    state.password = '';
+    setStatus('ready', 'status_cancelled');
+  };
+  ui.passwordCancel.addEventListener('click', givePasswordUp);
+  ui.passwordForm.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    givePasswordUp();
   });
   // For the end-to-end tests: make the engine fail the way a crash or a lack of memory does.
   window.addEventListener('pdfprose:test-crash', (event) => state.bridge.crashForTest(event.detail));

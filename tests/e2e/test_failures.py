@@ -70,6 +70,38 @@ def test_password_prompt_wrong_then_right(app: App, corpus_file: Callable[[str],
     assert app.parses == parses + 1
 
 
+def test_the_password_prompt_can_be_given_up(app: App, corpus_file: Callable[[str], Path]) -> None:
+    """Cancel, or Escape in the prompt, lets a protected file go and the page is ready for
+    another (a fresh-clone tester found no way out but picking another file)."""
+    path = corpus_file(PASSWORD_FILE)
+    parses = app.parses
+    status = app.testid("status")
+    for give_up in ("click", "escape"):
+        assert app.convert(path, path.name) == "password"
+        if give_up == "click":
+            assert app.testid("password-cancel").text_content() == "Cancel"
+            app.testid("password-cancel").click()
+        else:
+            app.testid("password").fill("half typed")
+            app.testid("password").press("Escape")
+        assert not app.testid("password-form").is_visible()
+        assert status.get_attribute("data-state") == "ready"
+        assert status.text_content() == "Cancelled. Ready for another PDF."
+        assert app.page.evaluate("() => document.activeElement.dataset.testid") == "status"
+        assert app.testid("password").input_value() == ""
+        assert not app.testid("download").is_visible()
+    assert app.parses == parses  # nothing was read
+    app.testid("lang").select_option("es")
+    try:
+        assert app.testid("password-cancel").text_content() == "Cancelar"
+    finally:
+        app.testid("lang").select_option("en")
+    # The next file converts as usual.
+    app.convert_ok(pdf_payload("after-password.pdf", make_pdf([["After the password prompt."]])),
+                   "after-password.pdf")
+    assert "After the password prompt." in app.output()
+
+
 def test_password_messages_exist_in_spanish(app: App, corpus_file: Callable[[str], Path]) -> None:
     app.testid("lang").select_option("es")
     try:
