@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -257,6 +258,18 @@ def test_generated_cmaps_give_pdfminers_unicode_maps(seed: int) -> None:
         assert maps[0] == maps[1]
 
 
+def _dicts_of_type(document: PDFDocument, kind: str) -> Iterator[tuple[int, dict]]:  # type: ignore[type-arg]
+    """The document's dictionaries of ``/Type /kind``, with their object numbers."""
+    for xref in document.xrefs:
+        for objid in xref.get_objids():
+            try:
+                obj = document.getobj(objid)
+            except Exception:  # noqa: BLE001 - a broken object is none of them
+                continue
+            if isinstance(obj, dict) and obj.get("Type") is LIT(kind):
+                yield objid, obj
+
+
 def _font_facts(font: object) -> tuple[object, ...]:
     unicode_map = getattr(font, "unicode_map", None)
     made_by = next(c.__name__ for c in type(font).__mro__ if c.__module__.startswith("pdfminer"))
@@ -296,19 +309,12 @@ def test_corpus_fonts_have_pdfminers_unicode_maps(name: str) -> None:
     document = PDFDocument(PDFParser(io.BytesIO(path.read_bytes())))
     ours, theirs = _ResourceManager(), Theirs()
     fonts = with_map = 0  # fonts; of them, with a ToUnicode map or a Type 1 font program
-    for xref in document.xrefs:
-        for objid in xref.get_objids():
-            try:
-                spec = document.getobj(objid)
-            except Exception:  # noqa: BLE001
-                continue
-            if not isinstance(spec, dict) or spec.get("Type") is not LIT("Font"):
-                continue
-            fonts += 1
-            with_map += isinstance(resolve1(spec.get("ToUnicode")), PDFStream)
-            descriptor = resolve1(spec.get("FontDescriptor"))
-            with_map += isinstance(descriptor, dict) and isinstance(resolve1(descriptor.get("FontFile")), PDFStream)
-            assert _font_facts(ours.get_font(objid, spec)) == _font_facts(theirs.get_font(objid, spec))
+    for objid, spec in _dicts_of_type(document, "Font"):
+        fonts += 1
+        with_map += isinstance(resolve1(spec.get("ToUnicode")), PDFStream)
+        descriptor = resolve1(spec.get("FontDescriptor"))
+        with_map += isinstance(descriptor, dict) and isinstance(resolve1(descriptor.get("FontFile")), PDFStream)
+        assert _font_facts(ours.get_font(objid, spec)) == _font_facts(theirs.get_font(objid, spec))
     assert fonts and with_map
 
 
@@ -355,20 +361,13 @@ def test_corpus_type1_encodings_give_pdfminers(name: str) -> None:
         names = _Type1Names.names
 
     programs = 0
-    for xref in document.xrefs:
-        for objid in xref.get_objids():
-            try:
-                descriptor = document.getobj(objid)
-            except Exception:  # noqa: BLE001
-                continue
-            if not isinstance(descriptor, dict) or descriptor.get("Type") is not LIT("FontDescriptor"):
-                continue
-            program = resolve1(descriptor.get("FontFile"))
-            if not isinstance(program, PDFStream):
-                continue
-            data = program.get_data()[: program.get("Length1")]
-            programs += 1
-            assert _Type1Names(data).names() == Theirs(io.BytesIO(data)).names()
-            assert FastType1HeaderParser(data).get_encoding() == \
-                Type1FontHeaderParser(io.BytesIO(data)).get_encoding()
+    for _, descriptor in _dicts_of_type(document, "FontDescriptor"):
+        program = resolve1(descriptor.get("FontFile"))
+        if not isinstance(program, PDFStream):
+            continue
+        data = program.get_data()[: program.get("Length1")]
+        programs += 1
+        assert _Type1Names(data).names() == Theirs(io.BytesIO(data)).names()
+        assert FastType1HeaderParser(data).get_encoding() == \
+            Type1FontHeaderParser(io.BytesIO(data)).get_encoding()
     assert programs
