@@ -1038,6 +1038,19 @@ function wireControls() {
     }
     takeFile(state.file, password);
   });
+  // Select all in the text (or its rendered preview) selects that text, not the whole page's
+  // interface around it (a fresh-clone tester's Ctrl+A, Ctrl+C copied the buttons too).
+  for (const region of [ui.output, ui.rendered]) {
+    region.addEventListener('keydown', (event) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'a') return;
+      event.preventDefault();
+      const range = document.createRange();
+      range.selectNodeContents(region);
+      const selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+    });
+  }
   // Without the password there is nothing to read: the file is let go (Cancel, or Escape in the
   // prompt), and the page is ready for another, as after a cancelled conversion.
   const givePasswordUp = () => {
