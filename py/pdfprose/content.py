@@ -111,6 +111,11 @@ class _BatchTokens:
     _curtoken: bytes
     _curtokenpos: int
 
+    def _one_buffer(self, size: int) -> None:
+        """Read a stream of ``size`` bytes held in memory as one buffer (pdfminer reads 4 kB at
+        a time), so that the batches run long."""
+        self.BUFSIZ = max(size, PSBaseParser.BUFSIZ)
+
     def _fast_tokens(self) -> None:
         """Read the complete common tokens at ``charpos`` of the current buffer in one go into
         ``_tokens`` (reversed: :meth:`nexttoken` pops from the end), leaving ``charpos``,
@@ -309,15 +314,14 @@ class FastContentParser(_BatchTokens, PDFContentParser):
 class FastObjectStreamParser(_BatchTokens, PDFStreamParser):
     """:class:`~pdfminer.pdfparser.PDFStreamParser` as pdfminer.six reads an object stream
     (``/Type /ObjStm``, ISO 32000-1 7.5.7), with the batch tokenizer in front and without
-    per-token logging; the whole decompressed stream is one buffer (pdfminer reads it 4 kB at a
-    time), so that the batches run long. Keywords go to pdfminer's own ``do_keyword``
+    per-token logging; the whole decompressed stream is one buffer. Keywords go to pdfminer's own ``do_keyword``
     (``R`` makes a reference; ``obj`` and ``endobj`` are dropped)."""
 
     _FLUSH_ALL = True
 
     def __init__(self, data: bytes) -> None:
         PDFStreamParser.__init__(self, data)
-        self.BUFSIZ = max(len(data), PSBaseParser.BUFSIZ)
+        self._one_buffer(len(data))
 
 
 class FastObjectStreamDocument(PDFDocument):
@@ -351,21 +355,21 @@ class FastObjectStreamDocument(PDFDocument):
 class FastCMapParser(_BatchTokens, CMapParser):
     """:class:`~pdfminer.cmapdb.CMapParser` (a font's ToUnicode CMap, ISO 32000-1 9.10.3) with
     the batch tokenizer in front: the same map as pdfminer's (every ToUnicode stream of the
-    corpus compared), about twice as fast. The whole stream is one buffer."""
+    corpus compared), about twice as fast."""
 
     def __init__(self, cmap: CMapBase, data: bytes) -> None:
         CMapParser.__init__(self, cmap, io.BytesIO(data))
-        self.BUFSIZ = max(len(data), PSBaseParser.BUFSIZ)
+        self._one_buffer(len(data))
 
 
 class FastType1HeaderParser(_BatchTokens, Type1FontHeaderParser):
     """:class:`~pdfminer.pdffont.Type1FontHeaderParser` (the clear-text part of an embedded
     Type 1 font program, whose ``/Encoding`` array names each code's glyph) with the batch
-    tokenizer in front; the whole text is one buffer."""
+    tokenizer in front."""
 
     def __init__(self, data: bytes) -> None:
         Type1FontHeaderParser.__init__(self, io.BytesIO(data))
-        self.BUFSIZ = max(len(data), PSBaseParser.BUFSIZ)
+        self._one_buffer(len(data))
 
 
 def read_to_unicode(stream: PDFStream) -> FileUnicodeMap:
