@@ -23,20 +23,24 @@ function el(name, attrs = {}, parent = null) {
 const r1 = (x) => Math.round(x * 10) / 10;
 
 /**
- * The CSS class that colours a block: its column, full width, or its special kind. A block spans
- * the full width when its region has one column (``block.columns``, when the engine sends it) or,
- * failing that, when it is at least 60 % as wide as the page's text on a page of several columns.
+ * The CSS class that colours a block: its text column, full width, an aside, or its special
+ * kind. Only text columns get a column's colour, so that the drawing shows as many as the
+ * page's "N columns" counts: ``block.text_column`` (from the engine) is -1 for a narrow column
+ * beside them (a sidebar, line numbers), drawn as an aside. A block spans the full width when
+ * its region has one column (``block.columns``, when the engine sends it) or, failing that, when
+ * it is at least 60 % as wide as the page's text on a page of several columns.
  */
 export function blockClass(block, page) {
   if (block.furniture) return 'pv-furniture';
   if (SPECIAL_KINDS.has(block.kind)) return block.kind === 'form' ? 'pv-form' : 'pv-rotated';
+  if (block.text_column === -1) return 'pv-aside';
   if (page.columns > 1) {
     const spans = typeof block.columns === 'number'
       ? block.columns === 1
       : block.box[2] - block.box[0] >= 0.6 * page.textWidth;
     if (spans) return 'pv-span';
   }
-  return `pv-c${(block.column ?? 0) % PALETTE_SIZE}`;
+  return `pv-c${(block.text_column ?? block.column ?? 0) % PALETTE_SIZE}`;
 }
 
 function textWidth(blocks) {

@@ -84,6 +84,32 @@ def test_narrow_diagram_labels_do_not_count_as_text_columns() -> None:
     assert columns == 2
 
 
+def test_a_sidebar_beside_one_text_column_is_an_aside_not_a_second_column() -> None:
+    # sci_reports p1: a narrow sidebar (under 10 em) beside the article's one text column.
+    # The page has one column, and the preview must colour one: the sidebar is an aside (-1).
+    sidebar = [run(f"S{i}", 30, 155 + i * 17, 120) for i in range(8)]  # its own baseline grid
+    body = column("B", 145, 550, 150, 20)
+    blocks, columns = reading_order(body + sidebar)
+    assert columns == 1
+    assert [(b.lines[0].text, b.column, b.text_column) for b in blocks] == [("S0", 0, -1), ("B0", 1, 0)]
+
+
+def test_text_columns_are_numbered_past_a_narrow_column_between_them() -> None:
+    left = column("L", 50, 250, 100, 6)
+    middle = [run(f"M{i}", 265, 104 + i * 17, 290) for i in range(4)]  # 2.5 em wide, off the rows
+    right = column("R", 310, 540, 100, 6)
+    blocks, columns = reading_order(left + middle + right)
+    assert columns == 2
+    assert [(b.lines[0].text, b.text_column) for b in blocks] == [("L0", 0), ("M0", -1), ("R0", 1)]
+
+
+def test_a_region_of_narrow_columns_only_reads_as_one_column() -> None:
+    # A table of short cells: no text column, so no asides either; the drawing shows one column.
+    cells = [l for x in (50, 150, 250) for l in column(f"C{x}", x, x + 40, 100, 6)]
+    blocks, columns = reading_order(cells)
+    assert {b.text_column for b in blocks} == {0}
+
+
 def test_empty_page_has_no_columns() -> None:
     assert reading_order([]) == ([], 0)
 

@@ -176,7 +176,11 @@ class Block:
     another angle), ``"vertical"`` (vertical writing) or ``"form"`` (text of form fields and
     annotation appearances); the last three follow the page's text (SPEC §5). ``rows`` is True
     for a block whose lines are rows read across a gap that was refused as a gutter because
-    rows line up across it (a table of contents, a glossary, a table: SPEC §4).
+    rows line up across it (a table of contents, a glossary, a table: SPEC §4). ``text_column``
+    numbers the block's column among its region's text columns (those counted in the page's
+    column number, :data:`pdfprose.xycut.TEXT_COLUMN_EM`), 0 = leftmost; -1 for a narrow column
+    beside text columns (a sidebar, line numbers); 0 for every column of a region with no text
+    column (a diagram's labels).
     """
 
     lines: list[Line]
@@ -190,6 +194,7 @@ class Block:
     bottom: float
     kind: str = "text"
     rows: bool = False
+    text_column: int = 0
 
 
 ParagraphKind = Literal["body", "heading", "list_item", "equation", "rotated", "vertical", "form"]
@@ -310,6 +315,7 @@ class PageAnalysis:
                     "region": b.region,
                     "column": b.column,
                     "columns": b.columns,
+                    "text_column": b.text_column,
                     "kind": b.kind,
                     "box": [round(b.x0, 1), round(b.top, 1), round(b.x1, 1), round(b.bottom, 1)],
                     "lines": [

@@ -86,6 +86,7 @@ class _Leaf:
     column: int
     columns: int
     rows: bool = False
+    text_column: int = 0
 
 
 _TOP_X0 = attrgetter("top", "x0")
@@ -447,22 +448,27 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             columns[bisect_left(cuts, (line.x0 + line.x1) / 2)].append(line)
         columns = [c for c in columns if c]
         size = statistics.median(l.size for l in run_lines)
-        textual = sum(
-            1
-            for c in columns
-            if len(c) >= TEXT_COLUMN_LINES
+        is_text = [
+            len(c) >= TEXT_COLUMN_LINES
             and max(l.x1 for l in c) - min(l.x0 for l in c) >= TEXT_COLUMN_EM * size
-        )
+            for c in columns
+        ]
+        textual = sum(is_text)
         most = max(most, textual)
+        # The preview colours text columns only: beside text columns a narrow one (a sidebar,
+        # line numbers) is an aside (-1); a region with no text column reads as one column.
+        ranks = list(accumulate(is_text, initial=-1))[1:] if textual else [0] * len(columns)
         region_id = region[0]
         region[0] += 1
         for col_index, col_lines in enumerate(columns):
             first = len(leaves)
             inner = _layout(col_lines, depth + 1, leaves, region, pieces)
             most = max(most, inner)
+            text_column = ranks[col_index] if not textual or is_text[col_index] else -1
             for leaf in leaves[first:]:
                 if leaf.columns == 1:
                     leaf.region, leaf.column, leaf.columns = region_id, col_index, len(columns)
+                    leaf.text_column = text_column
         i = end
     flush()
     return most
@@ -488,6 +494,7 @@ def reading_order(lines: list[Line]) -> tuple[list[Block], int]:
                 region=leaf.region,
                 column=leaf.column,
                 columns=leaf.columns,
+                text_column=leaf.text_column,
                 x0=min(l.x0 for l in leaf.lines),
                 top=min(l.top for l in leaf.lines),
                 x1=max(l.x1 for l in leaf.lines),

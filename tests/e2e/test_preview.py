@@ -48,6 +48,24 @@ def test_each_page_has_a_schematic_drawing(app: App, corpus_file: Callable[[str]
     assert app.testid("page-list").locator("svg.pv").count() == 14
 
 
+def test_a_sidebar_is_drawn_as_an_aside_so_one_column_shows_one_colour(
+        app: App, corpus_file: Callable[[str], Path]) -> None:
+    # sci_reports p1: a sidebar beside the article's one text column. The card said "1 column"
+    # while the drawing gave the sidebar a column colour of its own.
+    app.show(corpus_file("real/sci_reports_2col_sidebar_ligatures.pdf"))
+    card = app.testid("page-list").locator("li[data-page='1']")
+    assert "1 column" in card.inner_text()
+    classes = drawing(app, 1).locator(".pv-block").evaluate_all(
+        "els => els.map(e => e.getAttribute('class'))")
+    assert classes == ["pv-block pv-aside", "pv-block pv-c0", "pv-block pv-c0"]
+    colours = drawing(app, 1).locator(".pv-block:not(.pv-aside) .pv-line").evaluate_all(
+        "els => [...new Set(els.map(e => getComputedStyle(e).fill))]")
+    assert len(colours) == 1
+    # The legend names the aside's colour, in the page's language.
+    legend = app.testid("legend").locator(".sw.pv-aside")
+    assert legend.count() == 1
+
+
 def test_clicking_a_page_jumps_to_its_text(app: App, corpus_file: Callable[[str], Path]) -> None:
     from pdfprose import Options
 
