@@ -406,7 +406,7 @@ function showFailure(error) {
   } else if (error.code === 'too_large') {
     const mb = Math.ceil((error.params.bytes ?? 0) / 1e5) / 10;
     say(ui.noticeLimit, 'limit_size', { mb, limit: MAX_FILE_MB });
-  } else if (['not_pdf', 'unreadable', 'truncated', 'unsupported_encryption'].includes(error.code)) {
+  } else if (['not_pdf', 'unreadable', 'no_pages', 'truncated', 'unsupported_encryption'].includes(error.code)) {
     say(ui.error, `error_${error.code}`, error.params ?? {});
   } else if (MEMORY_FAILURE.test(error.message || '')) {
     // The interpreter may be left broken: drop the partial result, start a fresh one.

@@ -14,12 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pdfgen import build_pdf
 
 from pdfprose import Options, convert
 from pdfprose import api as api_module
 from pdfprose import cli
 from pdfprose.errors import (
     InternalError,
+    NoPagesError,
     NotAPdfError,
     PasswordRequiredError,
     PdfProseError,
@@ -30,22 +32,6 @@ from pdfprose.errors import (
 )
 
 # -- hand-built PDFs ---------------------------------------------------------------------------
-
-
-def build_pdf(objects: dict[int, bytes], root: int = 1) -> bytes:
-    """A PDF of numbered object bodies, with a correct cross-reference table and trailer."""
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = {}
-    for num in sorted(objects):
-        offsets[num] = len(out)
-        out += b"%d 0 obj\n" % num + objects[num] + b"\nendobj\n"
-    xref = len(out)
-    size = max(objects) + 1
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
-    for num in range(1, size):
-        out += b"%010d 00000 n \n" % offsets[num] if num in offsets else b"0000000000 65535 f \n"
-    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (size, root, xref)
-    return bytes(out)
 
 
 def stream(data: bytes, extra: bytes = b"") -> bytes:
@@ -114,6 +100,23 @@ def test_header_only_pdf_is_unreadable_with_one_line(tmp_path: Path) -> None:
     assert result.returncode == 1 and "PDF" in one_line(result.stderr)
     with pytest.raises(UnreadablePdfError):
         convert(path.read_bytes())
+
+
+def test_a_pdf_with_an_empty_page_tree_has_no_pages_and_is_not_called_damaged(tmp_path: Path) -> None:
+    # A fresh-clone tester's zero-page PDF was "damaged and no page could be found in it".
+    path = tmp_path / "zero.pdf"
+    path.write_bytes(build_pdf({1: b"<< /Type /Catalog /Pages 2 0 R >>",
+                                2: b"<< /Type /Pages /Kids [] /Count 0 >>"}))
+    result = run_cli(str(path))
+    assert result.returncode == 1
+    assert one_line(result.stderr) == "pdfprose: zero.pdf: this PDF has no pages: its page tree is empty"
+    with pytest.raises(NoPagesError) as caught:
+        convert(path.read_bytes())
+    assert caught.value.code == "no_pages"
+    # A page tree that is lost, not empty, is still damage.
+    with pytest.raises(UnreadablePdfError) as lost:
+        convert(build_pdf({1: b"<< /Type /Catalog /Pages 2 0 R >>", 2: b"<< /Type /Pages >>"}))
+    assert lost.value.code == "unreadable"
 
 
 def test_missing_file_and_directory_are_one_line(tmp_path: Path) -> None:

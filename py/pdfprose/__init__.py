@@ -13,6 +13,7 @@ See :class:`Converter` for page-by-page progress.
 from .api import Conversion, Converter, convert
 from .errors import (
     InternalError,
+    NoPagesError,
     NotAPdfError,
     NoTextError,
     PasswordRequiredError,
@@ -44,6 +45,7 @@ __all__ = [
     "TooLargeError",
     "UnreadablePdfError",
     "TruncatedPdfError",
+    "NoPagesError",
     "UnsupportedEncryptionError",
     "InternalError",
 ]

@@ -33,6 +33,13 @@ class UnreadablePdfError(PdfProseError):
     code = "unreadable"
 
 
+class NoPagesError(UnreadablePdfError):
+    """The file is a readable PDF whose page tree is empty (``/Count 0``, no ``/Kids``): it has
+    no page to convert, and nothing is wrong with it."""
+
+    code = "no_pages"
+
+
 class TruncatedPdfError(UnreadablePdfError):
     """The file stops before its end (an interrupted download or copy) and no page could be
     recovered from what is there (``params``: ``bytes``, the file's size)."""

@@ -35,6 +35,7 @@ from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
 from pdfminer.psparser import LIT, PSEOF
 
 from .errors import (
+    NoPagesError,
     PasswordRequiredError,
     TruncatedPdfError,
     UnreadablePdfError,
@@ -362,8 +363,23 @@ def open_damaged(data: bytes, password: str = "") -> tuple[PDFDocument, list[PDF
     known = {p.pageid for p in pages}
     pages += _orphan_pages(doc, known)
     if not pages:
+        if not truncated and _declares_no_pages(doc):
+            raise NoPagesError("this PDF has no pages: its page tree is empty")
         raise _nothing_found(data, truncated, None)
     return doc, pages
+
+
+def _declares_no_pages(doc: PDFDocument) -> bool:
+    """Whether the catalog's page tree says, in so many words, that there are no pages
+    (``/Count 0`` and an empty ``/Kids``), rather than being lost or broken."""
+    try:
+        tree = resolve1(doc.catalog.get("Pages"))
+        if not isinstance(tree, dict):
+            return False
+        kids = resolve1(tree.get("Kids"))
+        return resolve1(tree.get("Count")) == 0 and isinstance(kids, list) and not kids
+    except Exception:  # noqa: BLE001 - pdfminer raises many kinds for broken objects
+        return False
 
 
 def unsupported_encryption(exc: BaseException) -> UnsupportedEncryptionError:

@@ -308,6 +308,20 @@ def test_not_a_pdf_gets_a_clear_message(app: App) -> None:
     assert not app.testid("notice-limit").is_visible()
 
 
+def test_a_pdf_with_no_pages_says_so_and_is_not_called_damaged(app: App) -> None:
+    from pdfgen import build_pdf
+
+    data = build_pdf({1: b"<< /Type /Catalog /Pages 2 0 R >>", 2: b"<< /Type /Pages /Kids [] /Count 0 >>"})
+    assert app.convert(pdf_payload("zero.pdf", data), "zero.pdf") == "error"
+    error = app.testid("error")
+    assert error.text_content() == "This PDF has no pages: there is nothing in it to convert."
+    app.testid("lang").select_option("es")
+    try:
+        assert error.text_content() == "Este PDF no tiene páginas: no hay nada en él que convertir."
+    finally:
+        app.testid("lang").select_option("en")
+
+
 def test_empty_file_is_called_empty_not_a_non_pdf(app: App) -> None:
     parses = app.parses
     payload = {"name": "empty.pdf", "mimeType": "application/pdf", "buffer": b""}
