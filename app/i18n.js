@@ -148,6 +148,7 @@ const STRINGS = {
     notice_not_a_file: 'That was text or a link, not a file: nothing is fetched from the web here. Save the PDF, then drop the file.',
     error_unreadable: 'This PDF is damaged and could not be read.',
     error_no_pages: 'This PDF has no pages: there is nothing in it to convert.',
+    page_marker_word: 'page',
 
     error_truncated: 'This PDF is cut short (perhaps it did not finish downloading) and nothing in it could be read.',
     error_unsupported_encryption: (p) =>
@@ -327,6 +328,7 @@ const STRINGS = {
     notice_not_a_file: 'Eso era texto o un enlace, no un archivo: aquí no se descarga nada de la web. Guarda el PDF y suelta el archivo.',
     error_unreadable: 'Este PDF está dañado y no se pudo leer.',
     error_no_pages: 'Este PDF no tiene páginas: no hay nada en él que convertir.',
+    page_marker_word: 'página',
 
     error_truncated: 'Este PDF está cortado (quizá no terminó de descargarse) y no se pudo leer nada de él.',
     error_unsupported_encryption: (p) =>

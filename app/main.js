@@ -126,12 +126,14 @@ function outputOptions() {
     join_lines: ui.joinLines.checked,
     remove_headers: ui.removeHeaders.checked,
     page_markers: ui.pageMarkers.checked,
+    page_word: t('page_marker_word'),
   };
 }
 
 // The same key as the worker's (app/worker.js optionsKey).
 function optionsKey(o = outputOptions()) {
-  return `${o.format}|${+o.join_lines}|${+o.remove_headers}|${+o.page_markers}`;
+  const word = o.page_markers && o.format === 'txt' ? `|${o.page_word}` : '';
+  return `${o.format}|${+o.join_lines}|${+o.remove_headers}|${+o.page_markers}${word}`;
 }
 
 // The download is named after the PDF: its extension, or one of ours (a PDF saved as
@@ -976,6 +978,8 @@ function wireControls() {
       const page = state.pages.find((p) => String(p.number) === li.dataset.page);
       if (page) fillCaption(li, page);
     }
+    // The plain text's page markers are words in the page's language.
+    if (ui.pageMarkers.checked && ui.format.value === 'txt') rerender();
   });
   // The chooser opens on Enter as on Space (Chromium's file input opens on Space only).
   ui.fileInput.addEventListener('keydown', (event) => {

@@ -643,7 +643,10 @@ async function convertJob({ WebSession, pyodide }, { job, bytes, password, optio
 
 // ---- rendering ----------------------------------------------------------------------------------
 
-const OPTION_NAMES = ['format', 'join_lines', 'remove_headers', 'page_markers'];
+const OPTION_NAMES = ['format', 'join_lines', 'remove_headers', 'page_markers', 'page_word'];
+
+// The word of a TXT page marker, as the engine accepts it (pdfprose.options._page_word).
+const PAGE_WORD = /^\p{L}(?:[\p{L} ]{0,18}\p{L})?$/u;
 
 function normalize(options) {
   return {
@@ -651,12 +654,15 @@ function normalize(options) {
     join_lines: options.join_lines !== false,
     remove_headers: options.remove_headers !== false,
     page_markers: options.page_markers === true,
+    page_word: typeof options.page_word === 'string' && PAGE_WORD.test(options.page_word) ? options.page_word : 'page',
   };
 }
 
+// The marker's word is in the key only where it is in the text: TXT with page markers.
 function optionsKey(options) {
   const o = normalize(options);
-  return `${o.format}|${+o.join_lines}|${+o.remove_headers}|${+o.page_markers}`;
+  const word = o.page_markers && o.format === 'txt' ? `|${o.page_word}` : '';
+  return `${o.format}|${+o.join_lines}|${+o.remove_headers}|${+o.page_markers}${word}`;
 }
 
 function renderCached(options) {
@@ -692,17 +698,17 @@ function render({ job, seq, options }) {
 
 // ---- where each page starts in the output ------------------------------------------------------
 
-function markerText(format, number) {
-  return format === 'md' ? `<!-- page ${number} -->` : `[page ${number}]`;
+function markerText(format, number, word) {
+  return format === 'md' ? `<!-- page ${number} -->` : `[${word} ${number}]`;
 }
 
 // Page markers are chunks of their own: at the start or after a blank line, and followed by a
 // blank line or the final newline. Returns, per page, [marker start, end of marker and its gap].
-function findMarkers(text, format) {
+function findMarkers(text, format, word) {
   const found = [];
   let cursor = 0;
   for (const number of pageNumbers) {
-    const marker = markerText(format, number);
+    const marker = markerText(format, number, word);
     let at = text.indexOf(marker, cursor);
     while (at >= 0) {
       const end = at + marker.length;
@@ -749,8 +755,8 @@ function monotonic(starts, length) {
   return starts;
 }
 
-function locateByProbes(text, markedText, format) {
-  const markers = findMarkers(markedText, format);
+function locateByProbes(text, markedText, format, word) {
+  const markers = findMarkers(markedText, format, word);
   const starts = [];
   let cursor = 0;
   markers.forEach((span, index) => {
@@ -790,7 +796,7 @@ function locate({ job, options }) {
   const key = optionsKey(normal);
   let starts;
   if (normal.page_markers) {
-    starts = findMarkers(renderCached(normal).text, normal.format).map((span) => (span ? span[0] : null));
+    starts = findMarkers(renderCached(normal).text, normal.format, normal.page_word).map((span) => (span ? span[0] : null));
   } else if (typeof session.render_pages === 'function') {
     // The engine's own answer, when it has one: {"text", "pages": [{"number", "start"}]}.
     const answer = JSON.parse(session.render_pages(JSON.stringify(normal)));
@@ -803,7 +809,7 @@ function locate({ job, options }) {
     // The same rendering with page markers tells which text is on which page.
     const text = renderCached(normal).text;
     const withMarkers = renderCached({ ...normal, page_markers: true }).text;
-    starts = locateByProbes(text, withMarkers, normal.format);
+    starts = locateByProbes(text, withMarkers, normal.format, normal.page_word);
   }
   const length = renders.get(key)?.length ?? 0;
   post({ type: 'located', job, key, starts: monotonic(starts, length) });

@@ -86,6 +86,23 @@ def test_no_join_lines_and_page_markers(tmp_path: Path) -> None:
     )
 
 
+def test_the_plain_page_marker_word_can_be_the_readers_language(tmp_path: Path) -> None:
+    # The Spanish interface sends "página"; anything but a plain word falls back to "page", so
+    # that a marker line stays "[word N]" and the page can find it again.
+    from pdfprose import Options, convert
+
+    pdf = tmp_path / "two.pdf"
+    canvas_pdf(pdf, lambda canvas, index: canvas.drawString(72, 700, f"text of page {index + 1}"), pages=2)
+    conversion = convert(pdf.read_bytes())
+    options = Options.from_dict({"page_markers": True, "page_word": "página"})
+    assert conversion.render(options) == "[página 1]\n\ntext of page 1\n\n[página 2]\n\ntext of page 2\n"
+    assert conversion.render(Options.from_dict({"page_markers": True, "page_word": "página", "format": "md"})
+                             ).startswith("<!-- page 1 -->\n\n")
+    for bad in ("", " page", "page 1", "x]\n[y", "a" * 21, 7, None):
+        assert Options.from_dict({"page_word": bad}).page_word == "page"
+    assert Options.from_dict({"page_word": "page no"}).page_word == "page no"
+
+
 def test_output_naming_the_input_pdf_is_refused_and_the_pdf_kept(tmp_path: Path) -> None:
     # The bug: "pdfprose paper.pdf -o paper.pdf" replaced the PDF by its own text, silently.
     pdf = tmp_path / "paper.pdf"

@@ -23,12 +23,16 @@ class Options:
       line break, paragraphs still separated by a blank line.
     - ``remove_headers``: leave out running headers, footers and page numbers (SPEC §8).
     - ``page_markers``: put ``<!-- page N -->`` (Markdown) or a marker line (TXT) before each page.
+    - ``page_word``: the word of the TXT marker line, ``[page N]``, in the reader's language
+      (the page sends ``"página"`` in Spanish). Markdown's marker is SPEC §12's HTML comment,
+      which no reader sees, and stays English.
     """
 
     format: Format = "txt"
     join_lines: bool = True
     remove_headers: bool = True
     page_markers: bool = False
+    page_word: str = "page"
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> "Options":
@@ -42,4 +46,18 @@ class Options:
             join_lines=bool(data.get("join_lines", True)),
             remove_headers=bool(data.get("remove_headers", True)),
             page_markers=bool(data.get("page_markers", False)),
+            page_word=_page_word(data.get("page_word")),
         )
+
+
+PAGE_WORD_MAX = 20
+"""Characters a TXT page marker's word may have: one word, or two ("page no"), in any language."""
+
+
+def _page_word(value: object) -> str:
+    """``value`` when it is a word (letters, and inner spaces) of at most PAGE_WORD_MAX
+    characters, so that a marker line stays one plain ``[word N]``; ``"page"`` otherwise."""
+    if isinstance(value, str) and 0 < len(value) <= PAGE_WORD_MAX and value == value.strip() \
+            and value.replace(" ", "").isalpha():
+        return value
+    return "page"

@@ -126,7 +126,7 @@ def render_with_page_starts(
     open_units: list[tuple[Paragraph | None, list[str], int]] = []
     for page in pages:
         if options.page_markers:
-            marker = f"<!-- page {page.number} -->" if md else f"[page {page.number}]"
+            marker = f"<!-- page {page.number} -->" if md else f"[{options.page_word} {page.number}]"
             units.append((None, [marker], page.number))
             open_units = []
         for para in page.paragraphs:

@@ -153,7 +153,8 @@ class App:
         self.wait_shown("txt|1|1|0")
 
     def wait_shown(self, key: str) -> None:
-        """Wait until the text for the options ``key`` (format|join|remove|markers) is shown."""
+        """Wait until the text for the options ``key`` (format|join|remove|markers, and the
+        marker's word in TXT with markers) is shown."""
         self.page.wait_for_function(
             "key => document.getElementById('views').dataset.shown === key", arg=key
         )

@@ -82,7 +82,7 @@ def test_markdown_from_a_pdf_cannot_load_anything(app: App) -> None:
     [
         ("join-lines", "txt|0|1|0", {"join_lines": False}),
         ("remove-headers", "txt|1|0|0", {"remove_headers": False}),
-        ("page-markers", "txt|1|1|1", {"page_markers": True}),
+        ("page-markers", "txt|1|1|1|page", {"page_markers": True}),
     ],
 )
 def test_each_option_re_renders_like_the_library_without_a_new_parse(

@@ -145,13 +145,43 @@ def test_jump_in_the_markdown_preview(app: App, corpus_file: Callable[[str], Pat
 def test_page_markers_option_is_where_jumps_land(app: App, corpus_file: Callable[[str], Path]) -> None:
     app.show(corpus_file(TRACEMONKEY))
     app.testid("page-markers").check()
-    app.wait_shown("txt|1|1|1")
+    app.wait_shown("txt|1|1|1|page")
     app.testid("page-list").locator("li[data-page='3'] button").click()
     app.page.wait_for_function("() => document.querySelector('[data-testid=output]').dataset.jumpPage === '3'")
     highlighted = app.page.evaluate("() => [...CSS.highlights.get('pdfprose-page')][0].toString()")
     assert highlighted.startswith("[page 3]\n\n")
     app.testid("page-markers").uncheck()
     app.wait_shown("txt|1|1|0")
+
+
+def test_page_markers_speak_the_page_language_and_jumps_still_land(
+        app: App, corpus_file: Callable[[str], Path]) -> None:
+    # A fresh-clone tester: the plain text's markers stayed "[page N]" in the Spanish interface.
+    from pdfprose import Options
+
+    path = corpus_file(TRACEMONKEY)
+    app.show(path)
+    app.testid("page-markers").check()
+    app.wait_shown("txt|1|1|1|page")
+    app.testid("lang").select_option("es")
+    try:
+        app.wait_shown("txt|1|1|1|página")
+        assert app.output() == cpython_conversion(path).render(Options(page_markers=True, page_word="página"))
+        assert app.output().startswith("[página 1]\n\n")
+        app.testid("page-list").locator("li[data-page='3'] button").click()
+        app.page.wait_for_function(
+            "() => document.querySelector('[data-testid=output]').dataset.jumpPage === '3'")
+        highlighted = app.page.evaluate("() => [...CSS.highlights.get('pdfprose-page')][0].toString()")
+        assert highlighted.startswith("[página 3]\n\n")
+        # Markdown's marker is an HTML comment no reader sees (SPEC §12): it stays as it is.
+        app.set_format("md")
+        app.wait_shown("md|1|1|1")
+        assert app.output().startswith("<!-- page 1 -->")
+    finally:
+        app.set_format("txt")
+        app.testid("lang").select_option("en")
+        app.testid("page-markers").uncheck()
+        app.wait_shown("txt|1|1|0")
 
 
 def test_page_markers_in_the_markdown_preview_are_not_raw_comments(app: App, corpus_file: Callable[[str], Path]) -> None:
