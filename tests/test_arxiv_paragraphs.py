@@ -100,6 +100,15 @@ def test_bullet_item_is_not_cut_at_its_hanging_indent(corpus_file) -> None:
     assert "- We explain an algorithm for dynamically forming trace trees to cover a program" in text
 
 
+def test_requiresstack_broken_as_re_quiresstack_is_one_word(corpus_file) -> None:
+    # tracemonkey p10: "RE-" / "QUIRESSTACK" came out as "RE-QUIRESSTACK". The glyphs draw
+    # "REQUIRESSTACK" with no gap between its two S's (camel-case RequiresStack in small
+    # capitals), so the joined word takes no space either.
+    text = _markdown(corpus_file("real/tracemonkey_pldi09_2col.pdf"))
+    assert "annotated as either FORCESSTACK or REQUIRESSTACK. These annotations" in text
+    assert "RE-QUIRES" not in text
+
+
 def test_displayed_formula_is_a_paragraph_of_its_own_in_the_parsed_markdown(markdown) -> None:
     from markdown_it import MarkdownIt
 

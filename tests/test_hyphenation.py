@@ -31,6 +31,22 @@ def test_uppercase_or_digit_after_hyphen_keeps_it() -> None:
     assert join_lines(["COVID-", "19 cases"], set()) == "COVID-19 cases"
 
 
+def test_requiresstack_broken_as_re_quiresstack_is_joined_without_its_hyphen() -> None:
+    # tracemonkey p10: "either FORCESSTACK or RE-" / "QUIRESSTACK." kept its hyphen
+    # ("RE-QUIRESSTACK") though the paragraph spells REQUIRESSTACK twice. The name is one word
+    # in the PDF (camel-case RequiresStack in small capitals): no space goes into it.
+    paragraphs = [["annotated as either FORCESSTACK or RE-", "QUIRESSTACK. These are required",
+                   "to call REQUIRESSTACK functions."]]
+    assert join_lines(paragraphs[0], vocabulary(paragraphs)) == \
+        "annotated as either FORCESSTACK or REQUIRESSTACK. These are required " \
+        "to call REQUIRESSTACK functions."
+    # Without the document's word, or with its compound spelt inside a line, capitals keep
+    # their hyphen: codes and compounds ("ISO-IEC", "X-RAY") are set in capitals too.
+    assert join_lines(["the ISO-", "IEC standard"], set()) == "the ISO-IEC standard"
+    vocab = vocabulary([["an X-RAY source, not an XRAY one"]])
+    assert join_lines(["an X-", "RAY tube"], vocab) == "an X-RAY tube"
+
+
 def test_soft_hyphen_joins_and_dashes_never_do() -> None:
     assert join_lines(["hyphen\u00ad", "ation"], set()) == "hyphenation"
     assert join_lines(["a pause —", "then"], set()) == "a pause — then"

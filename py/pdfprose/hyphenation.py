@@ -77,6 +77,22 @@ def vocabulary(paragraphs: Iterable[list[str]]) -> set[str]:
     return words
 
 
+def _all_capitals_word_broken(head: str, tail: str, vocab: set[str]) -> bool:
+    """Whether ``head`` + "-" at a line end and ``tail`` on the next line, both in capitals, may
+    be one word broken by the typesetter ("RE-" + "QUIRESSTACK", tracemonkey p10), as far as
+    their letters tell; the caller still asks that the joined word occur elsewhere.
+
+    SPEC §7 keeps a hyphen before an uppercase letter, because ordinary text goes on in lowercase
+    after a break inside a word: a capital there starts a name ("Anglo-" + "Saxon"). In a word
+    set all in capitals (a heading, an identifier in small capitals) every letter is a capital,
+    so the case says nothing, and the document's own spelling is the only evidence, as for a
+    lowercase break: the joined word elsewhere drops the hyphen, the hyphenated compound inside
+    a line elsewhere ("X-RAY") keeps it. The common-suffix and fragment rules are not used here:
+    capitals are also codes and acronyms ("ISO-" + "IEC"), whose parts are seldom words.
+    """
+    return head.isupper() and tail.isupper() and f"{head}-{tail}".lower() not in vocab
+
+
 def join_lines(lines: list[str], vocab: set[str]) -> str:
     """Join a paragraph's lines into one string (SPEC §6-7).
 
@@ -84,10 +100,10 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
     letter + ``-`` followed by a lowercase letter is joined without the hyphen when the joined
     word is in ``vocab`` or the second part is a common suffix, else hyphen kept and no space.
     Before an uppercase letter or a digit the hyphen is kept, no space, unless the joined word
-    occurs elsewhere in the document (a camel-case name such as "TraceMonkey"). A soft hyphen at a line
-    end always joins the word; soft hyphens elsewhere are dropped. En and em dashes are never
-    hyphenation; a range of numbers broken after its dash ("3–" / "5") is joined without a
-    space, its dash kept.
+    occurs elsewhere in the document and is a camel-case name ("TraceMonkey") or an all-capitals
+    word (:func:`_all_capitals_word_broken`). A soft hyphen at a line end always joins the word;
+    soft hyphens elsewhere are dropped. En and em dashes are never hyphenation; a range of
+    numbers broken after its dash ("3–" / "5") is joined without a space, its dash kept.
     """
     out = ""
     for raw in lines:
@@ -123,8 +139,10 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
                     if not compound and (joined in vocab or tail.lower() in SUFFIXES or fragment):
                         out = out[:-1] + line
                         continue
-                elif joined in vocab and tail[1:].islower():
-                    # "Trace-" + "Monkey" where the document spells "TraceMonkey" elsewhere.
+                elif joined in vocab and (tail[1:].islower()
+                                          or _all_capitals_word_broken(head, tail, vocab)):
+                    # "Trace-" + "Monkey" where the document spells "TraceMonkey" elsewhere;
+                    # "RE-" + "QUIRESSTACK" where it spells "REQUIRESSTACK".
                     out = out[:-1] + line
                     continue
             out = out + line
