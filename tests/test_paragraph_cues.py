@@ -351,3 +351,44 @@ def test_a_heading_goes_on_into_a_line_in_its_own_face_with_a_smaller_tail() -> 
     second = Line(text="children (Web Annex C)", x0=LEFT, top=105.2, x1=LEFT + 118,
                   bottom=118.2, baseline=115.6, size=9.5, glyphs=tail)
     assert len(split_paragraphs(block(first, second))) == 1
+
+
+def _references_under_a_margin_number() -> list[Line]:
+    # who_hcv_guidelines p. 134 (x0, x1 in points, 9 pt text there, 10 pt here): the page number
+    # "109" stands in the margin 16 pt right of the references' edge, in their XY-cut block;
+    # each reference's marker is at 36, its text goes on at the hanging indent, 54.
+    number = line("109", -4, x0=RIGHT - 15, x1=RIGHT)
+    edge = RIGHT - 40  # where the references' full lines end
+    return [number,
+            line("13. Thein HH, Yi Q, Dore GJ, Krahn MD. Estimation of stage-specific fibrosis",
+                 0, x1=edge),
+            line("in chronic hepatitis C virus infection: a meta-analysis. Hepatology.", 1,
+                 x0=LEFT + 18, x1=edge),
+            line("2008;48:418-31. doi: 10.1002/hep.22375", 2, x0=LEFT + 18, x1=LEFT + 200),
+            line("22. Rutter K, Stättermayer AF, Beinhardt S, Scherzer TM, Trauner M et al.", 3,
+                 x1=edge),
+            line("Successful anti-viral treatment improves survival of patients with advanced", 4,
+                 x0=LEFT + 18, x1=edge),
+            line("liver disease due to chronic hepatitis C. Aliment Pharmacol Ther.", 5,
+                 x0=LEFT + 18, x1=LEFT + 330)]
+
+
+def test_reference_split_after_a_full_stop_goes_on_at_its_hanging_indent() -> None:
+    # The bug: a reference whose line ends in "." at the column's edge ("Hepatology.", "et al.")
+    # lost its next line, 3 em short of the page number that only made it look short.
+    paragraphs = split_paragraphs(block(*_references_under_a_margin_number()))
+    assert [p.lines[0].text[:4] for p in paragraphs] == ["109", "13. ", "22. "]
+    assert [len(p.lines) for p in paragraphs] == [1, 3, 3]
+
+
+def test_reference_split_after_a_full_stop_fix_keeps_short_lines_ending_items() -> None:
+    # A line short of the references' edge still ends its item before a line at the hanging
+    # indent, and a line at the left edge after an item is no part of it.
+    number, first = _references_under_a_margin_number()[:2]
+    b = block(number, first,
+              line("2008;48:418-31.", 1, x0=LEFT + 18, x1=LEFT + 90),
+              line("A note set at the hanging indent, as wide as the references are.", 2,
+                   x0=LEFT + 18, x1=RIGHT - 40),
+              line("The references end here and the text goes on at the left edge, in full.", 3,
+                   x1=RIGHT - 40))
+    assert [p.lines[0].text[:4] for p in split_paragraphs(b)] == ["109", "13. ", "A no", "The "]

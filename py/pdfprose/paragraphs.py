@@ -39,11 +39,14 @@ text); footnote-sized superscripts are already inside their line."""
 INDENT_MIN_EM = 0.7
 INDENT_MAX_EM = 6.0
 """A first line starting 0.7-6 em right of the block's left edge (while the next line returns to
-the edge) is a first-line indent: the usual 1-2 em of book and paper typesetting."""
+the edge) is a first-line indent: the usual 1-2 em of book and paper typesetting. The same span
+right of a list item's marker is the item's hanging indent, where its text goes on (2 em after
+"13." in the WHO guidelines' references, 0.9 em after tracemonkey's bullets)."""
 
 SHORT_LINE_EM = 3.0
 """A line ending over 3 em before the block's right edge and with a sentence end is the last
-line of its paragraph."""
+line of its paragraph. Inside a list item, before a line at the item's hanging indent, the edge
+is where the block's prose lines end (:func:`_prose_right`)."""
 
 HYPHENATED = re.compile(r"[^\W\d_][-\u00ad]$")
 """A line ending in a letter and a hyphen (or soft hyphen) breaks a word (SPEC §7)."""
@@ -175,9 +178,13 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
     end, count = Counter(round(l.x1) for l in lines).most_common(1)[0]
     usual_right = float(end) if count > 1 else right
 
+    prose_right = _prose_right(lines, right)
+
     math = _display_math(lines, left, right)
     paragraphs: list[Paragraph] = [Paragraph(lines=[lines[0]], block=block.order)]
     caption = CAPTION.match(lines[0].text) is not None
+    # The current paragraph's first line when it is a list item (its marker read once).
+    item = lines[0] if list_marker(lines[0].text) is not None else None
     for i in range(1, len(lines)):
         prev, line = lines[i - 1], lines[i]
         nxt = lines[i + 1] if i + 1 < len(lines) else None
@@ -187,11 +194,12 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
             new = line.baseline - prev.baseline < -0.5 * line.size  # one display, unless it jumps back
         else:
             new = _breaks(prev, line, nxt, pitch, left, right, in_caption=caption,
-                          usual_right=usual_right,
-                          page_pitch=fallback)
+                          usual_right=usual_right, page_pitch=fallback, item=item,
+                          prose_right=prose_right)
         if new:
             paragraphs.append(Paragraph(lines=[line], block=block.order))
             caption = CAPTION.match(line.text) is not None
+            item = line if list_marker(line.text) is not None else None
         else:
             paragraphs[-1].lines.append(line)
     start = 0
@@ -273,6 +281,25 @@ def _display_math(lines: list[Line], left: float, right: float) -> list[bool]:
     return math
 
 
+def _prose_right(lines: list[Line], right: float) -> float:
+    """Where the block's prose ends: the right end of its longest-reaching line of at least
+    :data:`PROSE_LINE_CHARS` characters (``right``, the block's edge, when it has none). A page
+    number or a label in the margin that the XY-cut left in the block ("109" 16 pt right of the
+    WHO guidelines' references, which end at x = 419.5) stands out past the column, and measured
+    from it a line that runs to the column's edge would be 3 em short."""
+    return max((l.x1 for l in lines if len(l.text) >= PROSE_LINE_CHARS), default=right)
+
+
+def _at_hanging_indent(item: Line, prev: Line, line: Line) -> bool:
+    """Whether ``line`` stands at the hanging indent of the list item whose first line is
+    ``item`` (``prev`` being the item's line above it): 0.7-6 em right of the marker
+    (:data:`INDENT_MIN_EM`, :data:`INDENT_MAX_EM`), and, below the item's second line, where
+    ``prev`` starts too."""
+    hang = line.x0 - item.x0
+    return (INDENT_MIN_EM * line.size <= hang <= INDENT_MAX_EM * line.size
+            and (prev is item or abs(prev.x0 - line.x0) < INDENT_MIN_EM * line.size))
+
+
 def _usual_left(lines: list[Line]) -> float:
     """The x where most lines start (the block's left edge, ignoring indents)."""
     starts = sorted(round(l.x0) for l in lines)
@@ -338,11 +365,14 @@ def _centred(line: Line, left: float, right: float) -> bool:
 def _breaks(
     prev: Line, line: Line, nxt: Line | None, pitch: dict[float, float], left: float, right: float,
     in_caption: bool = False, page_pitch: dict[float, float] | None = None,
-    usual_right: float | None = None,
+    usual_right: float | None = None, item: Line | None = None,
+    prose_right: float | None = None,
 ) -> bool:
     """Whether a paragraph starts at ``line`` after ``prev`` (SPEC §6); ``left`` is where most
-    of the block's lines start, ``right`` its right edge and ``usual_right`` where most of its
-    lines end (points, page space)."""
+    of the block's lines start, ``right`` its right edge, ``usual_right`` where most of its
+    lines end and ``prose_right`` where its prose lines end (:func:`_prose_right`; points, page
+    space). ``item`` is the first line of the paragraph ``prev`` belongs to when that paragraph
+    is a list item."""
     size = max(prev.size, line.size)
     gap = line.baseline - prev.baseline
     if gap < -0.5 * size:
@@ -394,7 +424,18 @@ def _breaks(
         # After a list item's first line, the indent is the item's hanging indent.
         if back and prev_indent < INDENT_MIN_EM * line.size and list_marker(prev.text) is None:
             return True
-    if right - prev.x1 > SHORT_LINE_EM * size and SENTENCE_END.search(prev.text) \
+    # A line without a marker at a list item's hanging indent goes on in the item (a new item
+    # would start at the marker's x, with a marker): a reference's author list or title ends
+    # in a full stop often, and only a line that stops short of the prose before the column's
+    # edge ends the item there. Elsewhere the measure stays the block's edge, a margin's page
+    # number included: the WHO guidelines' body paragraphs, set without spacing or indent, end
+    # on full lines too: measured from the column's edge, 11 of the 16 cuts that only this
+    # makes in that file's body text (each after a full stop) would be lost, for 5 set right
+    # (four after ")", one after "GmbH & Co.").
+    edge = right
+    if item is not None and prose_right is not None and _at_hanging_indent(item, prev, line):
+        edge = prose_right
+    if edge - prev.x1 > SHORT_LINE_EM * size and SENTENCE_END.search(prev.text) \
             and not REFERENCE_WORD.search(prev.text.rstrip()) \
             and not (prev_centred and _centred(line, left, right)):
         # "...model in ref." / "[4]), if" goes on; so do the centred lines of an address
