@@ -178,9 +178,9 @@ class Block:
     for a block whose lines are rows read across a gap that was refused as a gutter because
     rows line up across it (a table of contents, a glossary, a table: SPEC §4). ``text_column``
     numbers the block's column among its region's text columns (those counted in the page's
-    column number, :data:`pdfprose.xycut.TEXT_COLUMN_EM`), 0 = leftmost; -1 for a narrow column
-    beside text columns (a sidebar, line numbers); 0 for every column of a region with no text
-    column (a diagram's labels).
+    column number, :data:`pdfprose.xycut.TEXT_COLUMN_EM`), 0 = leftmost; -1 for a column too
+    narrow or too short to count, beside text columns (a sidebar, line numbers); 0 for every
+    column of a region with no text column (a diagram's labels).
     """
 
     lines: list[Line]
