@@ -244,3 +244,51 @@ def test_narrow_gap_test_leaves_out_pairs_with_drawn_spaces() -> None:
     assert _has_narrow_gap([10.0] * 3, [1.0, 5.0], {1: True}, True)
     assert not _has_narrow_gap([10.0] * 3, [1.0, 5.0], {0: False}, True)
     assert not _has_narrow_gap([float("inf")] * 3, [1.0, 5.0], {0: True, 1: True}, True)
+
+
+def test_a_larger_glyph_in_another_column_does_not_merge_two_lines_letter_by_letter() -> None:
+    # IRS Form 1040NR, page 1: "Department of the Treasury" and "Internal Revenue Service"
+    # (7 pt, baselines 7.5 pt apart) beside "2007" in 22.4 pt far to the right, its baseline
+    # between them. The year became the line's anchor and took the second line in too; sorted
+    # by x, the two lines read "DInetepranratml Reenvt eonfuteh eSeTrrveiacseury".
+    top = glyphs("Department of the Treasury", 34.7, 63.72, size=7.0, advance=3.4)
+    year = glyphs("2007", 500.0, 66.89, size=22.4, advance=11.5)
+    bottom = glyphs("Internal Revenue Service", 34.7, 71.22, size=7.0, advance=3.3)
+    horizontal, _ = build_lines(top + year + bottom)
+    assert sorted(l.text for l in horizontal) == [
+        "2007", "Department of the Treasury", "Internal Revenue Service"]
+
+
+def test_lines_cut_apart_keep_their_bullets_and_scripts() -> None:
+    # The same chain (a 14 pt heading in the next column, between two bulleted lines of 9 pt)
+    # cut apart: each bullet stays with its item across its indent (gathered again by baseline
+    # with the item, from another horizontal stretch), and a superscript on a line stays on it.
+    first = glyphs("•", 42, 673.6, size=9.0) + glyphs("Pub. 552", 60, 673.6, size=9.0) \
+        + glyphs("1", 100, 670.6, size=5.6, advance=3.0)
+    heading = glyphs("Who Must File", 402, 678.4, size=14.0, advance=7.0)
+    second = glyphs("•", 42, 683.2, size=9.0) + glyphs("Pub. 597", 60, 683.2, size=9.0)
+    horizontal, _ = build_lines(first + second + heading)
+    assert sorted(l.text for l in horizontal) == ["Who Must File", "• Pub. 5521", "• Pub. 597"]
+
+
+def test_irs_lines_beside_a_larger_glyph_read_whole(corpus_file) -> None:
+    # The real pages of the two tests above: the lines of one column used to come out merged
+    # letter by letter ("PPuubb.. 555927 RInefocromrdaktieoenpoinngt hfoer UInndiitveidduals").
+    from pdfprose.api import Converter
+
+    def text(name: str, last_page: int) -> str:
+        """The text lines of the file's first pages as the page stages leave them, one a line
+        (runs of one baseline joined: "Internal Revenue Service beginning" on the form)."""
+        converter = Converter(corpus_file(f"real/{name}").read_bytes(), last_page=last_page)
+        for _ in converter:
+            pass
+        return "\n".join(line.text for page in converter.pages for block in page.blocks
+                         for line in block.lines)
+
+    form = text("irs_f1040nr_form_acroform.pdf", 1)
+    assert "Department of the Treasury" in form
+    assert "Internal Revenue Service" in form
+    instructions = text("irs_i1040nr_instructions_50p.pdf", 3)
+    for line in ("Pub. 552 Recordkeeping for Individuals", "Pub. 597 Information on the United",
+                 "Page 4, lines 76a through 85. Enter", "the amounts of gross income you"):
+        assert line in instructions
