@@ -5,7 +5,7 @@
 import { EngineBridge } from './engine.js';
 import { currentLanguage, setLanguage, t, translateStatic } from './i18n.js';
 import { markFurniture, pagePlaceholder, pageSvg } from './preview.js';
-import { MarkdownView, preload as preloadMarkdown } from './markdown.js';
+import { MarkdownView, pageLabel, preload as preloadMarkdown } from './markdown.js';
 
 const MAX_FILE_BYTES = 25 * 1000 * 1000; // SPEC §13, same as pdfprose.options.MAX_FILE_BYTES
 const MAX_FILE_MB = 25;
@@ -978,8 +978,11 @@ function wireControls() {
       const page = state.pages.find((p) => String(p.number) === li.dataset.page);
       if (page) fillCaption(li, page);
     }
-    // The plain text's page markers are words in the page's language.
+    // The plain text's page markers, and the preview's page rules, are words in the page's language.
     if (ui.pageMarkers.checked && ui.format.value === 'txt') rerender();
+    for (const rule of ui.rendered.querySelectorAll('.md-page-marker[data-page]')) {
+      rule.textContent = pageLabel(rule.dataset.page);
+    }
   });
   // The chooser opens on Enter as on Space (Chromium's file input opens on Space only).
   ui.fileInput.addEventListener('keydown', (event) => {

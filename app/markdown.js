@@ -11,12 +11,14 @@
 // can be found in the rendered view too. Headings are shifted two levels down (the page's own
 // h1 and h2 come first), keeping their look through md-h1..md-h6 classes.
 
+import { t } from './i18n.js';
+
 const SEGMENT_CHARS = 16_000;
 const HEADING_SHIFT = 2;
 const LIST_OR_INDENT = /^(?:\s|[-+*](?:\s|$)|\d{1,9}[.)](?:\s|$)|>|`{3}|~{3})/;
 // A page marker of the Markdown (render.py's "<!-- page N -->" on a line of its own; a PDF's own
 // "<" is escaped, so nothing else reads so): an HTML comment, which raw HTML off would show as
-// text, is shown as a quiet "page N" rule instead.
+// text, is shown as a quiet "page N" rule instead, in the page's language (pageLabel).
 const PAGE_MARKER = /^<!-- page (\d+) -->$/;
 
 let markdownIt = null;
@@ -66,6 +68,11 @@ export function segments(source, size = SEGMENT_CHARS) {
   return out;
 }
 
+/** A page marker's rule label in the page's language ("page 6", "página 6"). */
+export function pageLabel(number) {
+  return `${t('page_marker_word')} ${number}`;
+}
+
 export class MarkdownView {
   constructor(container) {
     this.container = container;
@@ -103,9 +110,10 @@ export class MarkdownView {
         ? PAGE_MARKER.exec(tokens[i + 1].content) : null;
       if (!marker || !tokens[i + 1].children?.length) continue;
       tokens[i].attrJoin('class', 'md-page-marker');
+      tokens[i].attrSet('data-page', marker[1]);
       const text = tokens[i + 1].children[0];
       text.type = 'text';
-      text.content = `page ${marker[1]}`;
+      text.content = pageLabel(marker[1]);
       tokens[i + 1].children = [text];
     }
     for (const token of tokens) {

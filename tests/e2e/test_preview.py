@@ -200,7 +200,20 @@ def test_page_markers_in_the_markdown_preview_are_not_raw_comments(app: App, cor
         markers = rendered.locator(".md-page-marker")
         assert [markers.nth(i).text_content() for i in range(3)] == ["page 1", "page 2", "page 3"]
         assert "<!--" not in rendered.text_content()
+        # In the Spanish interface the rules say "página N" (a fresh-clone tester: they stayed
+        # English), the source's comments as they were.
+        app.testid("lang").select_option("es")
+        assert [markers.nth(i).text_content() for i in range(3)] == ["página 1", "página 2", "página 3"]
+        assert app.output().startswith("<!-- page 1 -->\n\n")
+        app.set_format("txt")
+        app.wait_shown("txt|1|1|1|página")
+        app.set_format("md")
+        app.wait_shown("md|1|1|1")
+        app.page.wait_for_function(
+            "() => document.querySelectorAll('[data-testid=rendered] .md-page-marker').length === 14")
+        assert markers.nth(0).text_content() == "página 1"  # drawn again, in Spanish
     finally:
+        app.testid("lang").select_option("en")
         app.testid("page-markers").uncheck()
         app.set_format("txt")
         app.wait_shown("txt|1|1|0")
