@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from pdfprose.lines import build_lines, glyphs_to_text
 from pdfprose.model import Glyph
 
@@ -271,7 +274,7 @@ def test_lines_cut_apart_keep_their_bullets_and_scripts() -> None:
     assert sorted(l.text for l in horizontal) == ["Who Must File", "• Pub. 5521", "• Pub. 597"]
 
 
-def test_irs_lines_beside_a_larger_glyph_read_whole(corpus_file) -> None:
+def test_irs_lines_beside_a_larger_glyph_read_whole(corpus_file: Callable[[str], Path]) -> None:
     # The real pages of the two tests above: the lines of one column used to come out merged
     # letter by letter ("PPuubb.. 555927 RInefocromrdaktieoenpoinngt hfoer UInndiitveidduals").
     from pdfprose.api import Converter
