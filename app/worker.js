@@ -643,8 +643,6 @@ async function convertJob({ WebSession, pyodide }, { job, bytes, password, optio
 
 // ---- rendering ----------------------------------------------------------------------------------
 
-const OPTION_NAMES = ['format', 'join_lines', 'remove_headers', 'page_markers', 'page_word'];
-
 // The word of a TXT page marker, as the engine accepts it (pdfprose.options._page_word).
 const PAGE_WORD = /^\p{L}(?:[\p{L} ]{0,18}\p{L})?$/u;
 

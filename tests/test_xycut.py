@@ -140,8 +140,16 @@ def test_title_block_beside_a_masthead_is_cut_off_above_three_columns() -> None:
 # -- the helpers behind the cut ------------------------------------------------------------
 
 
+def test_covered_merges_spans_in_any_order_touching_ones_included() -> None:
+    from pdfprose.spans import covered
+
+    assert covered([(30.0, 40.0), (0.0, 10.0), (5.0, 12.0), (12.0, 15.0), (35.0, 38.0)]) == [
+        (0.0, 15.0), (30.0, 40.0)]
+    assert covered([]) == []
+
+
 def test_intersect_keeps_the_overlaps_at_least_min_width_wide_in_order() -> None:
-    from pdfprose.xycut import _intersect
+    from pdfprose.spans import intersect as _intersect
 
     a = [(0.0, 10.0), (20.0, 30.0), (40.0, 50.0)]
     b = [(5.0, 22.0), (29.5, 45.0)]
@@ -151,7 +159,8 @@ def test_intersect_keeps_the_overlaps_at_least_min_width_wide_in_order() -> None
 
 
 def test_run_keeps_the_common_gaps_of_every_leading_part() -> None:
-    from pdfprose.xycut import _common_gaps, _intersect, _run
+    from pdfprose.spans import intersect as _intersect
+    from pdfprose.xycut import _common_gaps, _run
 
     lo, hi = 0.0, 100.0
     frees = [[(40.0, 60.0)], [(30.0, 55.0), (80.0, 100.0)], [(45.0, 70.0)], [(0.0, 20.0)],

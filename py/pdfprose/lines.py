@@ -23,6 +23,7 @@ from operator import attrgetter, gt, itemgetter, le, lt, mul, ne, not_, sub
 from .characters import clean_line_text
 from .equations import is_math_font
 from .model import Glyph, Line
+from .spans import covered, intersect
 
 BULLET_GLYPHS = frozenset("•·▪◦‣∙●○■□")
 """SPEC §10's bullet glyphs that are never text (symbol-font bullets already arrive as •); a
@@ -1118,42 +1119,20 @@ def _column_lines(cluster: list[Glyph], baselines: list[float],
 def _interleaved(lines: list[list[int]], x0s: list[float], x1s: list[float]) -> bool:
     """Whether two of ``lines`` (lists of indices into ``x0s`` and ``x1s``, the glyphs' spans)
     overlap along at least INTERLEAVE_SHARE of the length the shorter covers."""
-    covers = [_covered([x0s[i] for i in line], [x1s[i] for i in line]) for line in lines]
-    lengths = [sum(b - a for a, b in cover) for cover in covers]
+    covers = [covered([(x0s[i], x1s[i]) for i in line]) for line in lines]
+    lengths = [_length(cover) for cover in covers]
     for j in range(len(covers)):
         for k in range(j):
             shorter = min(lengths[j], lengths[k])
-            if shorter > 0 and _overlap(covers[j], covers[k]) >= INTERLEAVE_SHARE * shorter:
+            if shorter > 0 and _length(intersect(covers[j], covers[k], 0.0)) \
+                    >= INTERLEAVE_SHARE * shorter:
                 return True
     return False
 
 
-def _covered(x0s: list[float], x1s: list[float]) -> list[tuple[float, float]]:
-    """The spans ``x0s[i]..x1s[i]`` merged: the disjoint stretches they cover, left to right."""
-    covered: list[tuple[float, float]] = []
-    for a, b in sorted(zip(x0s, x1s)):
-        if covered and a <= covered[-1][1]:
-            if b > covered[-1][1]:
-                covered[-1] = (covered[-1][0], b)
-        else:
-            covered.append((a, b))
-    return covered
-
-
-def _overlap(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> float:
-    """The length two sets of disjoint spans (each left to right, :func:`_covered`) share."""
-    shared = 0.0
-    j = k = 0
-    while j < len(a) and k < len(b):
-        low = max(a[j][0], b[k][0])
-        high = min(a[j][1], b[k][1])
-        if high > low:
-            shared += high - low
-        if a[j][1] < b[k][1]:
-            j += 1
-        else:
-            k += 1
-    return shared
+def _length(spans: list[tuple[float, float]]) -> float:
+    """The length disjoint ``spans`` cover together, in points."""
+    return sum(b - a for a, b in spans)
 
 
 def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> list[Line]:

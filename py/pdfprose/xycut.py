@@ -21,6 +21,7 @@ from operator import and_, attrgetter, ge, gt, itemgetter, le, lt
 
 from .equations import EQUATION_NUMBER, is_formula_piece
 from .model import Block, Line
+from .spans import covered, intersect
 
 MIN_GUTTER_EM = 1.0
 """A gutter is at least 1 em of the region's median font size wide. Runs are only cut at gaps
@@ -112,13 +113,7 @@ def _strips(lines: list[Line]) -> list[_Strip]:
         if len(s.lines) == 1:
             s.spans = [(s.lines[0].x0, s.lines[0].x1)]
             continue
-        spans: list[tuple[float, float]] = []
-        for l in sorted(s.lines, key=_X0):
-            if spans and l.x0 <= spans[-1][1]:
-                spans[-1] = (spans[-1][0], max(spans[-1][1], l.x1))
-            else:
-                spans.append((l.x0, l.x1))
-        s.spans = spans
+        s.spans = covered([(l.x0, l.x1) for l in s.lines])
     return strips
 
 
@@ -133,33 +128,6 @@ def _free(spans: list[tuple[float, float]], lo: float, hi: float) -> list[tuple[
     if hi > x:
         out.append((x, hi))
     return out
-
-
-def _intersect(
-    a: list[tuple[float, float]], b: list[tuple[float, float]], min_width: float
-) -> list[tuple[float, float]]:
-    """The pieces at least ``min_width`` wide where intervals of ``a`` and of ``b`` (each
-    sorted and disjoint) overlap, in order."""
-    out: list[tuple[float, float]] = []
-    if not a or not b:
-        return out
-    i = j = 0
-    (a0, a1), (b0, b1) = a[0], b[0]
-    while True:
-        lo = b0 if b0 > a0 else a0  # max(a0, b0)
-        hi = b1 if b1 < a1 else a1  # min(a1, b1)
-        if hi - lo >= min_width:
-            out.append((lo, hi))
-        if a1 < b1:
-            i += 1
-            if i == len(a):
-                return out
-            a0, a1 = a[i]
-        else:
-            j += 1
-            if j == len(b):
-                return out
-            b0, b1 = b[j]
 
 
 def _gutters(
@@ -304,7 +272,7 @@ def _run(
     prefixes = [gaps]
     end = start + 1
     while end < len(frees):
-        narrowed = _intersect(gaps, frees[end], min_width)
+        narrowed = intersect(gaps, frees[end], min_width)
         if not any(lo < a and b < hi for a, b in narrowed):
             break
         gaps = narrowed
@@ -322,7 +290,7 @@ def _common_gaps(frees: list[Gaps], lo: float, hi: float, min_width: float) -> G
     """The gaps inside (lo, hi) that strips with free intervals ``frees`` have in common."""
     gaps = frees[0]
     for free in frees[1:]:
-        gaps = _intersect(gaps, free, min_width)
+        gaps = intersect(gaps, free, min_width)
     return _inside(gaps, lo, hi)
 
 
