@@ -113,9 +113,12 @@ function setStatus(stateName, key, params = {}) {
 }
 
 function announce(key, params = {}) {
+  messages.delete(ui.announce);
   ui.announce.textContent = '';
-  // A new text node each time, so the same message is announced again.
+  // A new text node each time, so the same message is announced again. Remembered like any
+  // other message, so a language switch says it again in the new language (it stayed English).
   requestAnimationFrame(() => {
+    messages.set(ui.announce, [key, params]);
     ui.announce.textContent = t(key, params);
   });
 }

@@ -183,6 +183,24 @@ def test_copy_puts_the_output_on_the_clipboard(app: App, corpus_file: Callable[[
     assert app.page.evaluate("() => navigator.clipboard.readText()") == app.output()
 
 
+def test_what_copy_announces_follows_the_language(app: App) -> None:
+    """A tester switched to Spanish after a Copy: the announcement stayed "Copied"."""
+    app.convert_ok(pdf_payload("copy-lang.pdf", make_pdf([["Copy this in either language."]])), "copy-lang")
+    said = "() => document.getElementById('announce').textContent"
+    app.testid("copy").click()
+    app.page.wait_for_function(f"() => ({said})() === 'Copied'")
+    try:
+        app.testid("lang").select_option("es")
+        assert app.page.evaluate(said) == "Copiado"  # the one already said, said again in Spanish
+        app.testid("copy").click()
+        app.page.wait_for_function(
+            f"() => ({said})() === 'Copiado' && document.querySelector('[data-testid=copy]').textContent === 'Copiado'"
+        )
+    finally:
+        app.testid("lang").select_option("en")
+    assert app.page.evaluate(said) == "Copied"
+
+
 def test_select_all_in_the_text_selects_the_text_alone(app: App, corpus_file: Callable[[str], Path]) -> None:
     """Ctrl+A in the text selects the text, not the page's buttons and labels around it (a
     fresh-clone tester's Ctrl+A, Ctrl+C copied 3,681 characters of interface too)."""
