@@ -28,6 +28,7 @@ const ui = {
   status: $('status'),
   progress: $('progress'),
   cancel: $('cancel'),
+  noticeDrop: $('notice-drop'),
   noticeLimit: $('notice-limit'),
   error: $('error'),
   passwordForm: $('password-form'),
@@ -65,7 +66,7 @@ const state = {
   file: null, // the File shown (or asked a password for), kept to try again with a password
   fileName: '',
   password: '',
-  pending: null, // {file, password} picked while the engine was booting or cancelling
+  pending: null, // {file, password, dropNotice} picked while the engine was booting or cancelling
   cancelling: 0, // the job being cancelled
   announceCancel: false,
   analysisKept: false, // the worker holds this document's analysis (options re-render from it)
@@ -146,7 +147,7 @@ function baseName(name) {
 }
 
 function resetResult() {
-  for (const el of [ui.noticeLimit, ui.error, ui.noticeEmpty, ui.noticeGarbled, ui.noticeFailed, ui.jumpNote]) {
+  for (const el of [ui.noticeDrop, ui.noticeLimit, ui.error, ui.noticeEmpty, ui.noticeGarbled, ui.noticeFailed, ui.jumpNote]) {
     say(el, null);
   }
   hidePassword();
@@ -181,15 +182,19 @@ function busy() {
   return ['working', 'cancelling'].includes(ui.status.dataset.state);
 }
 
-async function takeFile(file, password = '') {
+// `dropNotice`: [key, params] of what the drop that brought the file has to say (more files
+// than one), shown with this file's outcome: it goes along while the file waits for the engine,
+// whose start would otherwise wipe it with the rest of the last result.
+async function takeFile(file, password = '', dropNotice = null) {
   if (!file) return;
   if (ui.status.dataset.state === 'working') cancel(false);
   if (state.cancelling) {
     // The engine is finishing its current page; this file starts as soon as it is free.
-    state.pending = { file, password };
+    state.pending = { file, password, dropNotice };
     return;
   }
   resetResult();
+  if (dropNotice) say(ui.noticeDrop, ...dropNotice);
   for (const name of ['workers', 'helperPages', 'reanalysed', 'helperFailed', 'heapMb', 'spareClaimedAt', 'adoptError']) delete ui.status.dataset[name];
   state.file = file;
   state.fileName = file.name;
@@ -213,7 +218,7 @@ async function takeFile(file, password = '') {
     return;
   }
   if (!state.engineReady) {
-    state.pending = { file, password };
+    state.pending = { file, password, dropNotice };
     setStatus('loading', 'status_loading_queued', { name: file.name });
     return;
   }
@@ -235,6 +240,26 @@ async function takeFile(file, password = '') {
   state.bridge.convert(job, bytes, password, outputOptions());
 }
 
+// A drop that brings no file still replaces what the last drop left, as a file does (a tester
+// saw "not a PDF" stay beside "that was text"): a refused or failed file goes whole, status
+// and all, and the page is ready for another PDF. A document shown stays, only the notices
+// about how it came go: the text dropped may be a selection of it, dragged by mistake. A
+// converter that could not start is no drop's doing, and its message stays.
+function forgetLastDrop() {
+  say(ui.noticeDrop, null);
+  say(ui.noticeLimit, null);
+  const status = messages.get(ui.status)?.[0];
+  if (status === 'status_boot_error') return;
+  if (status === 'status_error') {
+    resetResult();
+    // A file refused while the engine was still booting (empty, too large) leaves it loading.
+    if (state.engineReady) setStatus('ready', 'status_ready');
+    else setStatus('loading', 'status_loading');
+    return;
+  }
+  say(ui.error, null);
+}
+
 function cancel(announceIt = true) {
   if (ui.status.dataset.state !== 'working') return;
   resetResult(); // a half-read document is not a result
@@ -254,7 +279,7 @@ function cancel(announceIt = true) {
 function startPending() {
   const pending = state.pending;
   state.pending = null;
-  if (pending) takeFile(pending.file, pending.password);
+  if (pending) takeFile(pending.file, pending.password, pending.dropNotice);
 }
 
 // ---- messages from the worker ----------------------------------------------------------------
@@ -1012,11 +1037,11 @@ function wireControls() {
     const files = event.dataTransfer?.files ?? [];
     if (!files.length && event.dataTransfer?.types?.length) {
       // Text or a link (from another tab, or the page's own text) dropped: nothing is fetched.
-      say(ui.noticeLimit, 'notice_not_a_file');
+      forgetLastDrop();
+      say(ui.noticeDrop, 'notice_not_a_file');
       return;
     }
-    takeFile(files[0]);
-    if (files.length > 1) say(ui.noticeLimit, 'notice_one_file', { count: files.length });
+    takeFile(files[0], '', files.length > 1 ? ['notice_one_file', { count: files.length }] : null);
   });
   ui.cancel.addEventListener('click', () => cancel(true));
   for (const control of [ui.format, ui.joinLines, ui.removeHeaders, ui.pageMarkers]) {

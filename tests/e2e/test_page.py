@@ -65,6 +65,36 @@ def download_text(app: App) -> tuple[str, str]:
     return download.suggested_filename, Path(download.path()).read_text(encoding="utf-8")
 
 
+def drop(app: App, *files: tuple[str, bytes | int]) -> None:
+    """Drop ``files`` on the drop zone, each a name and its bytes (or a size: that many zero
+    bytes, made in the page, so that a file over the limit costs no transfer)."""
+    transfer = app.page.evaluate_handle(
+        """(files) => {
+            const transfer = new DataTransfer();
+            for (const [name, content] of files) {
+                const bytes = typeof content === 'number'
+                    ? new Uint8Array(content) : Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
+                transfer.items.add(new File([bytes], name, { type: 'application/pdf' }));
+            }
+            return transfer;
+        }""",
+        [[name, content if isinstance(content, int) else base64.b64encode(content).decode("ascii")]
+         for name, content in files],
+    )
+    app.testid("drop-zone").dispatch_event("drop", {"dataTransfer": transfer})
+
+
+def drop_link(app: App) -> None:
+    """Drop a link, as from another tab: text, not a file."""
+    transfer = app.page.evaluate_handle(
+        """() => {
+            const transfer = new DataTransfer();
+            transfer.setData('text/uri-list', 'https://example.org/paper.pdf');
+            return transfer;
+        }""")
+    app.testid("drop-zone").dispatch_event("drop", {"dataTransfer": transfer})
+
+
 # ---- boot ----------------------------------------------------------------------------------
 
 
@@ -276,14 +306,8 @@ def test_text_dropped_instead_of_a_file_gets_a_message(app: App) -> None:
     """A link or a selection dropped on the page did nothing at all (a fresh-clone tester)."""
     app.ensure_idle()
     before, parses = app.state, app.parses
-    transfer = app.page.evaluate_handle(
-        """() => {
-            const transfer = new DataTransfer();
-            transfer.setData('text/uri-list', 'https://example.org/paper.pdf');
-            return transfer;
-        }""")
-    app.testid("drop-zone").dispatch_event("drop", {"dataTransfer": transfer})
-    notice = app.testid("notice-limit")
+    drop_link(app)
+    notice = app.testid("notice-drop")
     assert notice.is_visible()
     assert notice.text_content() == ("That was text or a link, not a file: nothing is fetched from the web "
                                      "here. Save the PDF, then drop the file.")
@@ -353,24 +377,67 @@ def test_two_files_dropped_convert_the_first_and_say_so(app: App) -> None:
     first = make_pdf([["The first dropped file speaks."]])
     second = make_pdf([["The second dropped file stays silent."]])
     app.ensure_idle()
-    transfer = app.page.evaluate_handle(
-        """(files) => {
-            const transfer = new DataTransfer();
-            for (const [name, b64] of files) {
-                const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-                transfer.items.add(new File([bytes], name, { type: 'application/pdf' }));
-            }
-            return transfer;
-        }""",
-        [["first.pdf", base64.b64encode(first).decode("ascii")],
-         ["second.pdf", base64.b64encode(second).decode("ascii")]],
-    )
-    app.testid("drop-zone").dispatch_event("drop", {"dataTransfer": transfer})
+    drop(app, ("first.pdf", first), ("second.pdf", second))
     assert app.wait_state("done", "error") == "done"
     app.shown = None
     assert "The first dropped file speaks." in app.output()
     assert "second dropped" not in app.output()
-    assert app.testid("notice-limit").text_content() == \
+    assert app.testid("notice-drop").text_content() == \
+        "2 files were dropped; only the first one is converted. Drop one PDF at a time."
+
+
+def test_a_drop_replaces_what_the_last_drop_said(app: App) -> None:
+    """A tester dropped a file that was not a PDF, then a link: "This file is not a PDF." stayed
+    beside "That was text or a link"."""
+    notices = "() => [...document.querySelectorAll('p.notice:not([hidden])')].map((p) => p.dataset.testid)"
+    not_a_file = "That was text or a link, not a file"
+    app.ensure_idle()
+    drop(app, ("notes.pdf", b"just some notes, not a PDF\n"))
+    assert app.wait_state("done", "error") == "error"
+    assert app.testid("error").text_content() == "This file is not a PDF."
+    drop_link(app)
+    assert app.page.evaluate(notices) == ["notice-drop"]
+    assert app.testid("notice-drop").text_content().startswith(not_a_file)
+    # The failed file is gone whole: the status no longer says it could not be converted.
+    assert (app.state, app.testid("status").text_content()) == ("ready", "Ready. Drop a PDF to start.")
+    # Two files whose first is refused: the refusal and the drop's own notice, each whole.
+    drop(app, ("big.pdf", 26_000_000), ("small.pdf", make_pdf([["Never read."]])))
+    assert app.wait_state("done", "error") == "error"
+    assert app.page.evaluate(notices) == ["notice-drop", "notice-limit"]
+    assert app.testid("notice-drop").text_content().startswith("2 files were dropped")
+    assert app.testid("notice-limit").text_content().startswith("This file is 26.0 MB; the limit is 25 MB.")
+    drop_link(app)
+    assert app.page.evaluate(notices) == ["notice-drop"]
+    assert app.testid("notice-drop").text_content().startswith(not_a_file)
+    # A document shown stays (the text may be a selection of it), only the drop's notice changes.
+    app.reset_options()
+    drop(app, ("kept.pdf", make_pdf([["This document outlives a dropped link."]])),
+         ("other.pdf", make_pdf([["Not this one."]])))
+    assert app.wait_state("done", "error") == "done"
+    app.shown = None
+    drop_link(app)
+    assert app.page.evaluate(notices) == ["notice-drop"]
+    assert app.testid("notice-drop").text_content().startswith(not_a_file)
+    assert app.state == "done"
+    assert "This document outlives a dropped link." in app.output()
+
+
+def test_files_dropped_while_another_is_read_keep_their_notice(app: App) -> None:
+    """The drop cancels the document being read and its first file waits for the engine: the
+    notice that only that file is converted went with the cancelled result."""
+    line = "A document long enough to be still in the reading when two more files are dropped. "
+    long_doc = make_pdf([[f"{page}.{row} {line}" for row in range(48)] for page in range(1, 121)])
+    app.ensure_idle()
+    app.reset_options()
+    app.testid("file-input").set_input_files(pdf_payload("long read.pdf", long_doc))
+    app.page.wait_for_function("() => document.querySelectorAll('[data-testid=page-list] > li').length >= 1")
+    assert app.state == "working"
+    drop(app, ("waited.pdf", make_pdf([["The file that waited for the engine."]])),
+         ("dropped too.pdf", make_pdf([["Not converted."]])))
+    assert app.wait_state("done", "error", timeout=CONFIG.BOOT_TIMEOUT_MS) == "done"
+    app.shown = None
+    assert "The file that waited for the engine." in app.output()
+    assert app.testid("notice-drop").text_content() == \
         "2 files were dropped; only the first one is converted. Drop one PDF at a time."
 
 
