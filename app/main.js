@@ -576,14 +576,16 @@ function setRover(number) {
   if (button) button.tabIndex = 0;
 }
 
-const ROVING_KEYS = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+const STEP_KEYS = { ArrowRight: 1, ArrowLeft: -1 };
+const ROW_KEYS = { ArrowDown: 1, ArrowUp: -1 };
 
 function onPageListKey(event) {
   const button = event.target.closest('button.page-card');
   if (!button || !state.pages.length) return;
   const index = state.pages.findIndex((p) => p.number === Number(button.dataset.page));
   let to;
-  if (event.key in ROVING_KEYS) to = index + ROVING_KEYS[event.key];
+  if (event.key in STEP_KEYS) to = index + STEP_KEYS[event.key];
+  else if (event.key in ROW_KEYS) to = cardInNextRow(index, ROW_KEYS[event.key]);
   else if (event.key === 'Home') to = 0;
   else if (event.key === 'End') to = state.pages.length - 1;
   else return;
@@ -591,6 +593,49 @@ function onPageListKey(event) {
   const page = state.pages[Math.max(0, Math.min(state.pages.length - 1, to))];
   setRover(page.number);
   state.cards.get(page.number).querySelector('button.page-card').focus();
+}
+
+// The card above (direction -1) or below (+1) the card at `index` in the grid the list is laid
+// out in (static/app.css): in the row before or after, the card nearest in x, which is the
+// last one of a shorter row; the card itself at the top or bottom row. The number of columns
+// follows the panel's width, so the rows are read from the layout, not counted. A list of one
+// row (the strip of a narrow screen) has no row to move to: Up and Down are previous and next
+// there, as they are in a list of one column.
+function cardInNextRow(index, direction) {
+  const count = state.pages.length;
+  const boxes = new Map();
+  const box = (i) => {
+    if (!boxes.has(i)) boxes.set(i, state.cards.get(state.pages[i].number).getBoundingClientRect());
+    return boxes.get(i);
+  };
+  // The cards are in page order, row after row: a card that does not stand to the right of the
+  // one before it begins a row.
+  const beginsRow = (i) => i > 0 && box(i).left < box(i - 1).right - 1;
+  let start = index;
+  while (start > 0 && !beginsRow(start)) start -= 1;
+  let end = index + 1;
+  while (end < count && !beginsRow(end)) end += 1;
+  if (start === 0 && end === count) return index + direction;
+  let from;
+  let to;
+  if (direction > 0) {
+    if (end === count) return index;
+    from = end;
+    to = end + 1;
+    while (to < count && !beginsRow(to)) to += 1;
+  } else {
+    if (start === 0) return index;
+    to = start;
+    from = start - 1;
+    while (from > 0 && !beginsRow(from)) from -= 1;
+  }
+  const centre = (i) => (box(i).left + box(i).right) / 2;
+  const x = centre(index);
+  let nearest = from;
+  for (let i = from + 1; i < to; i += 1) {
+    if (Math.abs(centre(i) - x) < Math.abs(centre(nearest) - x)) nearest = i;
+  }
+  return nearest;
 }
 
 // Draws the cards that come near the view, and lets go of those that leave it.

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import App
+from .conftest import CONFIG, App
 from .test_page import TRACEMONKEY, make_pdf, pdf_payload
 
 
@@ -140,11 +140,11 @@ def test_the_page_list_is_one_tab_stop_walked_with_the_arrow_keys(app: App) -> N
     assert app.page.evaluate(focused) == "1"
     app.page.keyboard.press("End")
     assert app.page.evaluate(focused) == "6"
-    app.page.keyboard.press("ArrowUp")
+    app.page.keyboard.press("ArrowLeft")
     app.page.keyboard.press("ArrowLeft")
     assert app.page.evaluate(focused) == "4"
     app.page.keyboard.press("Home")
-    app.page.keyboard.press("ArrowDown")
+    app.page.keyboard.press("ArrowRight")
     assert app.page.evaluate(focused) == "2"
     # One Tab leaves the list; Shift+Tab comes back to the page last visited.
     app.page.keyboard.press("Tab")
@@ -155,6 +155,59 @@ def test_the_page_list_is_one_tab_stop_walked_with_the_arrow_keys(app: App) -> N
     app.page.wait_for_function(
         "() => document.activeElement?.classList.contains('page-anchor') && document.activeElement.dataset.page === '2'"
     )
+
+
+def test_up_and_down_in_the_page_list_move_by_row(app: App) -> None:
+    """A tester: in the grid of cards, ArrowDown went to the next card, not to the one below.
+    Up and Down move by row (to the card nearest in x, the last one of a shorter row), Left and
+    Right to the previous and next card; in a list of one column or one row, Up and Down are
+    previous and next."""
+    count = 11  # a prime: whatever the number of columns, the last row is shorter
+    data = make_pdf([[f"Card {n} of the grid test."] for n in range(1, count + 1)])
+    app.convert_ok(pdf_payload("grid.pdf", data), "grid")
+    tops = app.page.evaluate(
+        "() => [...document.querySelectorAll('[data-testid=page-list] > li')].map((li) => li.getBoundingClientRect().top)"
+    )
+    columns = tops.count(tops[0])
+    assert 2 <= columns < count, tops  # the tester's layout: a grid of several columns and rows
+
+    def moves(key: str) -> list[int]:
+        """Where ``key`` takes the focus from each card (page numbers)."""
+        landed = []
+        for number in range(1, count + 1):
+            app.testid("page-list").locator(f"li[data-page='{number}'] button").focus()
+            app.page.keyboard.press(key)
+            landed.append(app.page.evaluate("() => Number(document.activeElement.dataset.page)"))
+        return landed
+
+    last_row = (count - 1) // columns
+    below = [n if (n - 1) // columns == last_row else min(n + columns, count) for n in range(1, count + 1)]
+    above = [n - columns if n > columns else n for n in range(1, count + 1)]
+    previous = [max(1, n - 1) for n in range(1, count + 1)]
+    following = [min(count, n + 1) for n in range(1, count + 1)]
+    assert moves("ArrowDown") == below
+    assert moves("ArrowUp") == above
+    assert moves("ArrowLeft") == previous
+    assert moves("ArrowRight") == following
+    assert moves("End") == [count] * count and moves("Home") == [1] * count
+    # The one tab stop follows the focus.
+    stops = "() => [...document.querySelectorAll('[data-testid=page-list] button.page-card')].map((b) => b.tabIndex)"
+    assert app.page.evaluate(stops) == [0] + [-1] * (count - 1)
+    try:
+        # One column (as a narrow pages panel has).
+        app.page.eval_on_selector("[data-testid=page-list]", "el => { el.style.gridTemplateColumns = '1fr'; }")
+        assert (moves("ArrowDown"), moves("ArrowUp")) == (following, previous)
+    finally:
+        app.page.eval_on_selector("[data-testid=page-list]", "el => { el.style.gridTemplateColumns = ''; }")
+    try:
+        # One row: the strip that scrolls sideways on a narrow screen (static/app.css).
+        app.page.set_viewport_size({"width": 700, "height": 900})
+        assert len(set(app.page.evaluate(
+            "() => [...document.querySelectorAll('[data-testid=page-list] > li')].map((li) => li.getBoundingClientRect().top)"
+        ))) == 1
+        assert (moves("ArrowDown"), moves("ArrowUp")) == (following, previous)
+    finally:
+        app.page.set_viewport_size(CONFIG.VIEWPORT)
 
 
 def test_progress_and_messages_are_announced(app: App) -> None:
