@@ -3,6 +3,7 @@ Boxes are in page space: points, origin top left."""
 
 from __future__ import annotations
 
+from pdfprose import convert
 from pdfprose.continuation import mark_continuations
 from pdfprose.furniture import mark_furniture
 from pdfprose.headings import mark_headings
@@ -44,6 +45,80 @@ def test_footer_with_page_number_as_a_separate_run_on_some_pages_is_still_furnit
              page(3, body_text(3), para(footer, 760), para("3", 760, x0=550))]
     mark_furniture(pages)
     assert all(p.paragraphs[i].furniture for p in pages for i in range(1, len(p.paragraphs)))
+
+
+def test_table_row_cells_in_the_band_that_repeat_on_other_pages_are_kept() -> None:
+    """CA WARN report: "Huntington Beach 65" heads the table on every second page (a city and
+    a count, digits made '#') and was removed as a running head with its row's company and
+    dates left behind. A cell beside other text of its row is the page's content."""
+    companies = ["Boeing Company", "Oakley, Inc.", "Safeway, Inc.", "Minno, Inc.",
+                 "Cisco Systems, Inc.", "Toyota Motor North America", "DS Services", "Maxim"]
+    pages = []
+    for n, company in enumerate(companies, start=1):
+        row = [para(company, 30, x0=20),
+               para(f"Huntington Beach {20 + n}" if n % 2 == 0 else f"Irvine {n}", 30, x0=300)]
+        pages.append(page(n, *row, body_text(n)))
+    mark_furniture(pages)
+    assert not any(para.furniture for p in pages for para in p.paragraphs)
+
+
+def test_running_head_beside_its_page_number_is_still_furniture() -> None:
+    """The row rule above must not keep a running head because its row holds the page's
+    number: the number is furniture, not content."""
+    pages = [page(n, para("Instructions for Form 1040NR", 770, x0=40), para(f"-{n}-", 770, x0=300),
+                  body_text(n)) for n in range(1, 5)]
+    mark_furniture(pages)
+    assert [(p.paragraphs[0].furniture, p.paragraphs[1].furniture) for p in pages] == [(True, True)] * 4
+
+
+def test_column_headings_repeated_across_a_row_are_not_a_running_head() -> None:
+    """Home-loan rate sheet: "Annual Comparison" heads four columns of the table on both pages;
+    two pages of one table made every heading a running head and the table lost them."""
+    pages = [page(n, *(para("Annual Comparison", 70, x0=x) for x in (100, 220, 340, 460)),
+                  body_text(n)) for n in (1, 2)]
+    mark_furniture(pages)
+    assert not any(para.furniture for p in pages for para in p.paragraphs)
+
+
+def test_same_text_atop_and_at_the_foot_of_each_page_is_still_furniture() -> None:
+    """IRS form: "Form 1040NR (2007)" is set at the top and at the foot of each page: twice on
+    a page, but not on one row."""
+    pages = [page(n, para("Form 1040NR (2007)", 20), body_text(n), para("Form 1040NR (2007)", 770))
+             for n in range(1, 4)]
+    mark_furniture(pages)
+    assert all(p.paragraphs[0].furniture and p.paragraphs[2].furniture for p in pages)
+
+
+def test_contents_entries_in_step_with_the_page_number_on_two_pages_are_kept() -> None:
+    """fr_eie: two contents entries at the foot of page 3 ending in 97 and one atop page 4
+    ending in 98 ran in step with the page index three times and were taken for a numbered
+    running head; three in step must be on three different pages."""
+    pages = [page(1, body_text(1)), page(2, body_text(2)),
+             page(3, body_text(3), para("5.1 CADRE REGLEMENTAIRE ........ 97", 705),
+                  para("5.1 DOCUMENTATION ........ 97", 725)),
+             page(4, para("5.3 PRESENTATION DE L'AIRE D'ETUDE ........ 98", 80), body_text(4))]
+    mark_furniture(pages)
+    assert not any(para.furniture for p in pages for para in p.paragraphs)
+
+
+def test_ca_warn_table_keeps_its_cells_when_headers_are_removed(corpus_file) -> None:  # type: ignore[no-untyped-def]
+    text = convert(corpus_file("real/ca_warn_report_table_16p.pdf").read_bytes()).render(
+        Options(format="txt"))
+    for cell in ("Huntington Beach 65", "San Jose 11", "Mentor Worldwide LLC Santa Barbara 81",
+                 "December 2015 69 8,729"):
+        assert cell in text
+
+
+def test_home_loan_and_contents_entries_survive_removing_headers(corpus_file) -> None:  # type: ignore[no-untyped-def]
+    loans = convert(corpus_file("real/home_loan_rates_rc4_nocopy.pdf").read_bytes()).render(
+        Options(format="txt"))
+    assert loans.count("Annual Comparison") == 8
+    conversion = convert(corpus_file("real/fr_eie_rotated_landscape.pdf").read_bytes())
+    eie = conversion.render(Options(format="txt"))
+    assert "5.1 CADRE REGLEMENTAIRE" in eie and "5.3 PRESENTATION DE L’AIRE D’ETUDE IMMEDIATE" in eie
+    # ...while its true running head, atop every page, is still removed.
+    head = "Parc photovoltaïque au sol"
+    assert head not in eie and head in conversion.render(Options(format="txt", remove_headers=False))
 
 
 def test_letterhead_repeated_on_each_page_keeps_its_first_occurrence() -> None:

@@ -6,6 +6,13 @@ least half of the pages (and at least two), or on half the pages of its parity (
 left and right running heads), or on three consecutive pages (chapter titles change per chapter),
 is furniture. Stand-alone page numbers in the bands are furniture too. Footnotes are never
 dropped for being small and low: only repetition or a page-number shape counts.
+
+A running head is printed once on a page, apart from the page's content, so repetition alone
+is not enough where the band holds content (bad input loses nothing): text repeated across one
+row of a page (a table's column headings side by side) and text that shares its row with the
+page's other text (a table row atop the page, whose city repeats on other pages) are kept; a
+numbered running head must be in step with the page number on MIN_NUMBERED_HEADS different
+pages, not merely on two entries of one contents page.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ import re
 from collections import Counter, defaultdict
 
 from .headings import body_size
-from .model import PageAnalysis, Paragraph
+from .model import Line, PageAnalysis, Paragraph
 
 BAND = 0.12
 """SPEC §8: the top and bottom 12 % of the page height."""
@@ -42,8 +49,15 @@ PAGE_NUMBER_MAX_RATIO = 1.3
 """A page number is set near the body size; "2007" in 39 pt atop a title page is a title."""
 
 MIN_NUMBERED_HEADS = 3
-"""Three band lines whose edge number runs in step with the page index make a numbered running
-head; two could be chance (a table row and a year)."""
+"""Three band lines whose edge number runs in step with the page index, on three different
+pages, make a numbered running head; two could be chance (a table row and a year), and two
+entries of one contents page count once (``fr_eie_rotated_landscape``: "5.1 CADRE REGLEMENTAIRE
+.... 97" and "5.1 DOCUMENTATION .... 97" at the foot of page 3, "5.3 ... 98" atop page 4)."""
+
+SAME_ROW_SHARE = 0.5
+"""Two lines are on one row when their boxes overlap vertically by at least half the shorter
+one's height: a table row's cells, set in one font, overlap almost wholly; a running head and a
+body line set one under the other do not overlap at all."""
 
 _EDGE_NUMBER = re.compile(r"^(?P<a>\d{1,4})\s+\S|\S\s+(?P<b>\d{1,4})$")
 
@@ -104,6 +118,7 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
     body = body_size(pages) or math.inf
     candidates: dict[str, list[tuple[int, Paragraph]]] = defaultdict(list)
     numbered: dict[int, list[tuple[Paragraph, bool]]] = defaultdict(list)  # offset -> (head, in band)
+    page_of: dict[int, int] = {}  # id(paragraph) -> the index of its page
     for index, page in enumerate(pages):
         edges = _edge_paragraphs(page)
         for para in page.paragraphs:
@@ -113,6 +128,7 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
             if not (_centre_in_band(para, page) or edge):
                 continue
             text = " ".join(l.text for l in para.lines).strip()
+            page_of[id(para)] = index
             if PAGE_NUMBER.match(text) and para.size <= PAGE_NUMBER_MAX_RATIO * body:
                 if _centre_in_band(para, page):
                     para.furniture = True
@@ -140,13 +156,15 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
             return in_band or sum(heights[t] for t in (top - 1, top, top + 1)) >= MIN_NUMBERED_HEADS
 
         kept = [para for para, in_band in heads if counts(para, in_band)]
-        if len(kept) >= MIN_NUMBERED_HEADS:
+        if len({page_of[id(para)] for para in kept}) >= MIN_NUMBERED_HEADS:
             for para in kept:
                 para.furniture = True
     n = len(pages)
     by_parity = [sum(1 for i in range(n) if i % 2 == p) for p in (0, 1)]
     for hits in candidates.values():
         indices = sorted({i for i, _ in hits})
+        if len(indices) < len(hits) and _side_by_side(hits):
+            continue  # twice across one row: a table's column headings, not a running head
         if _repeats(indices, n, by_parity):
             # A letterhead (a form's title repeated atop each page) is set larger than the body:
             # its first occurrence is the document's title and stays.
@@ -155,6 +173,8 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
             for _, para in hits:
                 if not (title_like and para is first):
                     para.furniture = True
+    for page in pages:
+        _keep_rows_of_content(page)
     # Running heads accompany a body: where they would leave no text at all (a ticket or label
     # per page, one repeated line on every page) they are the document's text. Bare page
     # numbers stay furniture: a page that has nothing else has no text to give.
@@ -163,6 +183,50 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
             for para in page.paragraphs:
                 if not PAGE_NUMBER.match(" ".join(l.text for l in para.lines).strip()):
                     para.furniture = False
+
+
+def _same_row(a: Line, b: Line) -> bool:
+    """Whether lines ``a`` and ``b`` stand on one row (SAME_ROW_SHARE)."""
+    overlap = min(a.bottom, b.bottom) - max(a.top, b.top)
+    shorter = min(a.bottom - a.top, b.bottom - b.top)
+    return shorter > 0 and overlap >= SAME_ROW_SHARE * shorter
+
+
+def _side_by_side(hits: list[tuple[int, Paragraph]]) -> bool:
+    """Whether two of ``hits`` (page index, paragraph) stand on one row of one page. The same
+    text atop and at the foot of a page (a form's "Form 1040NR (2007)") is still a running
+    head and footer."""
+    by_page: dict[int, list[Paragraph]] = defaultdict(list)
+    for index, para in hits:
+        by_page[index].append(para)
+    return any(_same_row(la, lb) for paras in by_page.values() if len(paras) > 1
+               for i, a in enumerate(paras) for b in paras[:i] for la in a.lines for lb in b.lines)
+
+
+def _keep_rows_of_content(page: PageAnalysis) -> None:
+    """Unmark repeated band text that shares its row with text of the page that is not
+    furniture: a cell of a table row ("Huntington Beach 65" beside its company and dates on
+    the CA WARN report, whose columns are read as paragraphs of their own), not a running head.
+    Page numbers (PAGE_NUMBER) neither count as such text nor are unmarked: a footer's number
+    sits beside the footer, and may have been read into the last line of the body above it.
+    Repeated until nothing changes, since a cell kept makes its row content for the cells
+    beside it."""
+    marked = [p for p in page.paragraphs if p.furniture and p.lines
+              and not PAGE_NUMBER.match(" ".join(l.text for l in p.lines).strip())]
+    if not marked:
+        return
+    content = [line for p in page.paragraphs if not p.furniture
+               and p.kind not in ("rotated", "vertical") for line in p.lines
+               if not PAGE_NUMBER.match(line.text.strip())]
+    changed = True
+    while changed and marked:
+        changed = False
+        for para in list(marked):
+            if any(_same_row(line, other) for line in para.lines for other in content):
+                para.furniture = False
+                marked.remove(para)
+                content.extend(para.lines)
+                changed = True
 
 
 def _repeats(indices: list[int], n: int, by_parity: list[int]) -> bool:
