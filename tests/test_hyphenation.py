@@ -76,3 +76,44 @@ def test_the_documents_own_compounds_keep_a_line_end_hyphen() -> None:
 
 def test_cjk_lines_join_without_space() -> None:
     assert join_lines(["日本語の", "文章です"], set()) == "日本語の文章です"
+
+
+def test_web_address_broken_after_a_slash_gets_no_space() -> None:
+    # WHO guidelines' references: "(https://www.who.int/publications/i/ item/9789241550345".
+    assert join_lines(["(https://www.who.int/publications/i/", "item/9789241550345, accessed"],
+                      set()) == "(https://www.who.int/publications/i/item/9789241550345, accessed"
+    assert join_lines(["at www.", "irs.gov or"], set()) == "at www.irs.gov or"
+    assert join_lines(["doi: https://doi.org/10.1007/", "s11606-014-2834-9"], set()) == \
+        "doi: https://doi.org/10.1007/s11606-014-2834-9"
+
+
+def test_hyphen_inside_a_web_address_is_kept_and_gets_no_space() -> None:
+    # WHO: ".../wp-" + "content/uploads" became "wpcontent" ("wp" is no word of the document).
+    assert join_lines(["(https://x.netdna-ssl.com/wp-", "content/uploads/2021/a.pdf,"], set()) \
+        == "(https://x.netdna-ssl.com/wp-content/uploads/2021/a.pdf,"
+
+
+def test_email_address_broken_after_its_at_sign_gets_no_space() -> None:
+    # sci_reports p1: "(wangst@ umich.edu)".
+    assert join_lines(["Correspondence to S.W. (wangst@", "umich.edu)"], set()) == \
+        "Correspondence to S.W. (wangst@umich.edu)"
+
+
+def test_sentence_after_a_whole_web_address_keeps_its_space() -> None:
+    assert join_lines(["visit https://example.com/", "and then"], set()) == \
+        "visit https://example.com/ and then"
+    assert join_lines(["see www.irs.gov.", "U.S. citizens"], set()) == \
+        "see www.irs.gov. U.S. citizens"
+    assert join_lines(["see www.irs.gov.", "then"], set()) == "see www.irs.gov. then"
+
+
+def test_who_and_sci_reports_addresses_are_whole(corpus_file) -> None:  # type: ignore[no-untyped-def]
+    from pdfprose import Options, convert
+
+    who = convert(corpus_file("real/who_hcv_guidelines_155p.pdf").read_bytes()).render(
+        Options())
+    assert "https://www.who.int/publications/i/item/9789241550345" in who
+    assert "netdna-ssl.com/wp-content/uploads/2021/08/Hepatitis-C-Market-Report" in who
+    sci = convert(corpus_file("real/sci_reports_2col_sidebar_ligatures.pdf").read_bytes()).render(
+        Options())
+    assert "wangst@umich.edu" in sci

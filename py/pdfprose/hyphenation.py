@@ -35,6 +35,17 @@ _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
 
 SOFT_HYPHEN = "\u00ad"
 
+URL_BREAK_AFTER = "/.-_=&?#~%"
+"""Characters after which a typesetter breaks a web address (TeX's ``url`` package and word
+processors: after a slash, a dot, a hyphen...). A hyphen there belongs to the address
+("wp-" + "content/uploads"): it is never a hyphenation."""
+
+_URL_GOES_ON = re.compile(r"[\w%~#?=&/.-]*[/.=&?#%_-][\w%~#?=&/.-]*")
+"""The start of the next line when it is the rest of an address: a token with a slash, dot or
+another address character in it ("item/9789241550345", "umich.edu"); a plain word ("and") is
+the sentence going on after a whole address. After a dot it must also start in lowercase or
+with a digit: "www.irs.gov." + "U.S. citizens" is a sentence's end and the next one's start."""
+
 TAIL_CHARS = 200
 """Characters at the end of a paragraph searched for a hyphenated word: longer than any word."""
 
@@ -93,6 +104,24 @@ def _all_capitals_word_broken(head: str, tail: str, vocab: set[str]) -> bool:
     return head.isupper() and tail.isupper() and f"{head}-{tail}".lower() not in vocab
 
 
+def _url_goes_on(out: str, tail_start: int, line: str) -> bool:
+    """Whether ``line`` continues the web or e-mail address that ``out`` (the paragraph so far)
+    ends in, broken after one of URL_BREAK_AFTER or an ``@``: then the two are joined with no
+    space and any hyphen kept ("https://www.who.int/publications/i/" + "item/9789241550345",
+    "wangst@" + "umich.edu", "netdna-ssl.com/wp-" + "content/uploads", WHO guidelines and
+    sci_reports)."""
+    # The address is the paragraph's last word (lines are joined with single spaces).
+    word = out[max(out.rfind(" ", tail_start) + 1, tail_start):]
+    if word.endswith("@"):
+        return word.count("@") == 1  # an e-mail address cut after its "@"
+    if "://" not in word and not word.lstrip("(<[").startswith("www."):
+        return False
+    first = line.split(None, 1)[0].rstrip(",;)]>")
+    if out.endswith(".") and not (first[:1].islower() or first[:1].isdigit()):
+        return False
+    return _URL_GOES_ON.fullmatch(first) is not None
+
+
 def join_lines(lines: list[str], vocab: set[str]) -> str:
     """Join a paragraph's lines into one string (SPEC §6-7).
 
@@ -103,7 +132,9 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
     occurs elsewhere in the document and is a camel-case name ("TraceMonkey") or an all-capitals
     word (:func:`_all_capitals_word_broken`). A soft hyphen at a line end always joins the word;
     soft hyphens elsewhere are dropped. En and em dashes are never hyphenation; a range of
-    numbers broken after its dash ("3–" / "5") is joined without a space, its dash kept.
+    numbers broken after its dash ("3–" / "5") is joined without a space, its dash kept. A web
+    or e-mail address broken across the lines is joined whole, its hyphens kept
+    (:func:`_url_goes_on`).
     """
     out = ""
     for raw in lines:
@@ -119,6 +150,10 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
         # Only the paragraph's tail can end in a hyphenated word: searching the whole growing
         # string made joining quadratic in the paragraph's length.
         tail_start = max(0, len(out) - TAIL_CHARS)
+        if out[-1] in URL_BREAK_AFTER or out[-1] == "@":
+            if _url_goes_on(out, tail_start, line):
+                out = out + line
+                continue
         # "-$" can only match where the text ends in a hyphen ($ also before a final newline).
         m = _TRAILING_PART.search(out, tail_start) if out.endswith(("-", "-\n")) else None
         if m is not None:
