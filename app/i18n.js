@@ -187,7 +187,7 @@ const STRINGS = {
       'Headings, lists and running headers could not be found (an internal error); the text is given without them.',
     error_read_failed: 'The file could not be read from your device.',
     error_internal: (p) => `Something went wrong while converting this PDF (${p.message}).`,
-    error_boot: (p) => `The converter could not start (${p.message}). Reload the page to try again.`,
+    error_boot: (p) => `The converter could not start (${p.message}). Choose a PDF again, or reload the page, to try again.`,
   },
 
   es: {
@@ -367,7 +367,7 @@ const STRINGS = {
       'No se pudieron encontrar títulos, listas ni encabezados (un error interno); el texto se da sin ellos.',
     error_read_failed: 'No se pudo leer el archivo de tu dispositivo.',
     error_internal: (p) => `Algo falló al convertir este PDF (${p.message}).`,
-    error_boot: (p) => `El conversor no pudo arrancar (${p.message}). Recarga la página para reintentarlo.`,
+    error_boot: (p) => `El conversor no pudo arrancar (${p.message}). Vuelve a elegir un PDF, o recarga la página, para reintentarlo.`,
   },
 };
 

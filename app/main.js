@@ -61,6 +61,7 @@ const state = {
   bridge: null,
   bridgeBooted: false, // the first engine is up (the service worker is registered then)
   engineReady: false,
+  bootFailed: false, // the engine's last start failed: a file brought now starts it again
   job: 0, // bumped per conversion, so late messages of an older one are ignored
   parses: 0, // finished conversions: an option change must not change it
   file: null, // the File shown (or asked a password for), kept to try again with a password
@@ -220,6 +221,11 @@ async function takeFile(file, password = '', dropNotice = null) {
   if (!state.engineReady) {
     state.pending = { file, password, dropNotice };
     setStatus('loading', 'status_loading_queued', { name: file.name });
+    if (state.bootFailed) {
+      // No start is under way to wait for (the file would wait for ever): try again for it.
+      state.bootFailed = false;
+      state.bridge.restart();
+    }
     return;
   }
   const job = ++state.job;
@@ -293,6 +299,7 @@ function onEngineMessage(message) {
       const first = !state.bridgeBooted;
       state.bridgeBooted = true;
       state.engineReady = true;
+      state.bootFailed = false;
       console.info(`pdfprose: engine booted in ${message.bootMs} ms`, message.phases ?? {});
       ui.status.dataset.bootMs = String(message.bootMs);
       // When the worker began to boot, on the page's clock (ms after navigation started).
@@ -316,6 +323,8 @@ function onEngineMessage(message) {
       break;
     case 'boot-error':
       state.engineReady = false;
+      state.bootFailed = true;
+      state.pending = null; // said failed with the engine; a file brought again tries again
       ui.progress.value = 0;
       say(ui.error, 'error_boot', { message: message.message });
       setStatus('error', 'status_boot_error');

@@ -5,9 +5,10 @@ what happened, and the page stays usable."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
-from .conftest import CONFIG, TIMINGS, App, cpython_conversion
+from .conftest import CONFIG, TIMINGS, App, cpython_conversion, new_context
 from .test_page import make_pdf, pdf_payload
 
 PASSWORD_FILE = "real/aes128_user_password.pdf"
@@ -313,3 +314,38 @@ def test_out_of_memory_says_so_and_recovers(app: App) -> None:
     app.convert_ok(pdf_payload("small.pdf", make_pdf([["Small enough."]])), "small")
     app.shown = None
     assert "Small enough." in app.output()
+
+
+def test_a_file_brought_after_the_engine_failed_to_start_starts_it_again(browser: Any, site_url: str) -> None:
+    """The engine could not start (its worker script failed to load): a file dropped then was
+    queued 'as soon as it is ready' and waited for ever, the failure's message wiped. It now
+    starts the engine again, and converts once it is up."""
+    context = new_context(browser, site_url)
+    refused: list[str] = []
+
+    def fail_once(route: Any) -> None:
+        if not refused:
+            refused.append(route.request.url)
+            route.fulfill(status=503, body="")
+        else:
+            route.continue_()
+
+    context.route("**/app/worker.js", fail_once)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=status]').dataset.state === 'error'",
+            timeout=CONFIG.BOOT_TIMEOUT_MS)
+        assert refused, "the worker script was never asked for"
+        assert page.get_by_test_id("error").text_content().startswith("The converter could not start")
+        page.get_by_test_id("file-input").set_input_files(
+            pdf_payload("after.pdf", make_pdf([["Converted after a failed start."]])))
+        page.wait_for_function(
+            "() => ['done', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)",
+            timeout=CONFIG.BOOT_TIMEOUT_MS)
+        assert page.get_by_test_id("status").get_attribute("data-state") == "done", \
+            page.get_by_test_id("error").text_content()
+        assert "Converted after a failed start." in page.get_by_test_id("output").text_content()
+    finally:
+        context.close()
