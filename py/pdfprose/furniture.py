@@ -216,13 +216,15 @@ def _keep_rows_of_content(page: PageAnalysis) -> None:
     if not marked:
         return
     content = [line for p in page.paragraphs if not p.furniture
-               and p.kind not in ("rotated", "vertical") for line in p.lines
-               if not PAGE_NUMBER.match(line.text.strip())]
+               and p.kind not in ("rotated", "vertical") for line in p.lines]
     changed = True
     while changed and marked:
         changed = False
         for para in list(marked):
-            if any(_same_row(line, other) for line in para.lines for other in content):
+            # The page-number test (a regular expression) only for the lines on the row.
+            if any(other.bottom > line.top and other.top < line.bottom  # overlap at all
+                   and _same_row(line, other) and not PAGE_NUMBER.match(other.text.strip())
+                   for line in para.lines for other in content):
                 para.furniture = False
                 marked.remove(para)
                 content.extend(para.lines)
