@@ -392,3 +392,37 @@ def test_reference_split_after_a_full_stop_fix_keeps_short_lines_ending_items() 
               line("The references end here and the text goes on at the left edge, in full.", 3,
                    x1=RIGHT - 40))
     assert [p.lines[0].text[:4] for p in split_paragraphs(b)] == ["109", "13. ", "A no", "The "]
+
+
+def test_false_paragraph_break_after_us_abbreviation() -> None:
+    # irs_i1040nr p. 4: "Different U.S." stops 30 pt short of the column's edge because
+    # "income" did not fit after it; its full stop is the abbreviation's, and the sentence goes
+    # on in lower case on the next line.
+    b = block(line("A dual-status year is one in which you change status between", 0, x1=RIGHT),
+              line("nonresident and resident alien. Different U.S.", 1, x1=RIGHT - 60),
+              line("income tax rules apply to each status. Most dual-status years", 2, x1=RIGHT),
+              line("are the years of arrival or departure.", 3, x1=RIGHT - 200),
+              line("Before you arrive in the United States, you are a nonresident", 4, x1=RIGHT))
+    assert [len(p.lines) for p in split_paragraphs(b)] == [4, 1]
+
+
+def test_false_paragraph_break_after_us_abbreviation_inside_open_quotation() -> None:
+    # irs_i1040nr p. 24: "...premiums you paid to “U.S." / "Treasury-HCTC,” or": the quotation
+    # is still open, so its capitalised next line goes on with the sentence.
+    b = block(line("Any qualified health insurance premiums you paid to “U.S.", 0, x1=RIGHT - 100),
+              line("Treasury-HCTC,” or the amount of any advance payments made for you", 1,
+                   x1=RIGHT))
+    assert len(split_paragraphs(b)) == 1
+
+
+def test_false_paragraph_break_after_us_abbreviation_fix_keeps_true_breaks() -> None:
+    # An abbreviation's full stop before a capitalised line outside any quotation still ends the
+    # paragraph (an address "...TX 73301-0215 U.S.A." over "Estates and trusts."), and so does
+    # a full stop after a word that is no abbreviation, whatever follows it.
+    b = block(line("Internal Revenue Service Center, Austin, TX 73301-0215 U.S.A.", 0,
+                   x1=RIGHT - 100),
+              line("Estates and trusts. File Form 1040NR for a nonresident alien estate", 1,
+                   x1=RIGHT),
+              line("or trust by the due date of the return.", 2, x1=RIGHT - 200),
+              line("income is reported on the lines below, where it is due.", 3, x1=RIGHT))
+    assert [len(p.lines) for p in split_paragraphs(b)] == [1, 2, 1]

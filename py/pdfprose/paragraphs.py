@@ -313,6 +313,27 @@ REFERENCE_WORD = re.compile(
 follows: "...writing eq." / "(2) in differential form" is one sentence, not a list item."""
 
 
+ABBREVIATION = re.compile(
+    r"(?:(?:^|[\s(\[“‘\"'])(?:[^\W\d_]\.){2,}"
+    r"|\b(?:etc|vs|approx|Inc|Corp|Co|Ltd|Jr|Sr|Mr|Mrs|Ms|Dr|Prof|St|Pub|Dept)\.)$")
+"""A line ending in an abbreviation: an initialism ("U.S.", "U.S.A.", "e.g.", "i.e.") or a word
+cut short ("etc.", "Inc.", "Pub."). Its full stop may end a sentence or not ("...a former U.S."
+/ "long-term resident if you were..."), so alone it says nothing of where a paragraph ends:
+:func:`_abbreviation_goes_on`."""
+
+
+def _abbreviation_goes_on(prev: Line, line: Line) -> bool:
+    """Whether ``prev`` ends in an :data:`ABBREVIATION` whose full stop ends no sentence, as
+    ``line`` shows: it goes on in lower case ("Different U.S." / "income tax rules apply"), or
+    the quotation the abbreviation stands in is still open ("premiums you paid to “U.S." /
+    "Treasury-HCTC,” or"). A capitalised line after it may start a new sentence and paragraph
+    ("...Austin, TX 73301-0215 U.S.A." / "Estates and trusts."): the full stop is believed."""
+    text = prev.text.rstrip()
+    if ABBREVIATION.search(text) is None:
+        return False
+    return line.text[:1].islower() or text.rfind("“") > text.rfind("”")
+
+
 def _item_may_start(marker: str, prev: Line, right: float) -> bool:
     """Whether a line starting with the list ``marker`` begins an item after ``prev`` (SPEC §10).
     A bullet always does. A number or letter ("2.", "(2)", "b)") does unless the line before
@@ -437,8 +458,11 @@ def _breaks(
         edge = prose_right
     if edge - prev.x1 > SHORT_LINE_EM * size and SENTENCE_END.search(prev.text) \
             and not REFERENCE_WORD.search(prev.text.rstrip()) \
-            and not (prev_centred and _centred(line, left, right)):
+            and not (prev_centred and _centred(line, left, right)) \
+            and not _abbreviation_goes_on(prev, line):
         # "...model in ref." / "[4]), if" goes on; so do the centred lines of an address
-        # ("Departamento de Física, I.T.E.S.O." / "Periférico Sur 8585").
+        # ("Departamento de Física, I.T.E.S.O." / "Periférico Sur 8585"), and a sentence after
+        # an abbreviation: a narrow column leaves "...nonresident aliens who lost U.S." short
+        # when "citizenship" does not fit after it.
         return True
     return False
