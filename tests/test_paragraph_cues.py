@@ -426,3 +426,46 @@ def test_false_paragraph_break_after_us_abbreviation_fix_keeps_true_breaks() -> 
               line("or trust by the due date of the return.", 2, x1=RIGHT - 200),
               line("income is reported on the lines below, where it is due.", 3, x1=RIGHT))
     assert [len(p.lines) for p in split_paragraphs(b)] == [1, 2, 1]
+
+
+def test_wrapped_number_inside_a_sentence_is_not_a_list_item() -> None:
+    # who_hcv_guidelines p. 60: "...for infection with genotypes 1, 2, 3 and" runs to the prose's
+    # edge (x1 = 402.5), but the page number "35" in the margin, in the same XY-cut block
+    # (x1 = 445.5), made it look 43 pt short, so the wrapped "4. Data from..." was a list item.
+    edge = RIGHT - 40
+    b = block(line("35", -4, x0=RIGHT - 15, x1=RIGHT),
+              line("In combined treatment-naive and treatment-experienced persons treated", 0,
+                   x1=edge),
+              line("with sofosbuvir/daclatasvir, the pooled SVR rates exceeded 92% for", 1,
+                   x1=edge),
+              line("infection with genotypes 1, 2, 3 and", 2, x1=edge),
+              line("4. Data from an observational study (manuscript in preparation) provided", 3,
+                   x1=edge),
+              line("information on the less commonly reported genotypes 5 and 6.", 4,
+                   x1=LEFT + 300))
+    paragraphs = split_paragraphs(b)
+    assert [p.lines[0].text[:4] for p in paragraphs] == ["35", "In c"]
+    assert len(paragraphs[1].lines) == 5
+
+
+def test_wrapped_number_inside_a_sentence_fix_keeps_the_next_item_after_a_full_line() -> None:
+    # who_hcv_guidelines p. 112 (references): "44." ends on a full line without a full stop (its
+    # DOI), and "45." numbers the list's next item all the same; in "45.", a page range wrapped
+    # after "1448-" puts "55." at a line start: no item, 55 is not 46.
+    edge = RIGHT - 40
+    b = block(line("109", -4, x0=RIGHT - 15, x1=RIGHT),
+              line("44. Asselah T, Kowdley KV, Zadeikis N, Wang S, Hassanein T, Horsmans Y", 0,
+                   x1=edge),
+              line("et al. Efficacy of glecaprevir/pibrentasvir for 8 or 12 weeks in patients", 1,
+                   x0=LEFT + 18, x1=edge),
+              line("2018;16:417-26. doi: 10.1016/j.cgh.2017.09.027 and more of the same", 2,
+                   x0=LEFT + 18, x1=edge),
+              line("45. Gane E, Lawitz E, Pugatch D, Papatheodoridis G, Bräu N, Brown A", 3,
+                   x1=edge),
+              line("et al. Glecaprevir and pibrentasvir in patients with HCV and severe renal", 4,
+                   x0=LEFT + 18, x1=edge),
+              line("impairment. N Engl J Med. 2017;377:1448-", 5, x0=LEFT + 18, x1=edge),
+              line("55. doi: 10.1056/NEJMoa1704053", 6, x0=LEFT + 18, x1=LEFT + 150))
+    paragraphs = split_paragraphs(b)
+    assert [p.lines[0].text[:4] for p in paragraphs] == ["109", "44. ", "45. "]
+    assert [len(p.lines) for p in paragraphs] == [1, 3, 4]

@@ -29,6 +29,27 @@ def list_marker(text: str) -> str | None:
     return marker
 
 
+ENUMERATOR = re.compile(r"(?P<open>\(?)(?P<value>\d{1,3}|[a-zA-Z])(?P<close>[.)])")
+"""A numbered marker's parts: "(" or nothing, a number or a letter, "." or ")"."""
+
+
+def enumeration(marker: str) -> tuple[str, int] | None:
+    """The list a numbered ``marker`` counts in, named by its first marker, and its place
+    there (1-based): ("1.", 4) for "4.", ("(a)", 2) for "(b)", ("A)", 3) for "C)"; None for a
+    bullet. Items of one list share the form, so the item after "3." is "4.", not "(4)" or
+    "d."."""
+    m = ENUMERATOR.fullmatch(marker)
+    if m is None:
+        return None
+    value = m.group("value")
+    if value.isdigit():
+        first, place = "1", int(value)
+    else:
+        first = "a" if value.islower() else "A"
+        place = ord(value) - ord(first) + 1
+    return f"{m.group('open')}{first}{m.group('close')}", place
+
+
 def mark_list_items(pages: list[PageAnalysis]) -> None:
     """Set ``kind``/``marker``/``indent`` on paragraphs that start with a list marker; nesting
     depth follows the item's indentation among the items of its block."""

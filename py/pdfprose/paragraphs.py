@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 import statistics
 from collections import Counter
+from collections.abc import Mapping
 
 from .equations import EQUATION_NUMBER, MAX_PROSE_WORDS, is_display_math, prose_words
-from .lists import list_marker
+from .lists import enumeration, list_marker
 from .model import Block, Line, Paragraph
 from .strays import absorb_in_blocks, absorb_strays
 
@@ -185,6 +186,10 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
     caption = CAPTION.match(lines[0].text) is not None
     # The current paragraph's first line when it is a list item (its marker read once).
     item = lines[0] if list_marker(lines[0].text) is not None else None
+    # The place of the latest item of each list form started in the block ("1." -> 3).
+    numbers: dict[str, int] = {}
+    if not math[0]:
+        _count_item(numbers, lines[0])
     for i in range(1, len(lines)):
         prev, line = lines[i - 1], lines[i]
         nxt = lines[i + 1] if i + 1 < len(lines) else None
@@ -195,11 +200,13 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
         else:
             new = _breaks(prev, line, nxt, pitch, left, right, in_caption=caption,
                           usual_right=usual_right, page_pitch=fallback, item=item,
-                          prose_right=prose_right)
+                          prose_right=prose_right, numbers=numbers)
         if new:
             paragraphs.append(Paragraph(lines=[line], block=block.order))
             caption = CAPTION.match(line.text) is not None
             item = line if list_marker(line.text) is not None else None
+            if not math[i]:  # an equation's number "(1)" at a display's left numbers no list
+                _count_item(numbers, line)
         else:
             paragraphs[-1].lines.append(line)
     start = 0
@@ -334,12 +341,34 @@ def _abbreviation_goes_on(prev: Line, line: Line) -> bool:
     return line.text[:1].islower() or text.rfind("“") > text.rfind("”")
 
 
-def _item_may_start(marker: str, prev: Line, right: float) -> bool:
+def _count_item(numbers: dict[str, int], line: Line) -> None:
+    """Note in ``numbers`` (list form -> place, :func:`~pdfprose.lists.enumeration`) the
+    numbered item ``line`` starts, if it starts one."""
+    marker = list_marker(line.text)
+    place = enumeration(marker) if marker is not None else None
+    if place is not None:
+        numbers[place[0]] = place[1]
+
+
+def _continues_list(marker: str, numbers: Mapping[str, int] | None) -> bool:
+    """Whether ``marker`` numbers the next item of a list the block has started: the latest
+    item of its form (``numbers``, :func:`_count_item`) is the one before it ("45." after
+    "44.", "c." after "b.")."""
+    place = enumeration(marker)
+    return place is not None and numbers is not None and numbers.get(place[0]) == place[1] - 1
+
+
+def _item_may_start(marker: str, prev: Line, right: float, continues: bool = False) -> bool:
     """Whether a line starting with the list ``marker`` begins an item after ``prev`` (SPEC §10).
-    A bullet always does. A number or letter ("2.", "(2)", "b)") does unless the line before
-    is prose cut in mid-sentence, running to the right edge without a sentence end, or ends in
-    a word that refers to it ("eq.", "Fig."): in mathematics "(2)" at a line start is most often
-    the number of an equation the sentence names."""
+    A bullet always does. A number or letter ("2.", "(2)", "b)") does after a sentence end;
+    never after a word that refers to it ("eq.", "Fig."): in mathematics "(2)" at a line start
+    is most often the number of an equation the sentence names. After prose cut in
+    mid-sentence it does when it numbers the next item of a list the block has started
+    (``continues``: an item's last line may run full width without a full stop, a reference
+    ending in its DOI), or else when that line stops short of ``right``, where the block's
+    prose ends (:func:`_prose_right`): a number wrapped inside a sentence ("...genotypes 1, 2,
+    3 and" / "4. Data from", "2017;377:1448-" / "55. doi:") follows a line that runs to that
+    edge, and a page number or label in the margin further right does not make it short."""
     if not marker[:1].isalnum() and marker[:1] != "(":
         return True
     text = prev.text.rstrip()
@@ -347,7 +376,7 @@ def _item_may_start(marker: str, prev: Line, right: float) -> bool:
         return False
     if SENTENCE_END.search(text) or list_marker(prev.text) is not None or prev.all_bold:
         return True
-    return right - prev.x1 > SHORT_LINE_EM * prev.size
+    return continues or right - prev.x1 > SHORT_LINE_EM * prev.size
 
 
 def _main_font(line: Line) -> str | None:
@@ -387,13 +416,14 @@ def _breaks(
     prev: Line, line: Line, nxt: Line | None, pitch: dict[float, float], left: float, right: float,
     in_caption: bool = False, page_pitch: dict[float, float] | None = None,
     usual_right: float | None = None, item: Line | None = None,
-    prose_right: float | None = None,
+    prose_right: float | None = None, numbers: Mapping[str, int] | None = None,
 ) -> bool:
     """Whether a paragraph starts at ``line`` after ``prev`` (SPEC §6); ``left`` is where most
     of the block's lines start, ``right`` its right edge, ``usual_right`` where most of its
     lines end and ``prose_right`` where its prose lines end (:func:`_prose_right`; points, page
     space). ``item`` is the first line of the paragraph ``prev`` belongs to when that paragraph
-    is a list item."""
+    is a list item; ``numbers`` the place of the latest item of each list form started in the
+    block so far (:func:`_count_item`)."""
     size = max(prev.size, line.size)
     gap = line.baseline - prev.baseline
     if gap < -0.5 * size:
@@ -424,7 +454,9 @@ def _breaks(
             and not _goes_on_in_face(prev, line):
         return True
     marker = list_marker(line.text)
-    if marker is not None and not in_caption and _item_may_start(marker, prev, right):
+    if marker is not None and not in_caption and _item_may_start(
+            marker, prev, right if prose_right is None else prose_right,
+            continues=_continues_list(marker, numbers)):
         return True
     indent = line.x0 - left
     prev_centred = _centred(prev, left, right)
