@@ -469,3 +469,48 @@ def test_wrapped_number_inside_a_sentence_fix_keeps_the_next_item_after_a_full_l
     paragraphs = split_paragraphs(b)
     assert [p.lines[0].text[:4] for p in paragraphs] == ["109", "44. ", "45. "]
     assert [len(p.lines) for p in paragraphs] == [1, 3, 4]
+
+
+def _ieee_references() -> list[Line]:
+    # ieee_2col_diffprivacy p. 12 (7.7 pt text there, 10 pt here): each reference's number at
+    # the column's left, its text going on at a hanging indent 14 pt in.
+    hang = LEFT + 14
+    return [line("[8] C. Dwork, F. McSherry, K. Nissim, and A. D. Smith, “Calibrating noise to", 0,
+                 x1=RIGHT),
+            line("sensitivity in private data analysis,” in Theory of Cryptography, TCC", 1,
+                 x0=hang, x1=RIGHT),
+            line("2006, New York, NY, USA, March 4-7, 2006, pp. 265–284.", 2, x0=hang,
+                 x1=RIGHT - 16),
+            line("[9] J. Soria-Comas and J. Domingo-Ferrer, “Optimal data-independent noise", 3,
+                 x1=RIGHT),
+            line("for differential privacy.” Information Sciences, vol. 250, pp. 200–214, 2013.",
+                 4, x0=hang, x1=RIGHT - 100),
+            line("[10] C. Dwork and G. N. Rothblum, “Concentrated differential privacy,” CoRR,", 5,
+                 x1=RIGHT),
+            line("2016. [Online]. Available: http://arxiv.org/abs/1603.01887", 6, x0=hang,
+                 x1=RIGHT - 150),
+            line("[11] D. Kifer and B.-R. Lin, “Towards an axiomatization of statistical privacy",
+                 7, x1=RIGHT)]
+
+
+def test_reference_entry_after_a_full_width_line_starts_a_paragraph() -> None:
+    # The bug: "[9]" went on in "[8]", whose last line ends 16 pt (under 3 em) before the
+    # column's edge, and "[11]" in "[10]", whose last line, a URL, ends no sentence.
+    paragraphs = split_paragraphs(block(*_ieee_references()))
+    assert [p.lines[0].text.split()[0] for p in paragraphs] == ["[8]", "[9]", "[10]", "[11]"]
+    assert [len(p.lines) for p in paragraphs] == [3, 2, 2, 1]
+
+
+def test_reference_entry_after_a_full_width_line_fix_keeps_citations_in_their_sentence() -> None:
+    # A citation wrapped to a line's start in prose numbers no entry: no paragraph of the block
+    # starts with the number before it ("[5]" after "[4]"), and after "ref." it is named.
+    prose = block(line("Several mechanisms were proposed for the non-interactive setting in", 0,
+                       x1=RIGHT),
+                  line("[5] and [6], which seek to provide absolute guarantees on the data.", 1,
+                       x1=RIGHT - 60))
+    assert len(split_paragraphs(prose)) == 1
+    references = _ieee_references()[:3] + [
+        line("as the survey in ref.", 3, x0=LEFT + 14, x1=LEFT + 120),
+        line("[9] and the references there show in full detail for the general case.", 4,
+             x0=LEFT + 14, x1=RIGHT - 60)]
+    assert [len(p.lines) for p in split_paragraphs(block(*references))] == [5]

@@ -1,35 +1,13 @@
 """Paragraph breaks on real documents of ``../shared/corpus/real`` (SPEC §6, §10), each pinned on
 the page where the bug showed. Only the pages asked for are analysed (a few tenths of a second
-each), so a test does not wait for a whole 155-page document."""
+each, the ``page_paragraphs`` fixture of conftest.py), so a test does not wait for a whole
+155-page document."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import lru_cache
-from pathlib import Path
-
 import pytest
 
-from pdfprose.api import Converter
-
 pytestmark = pytest.mark.corpus
-
-
-@lru_cache(maxsize=32)
-def _page_paragraphs(path: Path, page: int) -> tuple[str, ...]:
-    """The paragraphs of one page (1-based) as the page stages leave them, lines joined."""
-    converter = Converter(path.read_bytes(), first_page=page, last_page=page)
-    for _ in converter:
-        pass
-    return tuple(" ".join(line.text for line in para.lines)
-                 for para in converter.pages[0].paragraphs)
-
-
-@pytest.fixture
-def page_paragraphs(corpus_file: Callable[[str], Path]) -> Callable[[str, int], tuple[str, ...]]:
-    """``page_paragraphs("real/x.pdf", 5)``: that page's paragraphs, or a skip when the corpus
-    is absent."""
-    return lambda name, page: _page_paragraphs(corpus_file(name), page)
 
 
 IRS_INSTRUCTIONS = "real/irs_i1040nr_instructions_50p.pdf"

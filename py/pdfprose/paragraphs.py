@@ -186,10 +186,11 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
     caption = CAPTION.match(lines[0].text) is not None
     # The current paragraph's first line when it is a list item (its marker read once).
     item = lines[0] if list_marker(lines[0].text) is not None else None
-    # The place of the latest item of each list form started in the block ("1." -> 3).
+    # The place of the latest numbered paragraph of each list form started in the block
+    # ("1." -> 3, "[1]" -> 8).
     numbers: dict[str, int] = {}
     if not math[0]:
-        _count_item(numbers, lines[0])
+        _count_number(numbers, lines[0])
     for i in range(1, len(lines)):
         prev, line = lines[i - 1], lines[i]
         nxt = lines[i + 1] if i + 1 < len(lines) else None
@@ -206,7 +207,7 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
             caption = CAPTION.match(line.text) is not None
             item = line if list_marker(line.text) is not None else None
             if not math[i]:  # an equation's number "(1)" at a display's left numbers no list
-                _count_item(numbers, line)
+                _count_number(numbers, line)
         else:
             paragraphs[-1].lines.append(line)
     start = 0
@@ -341,20 +342,39 @@ def _abbreviation_goes_on(prev: Line, line: Line) -> bool:
     return line.text[:1].islower() or text.rfind("“") > text.rfind("”")
 
 
-def _count_item(numbers: dict[str, int], line: Line) -> None:
-    """Note in ``numbers`` (list form -> place, :func:`~pdfprose.lists.enumeration`) the
-    numbered item ``line`` starts, if it starts one."""
-    marker = list_marker(line.text)
-    place = enumeration(marker) if marker is not None else None
+REFERENCE_ENTRY = re.compile(r"\[(?P<number>\d{1,4})\]\s+(?=\S)")
+"""A reference's number in brackets at a line's start, then its text ("[9] J. Soria-Comas and
+J. Domingo-Ferrer, ...": IEEE and ACM styles). No list marker (SPEC §10): the entry stays a
+paragraph, but it is numbered like an item, in the list form :data:`REFERENCE_FORM`."""
+
+REFERENCE_FORM = "[1]"
+"""The form (:func:`~pdfprose.lists.enumeration`) of the numbers :data:`REFERENCE_ENTRY` reads."""
+
+
+def _numbering(text: str) -> tuple[str, int] | None:
+    """The list form and place a line's number gives it: a list marker's
+    (:func:`~pdfprose.lists.enumeration`) or a bracketed reference number's
+    (:data:`REFERENCE_ENTRY`); None for a bullet or no number."""
+    entry = REFERENCE_ENTRY.match(text)
+    if entry is not None:
+        return REFERENCE_FORM, int(entry.group("number"))
+    marker = list_marker(text)
+    return enumeration(marker) if marker is not None else None
+
+
+def _count_number(numbers: dict[str, int], line: Line) -> None:
+    """Note in ``numbers`` (list form -> place, :func:`_numbering`) the number of the paragraph
+    ``line`` starts, if it has one."""
+    place = _numbering(line.text)
     if place is not None:
         numbers[place[0]] = place[1]
 
 
-def _continues_list(marker: str, numbers: Mapping[str, int] | None) -> bool:
-    """Whether ``marker`` numbers the next item of a list the block has started: the latest
-    item of its form (``numbers``, :func:`_count_item`) is the one before it ("45." after
-    "44.", "c." after "b.")."""
-    place = enumeration(marker)
+def _continues_numbering(line: Line, numbers: Mapping[str, int] | None) -> bool:
+    """Whether ``line`` starts with the next number of a list the block has started: the
+    latest numbered paragraph of its form (``numbers``, :func:`_count_number`) has the number
+    before it ("45." after "44.", "c." after "b.", "[9]" after "[8]")."""
+    place = _numbering(line.text)
     return place is not None and numbers is not None and numbers.get(place[0]) == place[1] - 1
 
 
@@ -422,8 +442,9 @@ def _breaks(
     of the block's lines start, ``right`` its right edge, ``usual_right`` where most of its
     lines end and ``prose_right`` where its prose lines end (:func:`_prose_right`; points, page
     space). ``item`` is the first line of the paragraph ``prev`` belongs to when that paragraph
-    is a list item; ``numbers`` the place of the latest item of each list form started in the
-    block so far (:func:`_count_item`)."""
+    is a list item; ``numbers`` the place of the latest numbered paragraph (a list item, a
+    bracketed reference) of each list form started in the block so far
+    (:func:`_count_number`)."""
     size = max(prev.size, line.size)
     gap = line.baseline - prev.baseline
     if gap < -0.5 * size:
@@ -454,9 +475,15 @@ def _breaks(
             and not _goes_on_in_face(prev, line):
         return True
     marker = list_marker(line.text)
+    continues = not in_caption and _continues_numbering(line, numbers)
     if marker is not None and not in_caption and _item_may_start(
-            marker, prev, right if prose_right is None else prose_right,
-            continues=_continues_list(marker, numbers)):
+            marker, prev, right if prose_right is None else prose_right, continues=continues):
+        return True
+    if marker is None and continues and not REFERENCE_WORD.search(prev.text.rstrip()):
+        # The next entry of a reference list numbered in brackets ("[8] C. Dwork, ..." then
+        # "[9] J. Soria-Comas"), whatever the entry before ends in: a line as full as the
+        # column ("...March 4-7, 2006, pp. 265–284.") or a URL without a full stop. A citation
+        # wrapped to a line's start ("...see ref." / "[9] for") is no entry.
         return True
     indent = line.x0 - left
     prev_centred = _centred(prev, left, right)
