@@ -183,6 +183,11 @@ const STRINGS = {
       'the text before the damage was kept.',
     notice_copy_restricted:
       "The document's permissions ask readers not to copy its text; pdfprose extracts it for your own use.",
+    notice_unmapped_glyphs: (p, h) =>
+      `${h.plural(p.count, 'character', 'characters')} on ` +
+      `${p.pages.length === 1 ? 'page' : 'pages'} ${h.list(p.pages)} ` +
+      `${p.count === 1 ? 'has' : 'have'} no Unicode meaning in ${p.count === 1 ? 'its font' : 'their fonts'} ` +
+      `and ${p.count === 1 ? 'is' : 'are'} shown as \uFFFD: check ${p.count === 1 ? 'it' : 'those symbols'} against the PDF.`,
     notice_internal:
       'Headings, lists and running headers could not be found (an internal error); the text is given without them.',
     error_read_failed: 'The file could not be read from your device.',
@@ -363,6 +368,11 @@ const STRINGS = {
       'se conservó el texto anterior al daño.',
     notice_copy_restricted:
       'Los permisos del documento piden no copiar su texto; pdfprose lo extrae para tu uso personal.',
+    notice_unmapped_glyphs: (p, h) =>
+      `${h.plural(p.count, 'carácter', 'caracteres')} de ${p.pages.length === 1 ? 'la página' : 'las páginas'} ` +
+      `${h.list(p.pages)} ${p.count === 1 ? 'no tiene significado Unicode en su fuente' : 'no tienen significado Unicode en sus fuentes'} ` +
+      `y se ${p.count === 1 ? 'muestra' : 'muestran'} como \uFFFD: ` +
+      `${p.count === 1 ? 'compruébalo' : 'comprueba esos símbolos'} en el PDF.`,
     notice_internal:
       'No se pudieron encontrar títulos, listas ni encabezados (un error interno); el texto se da sin ellos.',
     error_read_failed: 'No se pudo leer el archivo de tu dispositivo.',

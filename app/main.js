@@ -747,6 +747,7 @@ const NOTICE_KEYS = {
   copy_restricted: 'notice_copy_restricted',
   internal: 'notice_internal',
   cmap_unavailable: 'notice_cmap_unavailable',
+  unmapped_glyphs: 'notice_unmapped_glyphs',
 };
 const NOTICES_SHOWN_ELSEWHERE = new Set(['garbled', 'failed_pages']);
 

@@ -556,3 +556,17 @@ def test_a_damaged_file_of_one_unreadable_page_says_so_in_the_singular() -> None
     assert damage_warning(1, None, True) == (
         "The file is incomplete (it ends before its end marker): 1 page could be recovered; the text "
         "may be incomplete.")
+
+
+def test_characters_without_unicode_meaning_on_pages_not_garbled_are_a_notice(corpus_file) -> None:  # type: ignore[no-untyped-def]
+    """The IEEE paper's epsilons are U+FFFD in the text (199 of them, pages 2-11), the Japanese
+    gazette's header one character: no page is garbled, but each is said, with its count."""
+    ieee = convert(corpus_file("real/ieee_2col_diffprivacy_ligatures.pdf").read_bytes())
+    notices = [n for n in ieee.report()["notices"] if n["code"] == "unmapped_glyphs"]
+    assert [(n["count"], n["pages"]) for n in notices] == [(199, list(range(2, 12)))]
+    assert ieee.render(Options(format="txt")).count("\ufffd") == 199
+    assert notices[0]["message"] in ieee.warnings  # the command line says it too
+    kampo = convert(corpus_file("real/ja_kampo_gazette_vertical.pdf").read_bytes())
+    assert [n["message"] for n in kampo.notices if n["code"] == "unmapped_glyphs"] == [
+        "1 character on page 1 has no Unicode meaning in its font and is shown as \ufffd: "
+        "check it against the PDF."]

@@ -625,6 +625,21 @@ class Converter:
         for (cause, numbers), message in zip(by_cause.items(), garbled_warnings(garbled)):
             notices.append({"code": "garbled", "message": message, "pages": numbers,
                             "cause": cause, "cause_text": CAUSES.get(cause, "")})
+        unknown = [p for p in self._pages if p.unmapped_count and not p.garbled and not p.error]
+        if unknown:
+            # Too few to call the page garbled (a symbol font's Greek letters, an arrow), but each
+            # is a "\ufffd" in the text where the PDF shows a character: said, not passed off.
+            count = sum(p.unmapped_count for p in unknown)
+            numbers = [p.number for p in unknown]
+            one = count == 1
+            message = (f"{count} {'character' if one else 'characters'} on "
+                       f"{_numbers(numbers).replace('pages', 'page', len(numbers) == 1)} "
+                       f"{'has' if one else 'have'} no Unicode meaning in {'its' if one else 'their'} "
+                       f"{'font' if one else 'fonts'} and {'is' if one else 'are'} shown as \ufffd: check "
+                       f"{'it' if one else 'those symbols'} against the PDF.")
+            warnings.append(message)
+            notices.append({"code": "unmapped_glyphs", "message": message, "pages": numbers,
+                            "count": count})
         partial = self._damaged or bool(failed) or any(
             n["code"] == "content_damaged" for n in notices
         )

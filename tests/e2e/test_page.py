@@ -422,16 +422,22 @@ def test_a_drop_replaces_what_the_last_drop_said(app: App) -> None:
     assert "This document outlives a dropped link." in app.output()
 
 
+def start_long_read(app: App, line: str, listed: int) -> None:
+    """Start reading "long read.pdf" (120 pages of 48 lines of ``line``) and wait until
+    ``listed`` of its pages are listed, the engine still working on the rest."""
+    data = make_pdf([[f"{page}.{row} {line}" for row in range(48)] for page in range(1, 121)])
+    app.ensure_idle()
+    app.reset_options()
+    app.testid("file-input").set_input_files(pdf_payload("long read.pdf", data))
+    app.page.wait_for_function(
+        f"() => document.querySelectorAll('[data-testid=page-list] > li').length >= {listed}")
+    assert app.state == "working"
+
+
 def test_files_dropped_while_another_is_read_keep_their_notice(app: App) -> None:
     """The drop cancels the document being read and its first file waits for the engine: the
     notice that only that file is converted went with the cancelled result."""
-    line = "A document long enough to be still in the reading when two more files are dropped. "
-    long_doc = make_pdf([[f"{page}.{row} {line}" for row in range(48)] for page in range(1, 121)])
-    app.ensure_idle()
-    app.reset_options()
-    app.testid("file-input").set_input_files(pdf_payload("long read.pdf", long_doc))
-    app.page.wait_for_function("() => document.querySelectorAll('[data-testid=page-list] > li').length >= 1")
-    assert app.state == "working"
+    start_long_read(app, "A document long enough to be still in the reading when two more files are dropped. ", 1)
     drop(app, ("waited.pdf", make_pdf([["The file that waited for the engine."]])),
          ("dropped too.pdf", make_pdf([["Not converted."]])))
     assert app.wait_state("done", "error", timeout=CONFIG.BOOT_TIMEOUT_MS) == "done"
@@ -487,6 +493,27 @@ def test_aes256_r6_file_opens(app: App, corpus_file: Callable[[str], Path]) -> N
     if any(n["code"] == "copy_restricted" for n in cpython_conversion(path).report().get("notices", [])):
         notice = app.testid("notice-more").locator("li[data-code='copy_restricted']")
         assert notice.text_content().startswith("The document's permissions ask readers not to copy its text")
+
+
+def test_a_few_characters_without_unicode_meaning_are_said(app: App, corpus_file: Callable[[str], Path]) -> None:
+    """The IEEE paper's epsilons (a symbol font without a ToUnicode map) come out as U+FFFD 199
+    times over pages 2-11: too few to call a page garbled, so a tester saw "V. \ufffd-iDP for
+    Numerical Queries" with nothing said. A notice says how many, where, and what to do."""
+    path = corpus_file("real/ieee_2col_diffprivacy_ligatures.pdf")
+    app.convert_ok(path, path.name)
+    notice = app.testid("notice-more").locator("li[data-code='unmapped_glyphs']")
+    assert notice.text_content() == (
+        "199 characters on pages 2, 3, 4, 5, 6, 7, and 4 more have no Unicode meaning in their fonts "
+        "and are shown as \ufffd: check those symbols against the PDF.")
+    assert app.output().count("\ufffd") == 199
+    assert app.testid("notice-garbled").is_hidden()
+    app.testid("lang").select_option("es")
+    try:
+        assert notice.text_content() == (
+            "199 caracteres de las páginas 2, 3, 4, 5, 6, 7 y 4 más no tienen significado Unicode en "
+            "sus fuentes y se muestran como \ufffd: comprueba esos símbolos en el PDF.")
+    finally:
+        app.testid("lang").select_option("en")
 
 
 # ---- pages without text -------------------------------------------------------------------------
@@ -551,13 +578,7 @@ def test_single_page_scan_notice_says_it_has_no_text_layer(app: App) -> None:
 def test_pages_fill_in_while_working_and_cancel_is_immediate(app: App) -> None:
     """The page list grows page by page; Cancel empties it at once, the engine stops at the next
     page without a reboot, and a file picked right after the cancel starts cleanly."""
-    line = "Cancelling must stop this long document while it is still being read, page after page. "
-    data = make_pdf([[f"{page}.{row} {line}" for row in range(48)] for page in range(1, 121)])
-    app.ensure_idle()
-    app.reset_options()
-    app.testid("file-input").set_input_files(pdf_payload("long read.pdf", data))
-    app.page.wait_for_function("() => document.querySelectorAll('[data-testid=page-list] > li').length >= 3")
-    assert app.state == "working"
+    start_long_read(app, "Cancelling must stop this long document while it is still being read, page after page. ", 3)
     items = app.testid("page-list").locator(":scope > *")
     listed, drawn = app.page.evaluate(
         "() => [document.querySelectorAll('[data-testid=page-list] > li').length,"
