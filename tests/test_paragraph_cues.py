@@ -514,3 +514,49 @@ def test_reference_entry_after_a_full_width_line_fix_keeps_citations_in_their_se
         line("[9] and the references there show in full detail for the general case.", 4,
              x0=LEFT + 14, x1=RIGHT - 60)]
     assert [len(p.lines) for p in split_paragraphs(block(*references))] == [5]
+
+
+def test_run_in_bold_heading_wrapped_after_its_parenthesis_stays_one_paragraph() -> None:
+    # irs_i1040nr p1: "Health savings account (HSA)" (all bold, short, ending in ")") over
+    # "funding distributions. You may be" (its bold tail first) was cut into a heading and a
+    # paragraph starting "funding distributions.".
+    def bold(text: str, x: float, row: int, font: str = "Helvetica-Bold") -> list[Glyph]:
+        out = glyph_run(text, x, 100 + row * PITCH, font)
+        for g in out:
+            g.bold = font.endswith("Bold")
+        return out
+
+    head = line("Health savings account (HSA)", 0, x1=LEFT + 140,
+                glyphs=bold("Health savings account (HSA)", LEFT, 0))
+    head.bold = True
+    tail_glyphs = bold("funding distributions.", LEFT, 1) + \
+        bold("You may be able to elect to exclude", LEFT + 115, 1, font="Helvetica")
+    tail = line("funding distributions. You may be able to elect to exclude", 1, x1=RIGHT,
+                glyphs=tail_glyphs)
+    tail.bold = True  # as the PDF's: most of its characters are bold
+    rest = line("from income a distribution made from your IRA to your HSA.", 2, x1=RIGHT - 60,
+                font="Helvetica")
+    assert [len(p.lines) for p in split_paragraphs(block(head, tail, rest))] == [3]
+    # A parenthesis that a full stop closes ends its paragraph as before.
+    done = line("as the table shows (see Table 2.)", 0, x1=LEFT + 170,
+                glyphs=bold("as the table shows (see Table 2.)", LEFT, 0))
+    done.bold = True
+    nxt = line("funding for the next year is given below.", 1, x1=RIGHT,
+               glyphs=bold("funding for the next year is given below.", LEFT, 1))
+    assert len(split_paragraphs(block(done, nxt))) == 2
+    # A listing's line in a regular face goes on as before (tracemonkey's "if (!primes[i])" /
+    # "continue;", two paragraphs in a block as wide as the column).
+    code = line("if (!primes[i])", 0, x1=LEFT + 75, font="Courier")
+    wide = line("for (var i = 2; i < 100; ++i) { the loop of the listing, wide as its column", 2,
+                x1=RIGHT, font="Courier")
+    assert len(split_paragraphs(block(code, line("continue;", 1, x1=LEFT + 45, font="Courier"),
+                                      wide))) >= 2
+
+
+def test_irs_run_in_heading_is_one_paragraph(corpus_file) -> None:  # type: ignore[no-untyped-def]
+    from pdfprose import Options, convert
+
+    text = convert(corpus_file("real/irs_i1040nr_instructions_50p.pdf").read_bytes()).render(
+        Options(format="md"))
+    assert "Health savings account (HSA) funding distributions. You may be able to elect" in text
+    assert "#### Health savings account (HSA)\n" not in text

@@ -342,6 +342,24 @@ def _abbreviation_goes_on(prev: Line, line: Line) -> bool:
     return line.text[:1].islower() or text.rfind("“") > text.rfind("”")
 
 
+_BARE_CLOSING_PARENTHESIS = re.compile(r"(?<![.!?:;])\)\s*$")
+
+
+def _parenthesis_goes_on(prev: Line, line: Line) -> bool:
+    """Whether ``prev`` ends in a closing parenthesis that ends no sentence, as ``line`` shows
+    by going on in lower case in the bold face ``prev`` ends in: a run-in bold heading wrapped
+    after its parenthesis ("Health savings account (HSA)" / "funding distributions. You may
+    be", IRS instructions p1), not a paragraph's end ("(see Table 2.)" or "...(HSA)." end one).
+    Only bold: in a code listing "if (!primes[i])" / "continue;" are two lines."""
+    if _BARE_CLOSING_PARENTHESIS.search(prev.text) is None or not line.text[:1].islower() \
+            or not prev.glyphs or not line.glyphs:
+        return False
+    last = next((g for g in reversed(prev.glyphs) if g.text.strip()), None)
+    first = next((g for g in line.glyphs if g.text.strip()), None)
+    return last is not None and first is not None and last.bold and first.font == last.font \
+        and abs(first.size - last.size) <= SIZE_CHANGE_RATIO * last.size
+
+
 REFERENCE_ENTRY = re.compile(r"\[(?P<number>\d{1,4})\]\s+(?=\S)")
 """A reference's number in brackets at a line's start, then its text ("[9] J. Soria-Comas and
 J. Domingo-Ferrer, ...": IEEE and ACM styles). No list marker (SPEC §10): the entry stays a
@@ -518,7 +536,8 @@ def _breaks(
     if edge - prev.x1 > SHORT_LINE_EM * size and SENTENCE_END.search(prev.text) \
             and not REFERENCE_WORD.search(prev.text.rstrip()) \
             and not (prev_centred and _centred(line, left, right)) \
-            and not _abbreviation_goes_on(prev, line):
+            and not _abbreviation_goes_on(prev, line) \
+            and not _parenthesis_goes_on(prev, line):
         # "...model in ref." / "[4]), if" goes on; so do the centred lines of an address
         # ("Departamento de Física, I.T.E.S.O." / "Periférico Sur 8585"), and a sentence after
         # an abbreviation: a narrow column leaves "...nonresident aliens who lost U.S." short
