@@ -306,6 +306,21 @@ def test_small_capitals_stand_alone_lines_are_headings_and_title_page_dates_are_
         ["heading", "body", "body", "heading", "body", "body"]
 
 
+def test_a_bold_or_between_two_alternatives_is_no_heading() -> None:
+    """IRS instructions p34: a bold "OR" between the two tests of a table came out "#### OR"."""
+    pages = []
+    for word in ("OR", "O", "and"):
+        alone = para(word, 130)
+        alone.lines[0].bold = True
+        alone.lines[0].released_all_bold = True
+        section = para("Expatriation tax", 100)
+        section.lines[0].bold = True
+        section.lines[0].released_all_bold = True
+        pages.append(page(len(pages) + 1, section, alone, body_text(1), body_text(1)))
+    mark_headings(pages)
+    assert [(p.paragraphs[0].kind, p.paragraphs[1].kind) for p in pages] == [("heading", "body")] * 3
+
+
 def test_italic_numbered_subsections_are_headings_below_the_bold_sections() -> None:
     section = para("2. Preliminary Considerations", 100)
     section.lines[0].bold = True

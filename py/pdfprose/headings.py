@@ -49,6 +49,11 @@ de 2026") is set large but is no heading."""
 
 NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
 
+LONE_CONJUNCTION = re.compile(r"^\W*(?:or|and|o|y|u|e|ni|ou|et|und|oder)\W*$", re.I)
+"""A bold "OR" set alone between two alternatives of a form or a table ("Your 5-year average
+annual net income tax was more than ..." / "OR" / "Your net worth equaled...", IRS
+instructions p34) is emphasis, not a heading."""
+
 
 def _may_be_heading_row(para: Paragraph, text: str) -> bool:
     """Whether a paragraph may be a heading as a row of a table (:attr:`Paragraph.cells`): a
@@ -116,6 +121,7 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
             # (most of them) is not searched for what would refuse it.
             if len(text) > _LONGEST_HEADING or _fewer_than_two_letters(text) \
                     or CAPTION.match(text) or NOT_A_HEADING.search(text) \
+                    or LONE_CONJUNCTION.match(text) \
                     or not _may_be_heading_row(para, text):
                 continue
             short = len(text) <= MAX_HEADING_CHARS and (
