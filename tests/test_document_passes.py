@@ -121,6 +121,53 @@ def test_home_loan_and_contents_entries_survive_removing_headers(corpus_file) ->
     assert head not in eie and head in conversion.render(Options(format="txt", remove_headers=False))
 
 
+def test_a_figure_label_or_denominator_in_the_band_is_no_page_number() -> None:
+    """Remove headers dropped a plot's top axis label "4" (geotopo p10, under its running
+    head) and the "3" of 5/3 atop cond-mat0501080 p2: a bare number in the band is a page
+    number at the page's edge, or in step with the page index, not anywhere in the band."""
+    pages = []
+    for n in range(8, 13):
+        head = para(f"{n - 3} 1.2. METRISCHE RÄUME", 20)
+        label = para("4" if n == 10 else "1", 60, x0=200)
+        pages.append(page(n, head, label, body_text(n), para(str(n), 770, x0=300)))
+    mark_furniture(pages)
+    assert [p.paragraphs[0].furniture for p in pages] == [True] * 5  # the numbered head
+    assert [p.paragraphs[1].furniture for p in pages] == [False] * 5  # the labels
+    assert [p.paragraphs[3].furniture for p in pages] == [True] * 5  # the page numbers
+
+
+def test_page_numbers_off_the_edge_in_step_with_the_heads_numbers_are_furniture() -> None:
+    """IRS form: "Form 1040NR (2007) Page 2" atop some pages, a bare "Page 3" under a line of
+    the form on others; sci_reports: the footer's number beside it on four pages, alone above
+    the licence on the fifth."""
+    pages = []
+    for n in range(1, 6):
+        if n % 2:
+            top = [para(f"Form 1040NR (2007) Page {n}", 20)]
+        else:
+            top = [para("Form fields of this page over the whole width", 20), para(f"Page {n}", 40)]
+        pages.append(page(n, *top, body_text(n)))
+    mark_furniture(pages)
+    assert all(p.paragraphs[-2].furniture for p in pages)  # "Page N", alone or in the head
+    assert not any(p.paragraphs[-1].furniture for p in pages)
+
+
+def test_page_one_of_one_beside_the_printout_header_is_furniture() -> None:
+    """zen_of_python: "Mittwoch Mai 30, 2018" / "Page 1/1" / "zen_of_python.txt" atop a
+    one-page printout: one page, its number equal to the page's."""
+    pages = [page(1, para("Mittwoch Mai 30, 2018", 20, x0=40), para("Page 1/1", 20, x0=280),
+                  body_text(1), body_text(1))]
+    mark_furniture(pages)
+    assert pages[0].paragraphs[1].furniture
+
+
+def test_cond_mat_formula_keeps_its_denominator_when_headers_are_removed(corpus_file) -> None:  # type: ignore[no-untyped-def]
+    conversion = convert(corpus_file("arxiv/cond-mat0501080.pdf").read_bytes())
+    second = conversion.pages[1]
+    threes = [p for p in second.paragraphs if " ".join(l.text for l in p.lines).strip() == "3"]
+    assert threes and not any(p.furniture for p in threes)
+
+
 def test_letterhead_repeated_on_each_page_keeps_its_first_occurrence() -> None:
     title = "Verificación de Elegibilidad de Empleo"
     pages = [page(i, para(title, 30, size=14), body_text(i), body_text(i)) for i in (1, 2, 3)]

@@ -4,7 +4,8 @@ Candidates are short paragraphs lying wholly in the top or bottom 12 % of the pa
 with every digit replaced by ``#``, is compared across pages: a candidate that repeats on at
 least half of the pages (and at least two), or on half the pages of its parity (books alternate
 left and right running heads), or on three consecutive pages (chapter titles change per chapter),
-is furniture. Stand-alone page numbers in the bands are furniture too. Footnotes are never
+is furniture. Stand-alone page numbers in the bands are furniture too, where they stand at the
+page's edge or run in step with the page index. Footnotes are never
 dropped for being small and low: only repetition or a page-number shape counts.
 
 A running head is printed once on a page, apart from the page's content, so repetition alone
@@ -119,6 +120,8 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
     candidates: dict[str, list[tuple[int, Paragraph]]] = defaultdict(list)
     numbered: dict[int, list[tuple[Paragraph, bool]]] = defaultdict(list)  # offset -> (head, in band)
     page_of: dict[int, int] = {}  # id(paragraph) -> the index of its page
+    # Page-number-shaped band text: (page index, page, paragraph, value).
+    bare: list[tuple[int, PageAnalysis, Paragraph, int | None]] = []
     for index, page in enumerate(pages):
         edges = _edge_paragraphs(page)
         for para in page.paragraphs:
@@ -131,7 +134,11 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
             page_of[id(para)] = index
             if PAGE_NUMBER.match(text) and para.size <= PAGE_NUMBER_MAX_RATIO * body:
                 if _centre_in_band(para, page):
-                    para.furniture = True
+                    # A page number stands at the page's edge, or runs in step with the page
+                    # index; a figure's axis label or a fraction's denominator ("3" of 5/3
+                    # atop a page, cond-mat0501080) in the band does neither.
+                    para.furniture = edge
+                    bare.append((index, page, para, _number_value(text)))
                     continue
                 if text.isdigit():  # a page number set higher: judged by its run of numbers
                     numbered[int(text) - page.number].append((para, False))
@@ -143,6 +150,22 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
                 numbered[value - page.number].append((para, in_band))
             if in_band:
                 candidates[_key(para)].append((index, para))
+    # Pages on which a page number, alone or at the end of a head or footer ("Form 1040NR
+    # (2007) Page 2"), stands at each offset from the page index.
+    steps_at = {(value - page.number, index) for index, page, _, value in bare
+                if value is not None}
+    steps_at.update((offset, page_of[id(para)]) for offset, heads in numbered.items()
+                    for para, _ in heads)
+    in_step = Counter(offset for offset, _ in steps_at)
+    # In a document shorter than MIN_NUMBERED_HEADS pages, a number equal to its page's
+    # ("Page 1/1" atop a one-page printout) on every page is enough.
+    short = min(MIN_NUMBERED_HEADS, len(pages))
+    for _, page, para, value in bare:
+        if value is None:
+            continue
+        steps = in_step[value - page.number]
+        if steps >= MIN_NUMBERED_HEADS or (value == page.number and steps >= short):
+            para.furniture = True
     # A band line carrying the printed page number (one more on each page: "46 3.1. HOMOTOPIE
     # VON WEGEN", "Chapter 2 47") is a running head even when its title changes every section.
     for heads in numbered.values():
@@ -183,6 +206,23 @@ def mark_furniture(pages: list[PageAnalysis]) -> None:
             for para in page.paragraphs:
                 if not PAGE_NUMBER.match(" ".join(l.text for l in para.lines).strip()):
                     para.furniture = False
+
+
+_FIRST_NUMBER = re.compile(r"\b(?:\d{1,4}|[ivxlcdm]{1,7})\b", re.I)
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+
+def _number_value(text: str) -> int | None:
+    """The number a PAGE_NUMBER-shaped text prints ("- 12 -", "Página 12 de 40", "xiv"), as an
+    int (roman numerals read as such), or None when there is none."""
+    for m in _FIRST_NUMBER.finditer(text):
+        token = m.group().lower()
+        if token.isdigit():
+            return int(token)
+        values = [_ROMAN[ch] for ch in token]
+        return sum(-v if i + 1 < len(values) and v < values[i + 1] else v
+                   for i, v in enumerate(values))
+    return None
 
 
 def _same_row(a: Line, b: Line) -> bool:
