@@ -117,3 +117,11 @@ def test_who_and_sci_reports_addresses_are_whole(corpus_file) -> None:  # type: 
     sci = convert(corpus_file("real/sci_reports_2col_sidebar_ligatures.pdf").read_bytes()).render(
         Options())
     assert "wangst@umich.edu" in sci
+
+
+def test_address_broken_after_a_dot_before_its_extension_gets_no_space() -> None:
+    # WHO p141 ref. 112: "..._204c9b65a0bc4aca8cc51e29f09628ee. pdf".
+    assert join_lines(["(https://www.x.org/a_204c9b65a0bc4aca8cc51e29f09628ee.", "pdf, accessed"],
+                      set()) == "(https://www.x.org/a_204c9b65a0bc4aca8cc51e29f09628ee.pdf, accessed"
+    assert join_lines(["see https://example.com.", "the next"], set()) == \
+        "see https://example.com. the next"

@@ -5,8 +5,8 @@ with every digit replaced by ``#``, is compared across pages: a candidate that r
 least half of the pages (and at least two), or on half the pages of its parity (books alternate
 left and right running heads), or on three consecutive pages (chapter titles change per chapter),
 is furniture. Stand-alone page numbers in the bands are furniture too, where they stand at the
-page's edge or run in step with the page index. Footnotes are never
-dropped for being small and low: only repetition or a page-number shape counts.
+page's edge or run in step with the page index. Footnotes are never dropped for being small and
+low: only repetition or a page-number shape counts.
 
 A running head is printed once on a page, apart from the page's content, so repetition alone
 is not enough where the band holds content (bad input loses nothing): text repeated across one

@@ -46,6 +46,11 @@ another address character in it ("item/9789241550345", "umich.edu"); a plain wor
 the sentence going on after a whole address. After a dot it must also start in lowercase or
 with a digit: "www.irs.gov." + "U.S. citizens" is a sentence's end and the next one's start."""
 
+_URL_SUFFIX = re.compile(r"pdf|html?|php|aspx?|xml|json|docx?|xlsx?|pptx?|zip|org|com|net|int|"
+                         r"edu|gov|info|io")
+"""A file's extension or a domain's last part, which a typesetter may put on the next line
+after the dot of an address: there it goes on, though it holds no other address character."""
+
 TAIL_CHARS = 200
 """Characters at the end of a paragraph searched for a hyphenated word: longer than any word."""
 
@@ -119,6 +124,8 @@ def _url_goes_on(out: str, tail_start: int, line: str) -> bool:
     first = line.split(None, 1)[0].rstrip(",;)]>")
     if out.endswith(".") and not (first[:1].islower() or first[:1].isdigit()):
         return False
+    if out.endswith(".") and _URL_SUFFIX.fullmatch(first.rstrip(".")) is not None:
+        return True  # "..._204c9b65a0bc4aca8cc51e29f09628ee." + "pdf", "extranet.who." + "int"
     return _URL_GOES_ON.fullmatch(first) is not None
 
 
