@@ -631,12 +631,13 @@ class Converter:
             # is a "\ufffd" in the text where the PDF shows a character: said, not passed off.
             count = sum(p.unmapped_count for p in unknown)
             numbers = [p.number for p in unknown]
-            one = count == 1
-            message = (f"{count} {'character' if one else 'characters'} on "
-                       f"{_numbers(numbers).replace('pages', 'page', len(numbers) == 1)} "
-                       f"{'has' if one else 'have'} no Unicode meaning in {'its' if one else 'their'} "
-                       f"{'font' if one else 'fonts'} and {'is' if one else 'are'} shown as \ufffd: check "
-                       f"{'it' if one else 'those symbols'} against the PDF.")
+            where = f"page {numbers[0]}" if len(numbers) == 1 else _numbers(numbers)
+            if count == 1:
+                message = (f"1 character on {where} has no Unicode meaning in its font and is "
+                           "shown as \ufffd: check it against the PDF.")
+            else:
+                message = (f"{count} characters on {where} have no Unicode meaning in their "
+                           "fonts and are shown as \ufffd: check those symbols against the PDF.")
             warnings.append(message)
             notices.append({"code": "unmapped_glyphs", "message": message, "pages": numbers,
                             "count": count})

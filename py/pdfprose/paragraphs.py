@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from .equations import EQUATION_NUMBER, MAX_PROSE_WORDS, is_display_math, prose_words
 from .lists import enumeration, list_marker
-from .model import Block, Line, Paragraph
+from .model import Block, Glyph, Line, Paragraph
 from .strays import absorb_in_blocks, absorb_strays
 
 PARAGRAPH_GAP_EM = 1.8
@@ -351,13 +351,10 @@ def _parenthesis_goes_on(prev: Line, line: Line) -> bool:
     after its parenthesis ("Health savings account (HSA)" / "funding distributions. You may
     be", IRS instructions p1), not a paragraph's end ("(see Table 2.)" or "...(HSA)." end one).
     Only bold: in a code listing "if (!primes[i])" / "continue;" are two lines."""
-    if _BARE_CLOSING_PARENTHESIS.search(prev.text) is None or not line.text[:1].islower() \
-            or not prev.glyphs or not line.glyphs:
+    if _BARE_CLOSING_PARENTHESIS.search(prev.text) is None or not line.text[:1].islower():
         return False
-    last = next((g for g in reversed(prev.glyphs) if g.text.strip()), None)
-    first = next((g for g in line.glyphs if g.text.strip()), None)
-    return last is not None and first is not None and last.bold and first.font == last.font \
-        and abs(first.size - last.size) <= SIZE_CHANGE_RATIO * last.size
+    pair = _face_goes_on(prev, line)
+    return pair is not None and pair[0].bold
 
 
 REFERENCE_ENTRY = re.compile(r"\[(?P<number>\d{1,4})\]\s+(?=\S)")
@@ -435,13 +432,22 @@ def _goes_on_in_face(prev: Line, line: Line) -> bool:
     heading's second line ("4.3 Summary of the evidence for treatment in adolescents and" /
     "children (Web Annex C)", its smaller light tail making most of that line), so neither
     the size nor the boldness of the line as a whole ends the paragraph."""
-    if SENTENCE_END.search(prev.text) or not prev.glyphs or not line.glyphs:
+    if SENTENCE_END.search(prev.text):
         return False
+    pair = _face_goes_on(prev, line)
+    return pair is not None and pair[1].text[:1].islower()
+
+
+def _face_goes_on(prev: Line, line: Line) -> tuple[Glyph, Glyph] | None:
+    """``prev``'s last and ``line``'s first visible glyph when the second is set in the font
+    and size (within SIZE_CHANGE_RATIO) of the first, else None (also when either line's glyphs
+    are let go)."""
     last = next((g for g in reversed(prev.glyphs) if g.text.strip()), None)
     first = next((g for g in line.glyphs if g.text.strip()), None)
-    return (last is not None and first is not None and first.font == last.font
-            and abs(first.size - last.size) <= SIZE_CHANGE_RATIO * last.size
-            and first.text[:1].islower())
+    if last is None or first is None or first.font != last.font \
+            or abs(first.size - last.size) > SIZE_CHANGE_RATIO * last.size:
+        return None
+    return last, first
 
 
 def _centred(line: Line, left: float, right: float) -> bool:
