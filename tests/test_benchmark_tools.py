@@ -1,0 +1,69 @@
+"""The benchmark tools that back the speed work's claims: the output dump that proves a change
+left the output as it was (benchmarks/outputs.py), and the rule-free line builder the stage
+timing compares the words-and-lines stage with (benchmarks/stages.py). What they produce is
+checked here, never how long they take."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.outputs import RENDERINGS, _first_difference, dump  # noqa: E402
+from benchmarks.stages import bare_lines  # noqa: E402
+from pdfprose.model import Glyph  # noqa: E402
+from tests.pdfgen import columns_pdf  # noqa: E402
+
+
+def _word(text: str, x: float, baseline: float, size: float = 10.0, advance: float = 5.0,
+          ) -> list[Glyph]:
+    return [Glyph(ch, x + i * advance, baseline - size, x + (i + 1) * advance, baseline + 2.0,
+                  baseline, size, "Helvetica") for i, ch in enumerate(text)]
+
+
+def test_dump_of_a_two_column_page_holds_every_rendering_and_each_line(tmp_path: Path) -> None:
+    path = tmp_path / "two.pdf"
+    paragraphs = columns_pdf(path, columns=2, paragraphs_per_column=2)
+    out = dump(path.read_bytes())
+    assert set(RENDERINGS) <= set(out)
+    assert paragraphs[0].split()[0] in out["md"]
+    assert "<!-- page 1 -->" in out["md_markers"] and "<!-- page 1 -->" not in out["md"]
+    assert out["report"]["pages"][0]["columns"] == 2
+    page = out["pages"][0]
+    assert page["geometry"]["columns"] == 2
+    # Each line with all its fields, floats as repr: the last bit of a coordinate counts.
+    kind, level, marker, indent, furniture, continues, cells, block, lines = page["paragraphs"][0]
+    assert (kind, level, furniture, block) == ("body", 0, False, 0)
+    text, x0 = lines[0][0], lines[0][1]
+    assert text.startswith("'") and paragraphs[0].startswith(text.strip("'"))
+    assert 40.0 < float(x0) < 60.0  # the left margin, 50 pt, as repr
+    json.dumps(out)  # JSON-ready
+
+
+def test_dump_of_a_file_that_is_no_pdf_is_its_error() -> None:
+    assert dump(b"hello") == {"error": "NotAPdfError: this file is not a PDF (it has no %PDF- header)"}
+
+
+def test_first_difference_names_the_path_to_the_first_changed_value() -> None:
+    saved = {"md": "a", "pages": [{"paragraphs": [["body", [["'x'", "1.0"]]]]}]}
+    changed = {"md": "a", "pages": [{"paragraphs": [["body", [["'x'", "1.5"]]]]}]}
+    assert _first_difference(saved, changed) == "/pages/0/paragraphs/0/1/0/1"
+    assert _first_difference({"a": [1, 2]}, {"a": [1, 2, 3]}) == "/a/len"
+    assert _first_difference({"a": 1}, {"b": 1}) == "/a"
+
+
+def test_bare_line_builder_groups_by_baseline_sorts_by_x_and_spaces_wide_gaps() -> None:
+    # Drawn out of order: the second line first, and its second word before its first.
+    glyphs = (_word("two", 60.0, 130.0) + _word("line", 10.0, 130.0)
+              + _word("one", 10.0, 100.0) + _word("here", 30.0, 100.0))
+    lines = bare_lines(glyphs)
+    assert [line.text for line in lines] == ["one here", "line two"]
+    first = lines[0]
+    assert (first.x0, first.x1, first.baseline, first.size) == (10.0, 50.0, 100.0, 10.0)
+    assert len(first.glyphs) == 7
+    # A gap of 1 pt at 10 pt is under SPACE_GAP_EM (1.2 pt): no word space.
+    assert [line.text for line in bare_lines(_word("ab", 0.0, 50.0) + _word("cd", 11.0, 50.0))] \
+        == ["abcd"]
+    assert bare_lines([]) == []
