@@ -111,6 +111,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.action == "save":
         args.dir.mkdir(parents=True, exist_ok=True)
+    elif not args.dir.is_dir():
+        print(f"no saved dump in {args.dir}: make one first with `save {args.dir}`", file=sys.stderr)
+        return 2
     differing = 0
     ctx = multiprocessing.get_context("spawn")
     with cf.ProcessPoolExecutor(args.workers, mp_context=ctx) as pool:

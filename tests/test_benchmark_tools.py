@@ -67,3 +67,20 @@ def test_bare_line_builder_groups_by_baseline_sorts_by_x_and_spaces_wide_gaps() 
     assert [line.text for line in bare_lines(_word("ab", 0.0, 50.0) + _word("cd", 11.0, 50.0))] \
         == ["abcd"]
     assert bare_lines([]) == []
+
+
+def test_benchmarks_measure_the_checkout_not_another_pdfprose_on_the_path(tmp_path: Path) -> None:
+    """A fresh-clone tester changed the clone's render() and `benchmarks.outputs compare` still
+    said "80 of 80 identical": it imported the pdfprose installed from another checkout."""
+    import subprocess
+
+    decoy = tmp_path / "pdfprose"
+    decoy.mkdir()
+    (decoy / "__init__.py").write_text("raise ImportError('the decoy pdfprose was imported')\n")
+    root = Path(__file__).resolve().parents[1]
+    found = subprocess.run(
+        [sys.executable, "-c", "import benchmarks.outputs, pdfprose; print(pdfprose.__file__)"],
+        cwd=root, env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True)
+    assert found.returncode == 0, found.stderr
+    assert Path(found.stdout.strip()) == root / "py" / "pdfprose" / "__init__.py"

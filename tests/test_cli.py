@@ -152,3 +152,28 @@ def test_a_dash_reads_the_pdf_from_standard_input(tmp_path: Path) -> None:
     empty = subprocess.run([sys.executable, "-m", "pdfprose", "-"], input=b"", capture_output=True)
     assert empty.returncode == 1
     assert empty.stderr.decode("utf-8").startswith("pdfprose: standard input: ")
+
+
+def test_a_dash_as_output_or_report_writes_to_standard_output(tmp_path: Path) -> None:
+    # "pdfprose paper.pdf -o - | head" printed nothing and left a file named "-".
+    pdf = tmp_path / "paper.pdf"
+    columns_pdf(pdf, 1, title="Quiet Orchards")
+    plain = pdfprose(str(pdf))
+    dash = subprocess.run([sys.executable, "-m", "pdfprose", str(pdf), "-o", "-"],
+                          capture_output=True, text=True, encoding="utf-8", cwd=tmp_path)
+    assert dash.returncode == 0, dash.stderr
+    assert dash.stdout == plain.stdout and dash.stdout.startswith("Quiet Orchards\n")
+    text = tmp_path / "paper.txt"
+    report = subprocess.run([sys.executable, "-m", "pdfprose", str(pdf), "-o", str(text),
+                             "--report", "-"], capture_output=True, text=True, encoding="utf-8",
+                            cwd=tmp_path)
+    assert report.returncode == 0, report.stderr
+    assert json.loads(report.stdout)["pages"][0]["number"] == 1
+    assert text.read_text(encoding="utf-8") == plain.stdout
+    # Both on standard output would mix JSON into the text: refused before anything is read.
+    both = subprocess.run([sys.executable, "-m", "pdfprose", str(pdf), "--report", "-"],
+                          capture_output=True, text=True, encoding="utf-8", cwd=tmp_path)
+    assert both.returncode == 2 and both.stdout == ""
+    assert "--report - writes the report to standard output: give the text a file with -o" \
+        in both.stderr
+    assert not (tmp_path / "-").exists()
