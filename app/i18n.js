@@ -144,7 +144,7 @@ const STRINGS = {
 
     error_not_pdf: 'This file is not a PDF.',
     error_empty_file: 'This file is empty (0 bytes): there is nothing to convert.',
-    notice_one_file: ({ count }) => `${count} files were dropped; only the first one is converted. Drop one PDF at a time.`,
+    notice_one_file: ({ count, name }) => `${count} files were dropped; only ${name} is converted. Drop one PDF at a time.`,
     notice_not_a_file: 'That was text or a link, not a file: nothing is fetched from the web here. Save the PDF, then drop the file.',
     error_unreadable: 'This PDF is damaged and could not be read.',
     error_no_pages: 'This PDF has no pages: there is nothing in it to convert.',
@@ -329,7 +329,7 @@ const STRINGS = {
 
     error_not_pdf: 'Este archivo no es un PDF.',
     error_empty_file: 'Este archivo está vacío (0 bytes): no hay nada que convertir.',
-    notice_one_file: ({ count }) => `Se soltaron ${count} archivos; solo se convierte el primero. Suelta un PDF cada vez.`,
+    notice_one_file: ({ count, name }) => `Se soltaron ${count} archivos; solo se convierte ${name}. Suelta un PDF cada vez.`,
     notice_not_a_file: 'Eso era texto o un enlace, no un archivo: aquí no se descarga nada de la web. Guarda el PDF y suelta el archivo.',
     error_unreadable: 'Este PDF está dañado y no se pudo leer.',
     error_no_pages: 'Este PDF no tiene páginas: no hay nada en él que convertir.',

@@ -179,6 +179,10 @@ function resetResult() {
 
 // ---- taking a file ---------------------------------------------------------------------------
 
+function looksLikePdf(file) {
+  return file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+}
+
 function busy() {
   return ['working', 'cancelling'].includes(ui.status.dataset.state);
 }
@@ -188,6 +192,9 @@ function busy() {
 // whose start would otherwise wipe it with the rest of the last result.
 async function takeFile(file, password = '', dropNotice = null) {
   if (!file) return;
+  // What was typed for one file is never offered to the next (a tester's half-typed password
+  // for one PDF stood in the prompt of the next, selected, one Enter from being sent).
+  if (file !== state.file) ui.password.value = '';
   if (ui.status.dataset.state === 'working') cancel(false);
   if (state.cancelling) {
     // The engine is finishing its current page; this file starts as soon as it is free.
@@ -1031,6 +1038,11 @@ async function copyOutput() {
   copyOutput.timer = setTimeout(() => {
     delete ui.copy.dataset.copied;
     say(ui.copy, 'copy');
+    // Said once: a language switch minutes later must not say "Copied" again out of nowhere.
+    if (messages.get(ui.announce)?.[0] === key) {
+      messages.delete(ui.announce);
+      ui.announce.textContent = '';
+    }
   }, 2000);
 }
 
@@ -1096,7 +1108,10 @@ function wireControls() {
       say(ui.noticeDrop, 'notice_not_a_file');
       return;
     }
-    takeFile(files[0], '', files.length > 1 ? ['notice_one_file', { count: files.length }] : null);
+    // Of several files the first PDF is taken (a drop of notes and a paper converted the notes
+    // and said "not a PDF"); with none that looks like one, the first, which says why not.
+    const chosen = [...files].find(looksLikePdf) ?? files[0];
+    takeFile(chosen, '', files.length > 1 ? ['notice_one_file', { count: files.length, name: chosen.name }] : null);
   });
   ui.cancel.addEventListener('click', () => cancel(true));
   for (const control of [ui.format, ui.joinLines, ui.removeHeaders, ui.pageMarkers]) {

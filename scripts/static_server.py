@@ -9,7 +9,9 @@ Plain ``http.server`` with three additions:
   browser revalidates with If-Modified-Since and gets a cheap 304 otherwise);
 - explicit types for .mjs and .wasm, whatever the machine's mimetypes database says;
 - optionally (``--throttle MB/s``), a slow network: bodies are sent at that rate, to see what a
-  first visit over a real connection feels like, and what the service worker saves on the next.
+  first visit over a real connection feels like, and what the service worker saves on the next;
+- hidden files and folders (a path segment starting with a dot: ``.git``, ``.venv``, the set-up
+  stamps) are not served: 404, as if they were not there.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import re
 import shutil
 import threading
 import time
+import urllib.parse
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -48,6 +51,14 @@ class StaticHandler(SimpleHTTPRequestHandler):
         ".whl": "application/zip",
         ".py": "text/plain; charset=utf-8",
     }
+
+    def send_head(self):  # type: ignore[no-untyped-def]  # noqa: ANN201 - base signature
+        # What a page never asks for is not for anyone who asks (the repository's .git among it).
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        if any(part.startswith(".") for part in path.split("/")):
+            self.send_error(404, "File not found")
+            return None
+        return super().send_head()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

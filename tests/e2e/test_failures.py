@@ -4,9 +4,12 @@ what happened, and the page stays usable."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from typing import Any
 from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
 
 from .conftest import CONFIG, TIMINGS, App, cpython_conversion, new_context
 from .test_page import make_pdf, pdf_payload
@@ -101,6 +104,33 @@ def test_the_password_prompt_can_be_given_up(app: App, corpus_file: Callable[[st
     app.convert_ok(pdf_payload("after-password.pdf", make_pdf([["After the password prompt."]])),
                    "after-password.pdf")
     assert "After the password prompt." in app.output()
+
+
+def test_a_password_typed_for_one_pdf_is_not_offered_to_the_next(
+        app: App, corpus_file: Callable[[str], Path]) -> None:
+    """A tester typed a password for one PDF, did not send it, and dropped another protected
+    PDF: its prompt showed the first one's password, selected, one Enter from being sent."""
+    path = corpus_file(PASSWORD_FILE)
+    assert app.convert(path, path.name) == "password"
+    app.testid("password").fill("typed for the first")
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, encrypt="second-secret")
+    canvas.drawString(72, 720, "The second protected file.")
+    canvas.save()
+    app.testid("file-input").set_input_files(pdf_payload("second.pdf", buffer.getvalue()))
+    assert app.wait_state("done", "error", "password") == "password"
+    assert app.testid("password-message").text_content().startswith("second.pdf is protected")
+    assert app.testid("password").input_value() == ""
+    # The same file picked again is another file too: nothing typed before is kept.
+    app.testid("password").fill("not it either")
+    app.testid("file-input").set_input_files(pdf_payload("second.pdf", buffer.getvalue()))
+    assert app.wait_state("done", "error", "password") == "password"
+    assert app.testid("password").input_value() == ""
+    app.testid("password").fill("second-secret")
+    app.testid("password").press("Enter")
+    assert app.wait_state("done", "error", "password") == "done"
+    app.shown = None
+    assert "The second protected file." in app.output()
 
 
 def test_password_messages_exist_in_spanish(app: App, corpus_file: Callable[[str], Path]) -> None:

@@ -67,14 +67,17 @@ def download_text(app: App) -> tuple[str, str]:
 
 def drop(app: App, *files: tuple[str, bytes | int]) -> None:
     """Drop ``files`` on the drop zone, each a name and its bytes (or a size: that many zero
-    bytes, made in the page, so that a file over the limit costs no transfer)."""
+    bytes, made in the page, so that a file over the limit costs no transfer); a name ending in
+    ``.pdf`` comes typed as a PDF, any other as plain text, as a desktop's file manager types
+    them."""
     transfer = app.page.evaluate_handle(
         """(files) => {
             const transfer = new DataTransfer();
             for (const [name, content] of files) {
                 const bytes = typeof content === 'number'
                     ? new Uint8Array(content) : Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
-                transfer.items.add(new File([bytes], name, { type: 'application/pdf' }));
+                const type = /\\.pdf$/i.test(name) ? 'application/pdf' : 'text/plain';
+                transfer.items.add(new File([bytes], name, { type }));
             }
             return transfer;
         }""",
@@ -213,22 +216,40 @@ def test_copy_puts_the_output_on_the_clipboard(app: App, corpus_file: Callable[[
     assert app.page.evaluate("() => navigator.clipboard.readText()") == app.output()
 
 
+def copy_and_wait_for_the_announcement(app: App, message: str) -> None:
+    """Click Copy and wait until the live region says ``message`` anew: each announcement is a
+    new text node (the page clears the region and fills it on the next frame), so a message
+    already there, or the region cleared for the next one, is not taken for it."""
+    app.page.evaluate("() => { window.__saidBefore = document.getElementById('announce').firstChild; }")
+    app.testid("copy").click()
+    app.page.wait_for_function(
+        """(message) => {
+            const region = document.getElementById('announce');
+            return region.firstChild !== window.__saidBefore && region.textContent === message;
+        }""", arg=message)
+
+
 def test_what_copy_announces_follows_the_language(app: App) -> None:
     """A tester switched to Spanish after a Copy: the announcement stayed "Copied"."""
     app.convert_ok(pdf_payload("copy-lang.pdf", make_pdf([["Copy this in either language."]])), "copy-lang")
     said = "() => document.getElementById('announce').textContent"
-    app.testid("copy").click()
-    app.page.wait_for_function(f"() => ({said})() === 'Copied'")
+    copy_and_wait_for_the_announcement(app, "Copied")
     try:
         app.testid("lang").select_option("es")
         assert app.page.evaluate(said) == "Copiado"  # the one already said, said again in Spanish
-        app.testid("copy").click()
-        app.page.wait_for_function(
-            f"() => ({said})() === 'Copiado' && document.querySelector('[data-testid=copy]').textContent === 'Copiado'"
-        )
+        copy_and_wait_for_the_announcement(app, "Copiado")
     finally:
         app.testid("lang").select_option("en")
     assert app.page.evaluate(said) == "Copied"
+    # Once the button says "Copy" again the announcement is over: a language switch later on
+    # says nothing (a tester heard "Copiado" when switching minutes after a copy).
+    app.page.wait_for_function("() => document.querySelector('[data-testid=copy]').textContent === 'Copy'")
+    assert app.page.evaluate(said) == ""
+    app.testid("lang").select_option("es")
+    try:
+        assert app.page.evaluate(said) == ""
+    finally:
+        app.testid("lang").select_option("en")
 
 
 def test_select_all_in_the_text_selects_the_text_alone(app: App, corpus_file: Callable[[str], Path]) -> None:
@@ -383,7 +404,30 @@ def test_two_files_dropped_convert_the_first_and_say_so(app: App) -> None:
     assert "The first dropped file speaks." in app.output()
     assert "second dropped" not in app.output()
     assert app.testid("notice-drop").text_content() == \
-        "2 files were dropped; only the first one is converted. Drop one PDF at a time."
+        "2 files were dropped; only first.pdf is converted. Drop one PDF at a time."
+
+
+def test_of_files_dropped_together_the_pdf_is_converted_not_the_first(app: App) -> None:
+    """A tester dropped notes.txt with a paper: the page tried the notes and said "This file is
+    not a PDF.", though a PDF was in the drop."""
+    app.ensure_idle()
+    drop(app, ("notes.txt", b"some notes\n"), ("paper.pdf", make_pdf([["The paper in the drop."]])))
+    assert app.wait_state("done", "error") == "done"
+    app.shown = None
+    assert "The paper in the drop." in app.output()
+    assert app.testid("notice-drop").text_content() == \
+        "2 files were dropped; only paper.pdf is converted. Drop one PDF at a time."
+    app.testid("lang").select_option("es")
+    try:
+        assert app.testid("notice-drop").text_content() == \
+            "Se soltaron 2 archivos; solo se convierte paper.pdf. Suelta un PDF cada vez."
+    finally:
+        app.testid("lang").select_option("en")
+    # With no PDF among them the first is tried, and says why it cannot be read.
+    drop(app, ("a.txt", b"first notes\n"), ("b.txt", b"second notes\n"))
+    assert app.wait_state("done", "error") == "error"
+    assert app.testid("error").text_content() == "This file is not a PDF."
+    assert app.testid("notice-drop").text_content().startswith("2 files were dropped; only a.txt")
 
 
 def test_a_drop_replaces_what_the_last_drop_said(app: App) -> None:
@@ -444,7 +488,7 @@ def test_files_dropped_while_another_is_read_keep_their_notice(app: App) -> None
     app.shown = None
     assert "The file that waited for the engine." in app.output()
     assert app.testid("notice-drop").text_content() == \
-        "2 files were dropped; only the first one is converted. Drop one PDF at a time."
+        "2 files were dropped; only waited.pdf is converted. Drop one PDF at a time."
 
 
 def test_enter_on_the_focused_file_input_opens_the_chooser(app: App) -> None:
