@@ -99,6 +99,26 @@ class _ParseOnly:
     """The owner of a parse-only run's frozen objects, for :mod:`pdfprose.heap`."""
 
 
+def parse_only(data: bytes) -> int:
+    """Parse every page of ``data`` with pdfprose's own glyph collector and no layout, the
+    cycle collector kept off what is alive after each page, as the converter keeps it
+    (:mod:`pdfprose.heap`): without that, parsing alone paid about 1 s of full passes over
+    pdfminer's document, fonts and CMaps that the full pipeline does not, and the layout's
+    share came out that much smaller than it is. Returns the page count."""
+    from pdfprose import heap
+    from pdfprose.parse import open_pdf
+
+    owner = _ParseOnly()
+    heap.begin(owner)
+    try:
+        document = open_pdf(data)
+        for _ in document.iter_pages():
+            heap.settle(owner)
+        return document.page_count
+    finally:
+        heap.end(owner)
+
+
 def _time_job(tool: str, path: str) -> dict:
     """Run ``tool`` once on ``path``: thread CPU and wall seconds, pages (pdfprose's count)."""
     data = Path(path).read_bytes()
@@ -116,22 +136,7 @@ def _time_job(tool: str, path: str) -> dict:
 
             convert(data).render(Options(format="md"))
         elif tool == "parse":
-            from pdfprose import heap
-            from pdfprose.parse import open_pdf
-
-            # The collector is kept off what is alive after each page, as the converter keeps
-            # it (pdfprose.heap): without that, parsing alone paid about 1 s of full passes over
-            # pdfminer's document, fonts and CMaps that the full pipeline does not, and the
-            # layout's share came out that much smaller than it is.
-            owner = _ParseOnly()
-            heap.begin(owner)
-            try:
-                document = open_pdf(data)
-                for _ in document.iter_pages():
-                    heap.settle(owner)
-                pages = document.page_count
-            finally:
-                heap.end(owner)
+            pages = parse_only(data)
         else:
             raise ValueError(tool)
     except Exception as exc:  # noqa: BLE001 - a file a tool cannot read is left out of the sums

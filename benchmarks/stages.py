@@ -98,17 +98,15 @@ def _timed(table: dict[str, float], name: str, function: Callable[..., Any]) -> 
     return timed
 
 
-class _ParseOnly:
-    """The owner of a parse-only run's frozen objects, for :mod:`pdfprose.heap`."""
-
-
 def measure(files: list[Path], repeat_count: int) -> dict[str, Any]:
     """Per file the smallest CPU seconds of each figure over ``repeat_count`` rounds, summed."""
     import importlib
 
-    from pdfprose import Options, convert, heap
+    from pdfprose import Options, convert
     from pdfprose.model import PageAnalysis
     from pdfprose.parse import open_pdf
+
+    from .speed import parse_only
 
     logging.getLogger("pdfminer").setLevel(logging.ERROR)
     stage_time: dict[str, float] = defaultdict(float)
@@ -127,14 +125,7 @@ def measure(files: list[Path], repeat_count: int) -> dict[str, Any]:
                 row = best.setdefault(str(path), {})
                 gc.collect()
                 started = time.thread_time()
-                owner = _ParseOnly()
-                heap.begin(owner)
-                try:
-                    document = open_pdf(data)
-                    for _page in document.iter_pages():
-                        heap.settle(owner)
-                finally:
-                    heap.end(owner)
+                parse_only(data)
                 parse = time.thread_time() - started
                 pages = [page.glyphs for page in open_pdf(data).iter_pages()]
                 gc.collect()
