@@ -22,8 +22,7 @@ import multiprocessing
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus"
+from .speed import DEFAULT_CORPUS, corpus_files
 
 RENDERINGS = {
     "md": {"format": "md"},
@@ -105,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
-    files = sorted((args.corpus / "real").glob("*.pdf")) + sorted((args.corpus / "arxiv").glob("*.pdf"))
+    files = corpus_files(args.corpus, quick=False)
     if not files:
         print(f"no PDFs under {args.corpus}/real or /arxiv", file=sys.stderr)
         return 2

@@ -7,8 +7,8 @@
 Exit status: 0 on success; 1 for a file that cannot be converted (not a PDF, unreadable or cut
 short with nothing to recover, wrong or missing password, an encryption pdfprose cannot open,
 no page with text); 2 for wrong arguments (among them ``-o`` or ``--report`` naming the input
-PDF itself, which would be overwritten, and both on standard output). An error is one line on stderr, never a traceback.
-Warnings (garbled pages, pages that could not be read, a damaged file) go to stderr too, one line
+PDF itself, which would be overwritten, and both on standard output). An error is one line on
+stderr, never a traceback. Warnings (garbled pages, pages that could not be read, a damaged file) go to stderr too, one line
 each, after the text.
 """
 
