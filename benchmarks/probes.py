@@ -13,11 +13,22 @@ report of one conversion:
   start is dropped and the Markdown backslash escapes (``\\*``) are undone. ``contains {text}``:
   the text occurs; ``absent {text}``: it does not; ``order {before, after}``: ``before`` occurs
   and ``after`` occurs after (the end of) its first occurrence.
-- ``heading {text}``: some line ``#``..``######`` whose text starts with ``text``.
-  ``list_item {text}``: some line ``- ``, ``* ``, ``N. ``, ``N) `` or ``a) `` (after optional
+- ``heading {text, level?}``: some line ``#``..``######`` whose text starts with ``text``
+  (with ``level``, a line of exactly that many ``#``). ``list_item {text}``: some line ``- ``, ``* ``, ``N. ``, ``N) `` or ``a) `` (after optional
   indentation) whose text starts with ``text``. ``paragraph_start {text}``: some line that is the
   first line or follows a blank line and starts with ``text``. For these three the line's text
   has its escapes undone too (escapes are markup, not text).
+- A GFM table row (a line starting with ``|``) reads, for the text kinds, as its cells joined by
+  one space; the delimiter row (``|---|``) is skipped.
+- ``table_row {cells, header?, page}``: some GFM pipe-table row (not a delimiter row) holds
+  ``cells`` as consecutive cells, each cell's whole text equal after :func:`normalize` and the
+  escapes undone (``\\|`` is a ``|`` inside a cell; ``""`` an empty cell); with ``header``, the
+  row is its table's header row (the row right above the delimiter row). ``page`` only says where
+  the row is printed (the default Markdown has no page markers to check it by).
+- ``link {text, url}``: the Markdown holds ``[text](url)`` (the link text compared after
+  :func:`normalize` with escapes undone; the destination exactly, or inside ``<...>``).
+- ``footnote {mark, text}``: a definition line ``[^mark]: `` whose text starts with ``text``, and
+  a reference ``[^mark]`` (not a definition) before it.
 - ``empty_pages {pages}``: the report's ``empty_pages`` are exactly these 1-based pages.
   ``garbled_pages {pages, exact?}``: every one of these pages is in the report's
   ``garbled_pages`` (and nothing else when ``exact``).
@@ -117,6 +128,11 @@ def markdown_plain(markdown: str) -> str:
     heading or list marker at each line start dropped, escapes undone."""
     lines = []
     for line in markdown.split("\n"):
+        cells = table_cells(line)
+        if cells is not None:
+            if not _is_delimiter_row(cells):
+                lines.append(" ".join(cells))
+            continue
         heading = _heading_text(line)
         if heading is not None:
             line = heading
@@ -126,6 +142,78 @@ def markdown_plain(markdown: str) -> str:
                 line = m.group(1)
         lines.append(unescape(line))
     return "\n".join(lines)
+
+
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+_DELIMITER_CELL = re.compile(r"^:?-+:?$")
+
+
+def table_cells(line: str) -> list[str] | None:
+    """The cells of a GFM pipe-table row (a line starting with ``|``, after up to three spaces),
+    each trimmed with its escapes undone (``\\|`` is a ``|`` inside the cell), or None for a
+    line that is not a table row."""
+    stripped = line.strip()
+    if not line.lstrip(" ").startswith("|") or len(line) - len(line.lstrip(" ")) > 3:
+        return None
+    parts = _CELL_SPLIT.split(stripped)[1:]  # the text before the leading pipe is no cell
+    if parts and stripped.endswith("|") and not stripped.endswith("\\|"):
+        parts = parts[:-1]
+    return [normalize(unescape(part.replace("\\|", "|"))) for part in parts]
+
+
+def _is_delimiter_row(cells: list[str]) -> bool:
+    return bool(cells) and all(_DELIMITER_CELL.match(c.replace(" ", "")) for c in cells)
+
+
+def markdown_links(markdown: str) -> list[tuple[str, str]]:
+    """Every inline link ``[text](destination)`` of the Markdown, as (text, destination): the
+    destination's balanced parentheses kept (``.../Slack_(software)``), ``<...>`` taken off;
+    images (``![alt](...)``) left out."""
+    links: list[tuple[str, str]] = []
+    i = 0
+    n = len(markdown)
+    while True:
+        start = markdown.find("[", i)
+        if start < 0:
+            return links
+        i = start + 1
+        if start > 0 and markdown[start - 1] in "!\\":
+            continue
+        # the link text: up to the matching ']' (nested brackets balanced, escapes skipped)
+        depth, j = 1, start + 1
+        while j < n and depth:
+            c = markdown[j]
+            if c == "\\":
+                j += 2
+                continue
+            depth += (c == "[") - (c == "]")
+            j += 1
+        if depth or j >= n or markdown[j] != "(":
+            continue
+        text = markdown[start + 1: j - 1]
+        k = j + 1
+        if k < n and markdown[k] == "<":
+            end = markdown.find(">", k)
+            if end < 0 or end + 1 >= n or markdown[end + 1] != ")":
+                continue
+            links.append((text, markdown[k + 1: end]))
+            i = end + 2
+            continue
+        depth, m = 1, k
+        while m < n and depth and not markdown[m].isspace():
+            c = markdown[m]
+            if c == "\\":
+                m += 2
+                continue
+            depth += (c == "(") - (c == ")")
+            m += 1
+        if depth:
+            continue
+        links.append((text, unescape(markdown[k: m - 1])))
+        i = m
+
+
+_FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:[ \t]?(.*)$")
 
 
 # --------------------------------------------------------------------------------------------
@@ -211,14 +299,74 @@ def _judge(check: dict, kind: str, plain: str | None, lines: list[str], report: 
             return False, f"found at {at}: {plain[max(0, at - 30): at + len(text) + 30]!r}"
         return True, "not found"
 
+    if kind == "table_row":
+        if plain is None:
+            return False, "no Markdown output"
+        want = [normalize(c) for c in check["cells"]]
+        rows = 0
+        for i, line in enumerate(lines):
+            cells = table_cells(line)
+            if cells is None or _is_delimiter_row(cells):
+                continue
+            rows += 1
+            found = any(cells[k: k + len(want)] == want for k in range(len(cells) - len(want) + 1))
+            if not found:
+                continue
+            if check.get("header"):
+                below = table_cells(lines[i + 1]) if i + 1 < len(lines) else None
+                if below is None or not _is_delimiter_row(below):
+                    return False, f"row on line {i + 1} is not its table's header: {_short(line)!r}"
+            return True, f"line {i + 1}: {_short(line)!r}"
+        first = normalize(check["cells"][0]) if check["cells"] else ""
+        return False, f"no table row holds these cells ({rows} table rows; " \
+                      f"{_context(plain, first) if first else 'first cell empty'})"
+
+    if kind == "link":
+        if plain is None:
+            return False, "no Markdown output"
+        text, url = normalize(check["text"]), check["url"]
+        links = markdown_links("\n".join(lines))
+        for got_text, got_url in links:
+            if normalize(unescape(got_text)) == text and got_url == url:
+                return True, f"[{_short(got_text, 40)}]({_short(got_url, 60)})"
+        near = [f"[{_short(t, 30)}]({_short(u, 50)})" for t, u in links
+                if u == url or normalize(unescape(t)) == text][:3]
+        return False, f"no [text](url) link ({len(links)} links" + \
+                      (f"; near: {', '.join(near)}" if near else "") + ")"
+
+    if kind == "footnote":
+        if plain is None:
+            return False, "no Markdown output"
+        mark, want = str(check["mark"]), normalize(check["text"])
+        reference = f"[^{mark}]"
+        for i, line in enumerate(lines):
+            m = _FOOTNOTE_DEFINITION.match(line)
+            if m is None or m.group(1) != mark:
+                continue
+            if not normalize(unescape(m.group(2))).startswith(want):
+                return False, f"definition on line {i + 1} says {_short(m.group(2))!r}"
+            before = [l for l in lines[:i] if _FOOTNOTE_DEFINITION.match(l) is None]
+            if any(reference in l for l in before):
+                return True, f"definition on line {i + 1}"
+            return False, f"definition on line {i + 1} but no reference {reference} before it"
+        return False, f"no definition line [^{mark}]: " + \
+                      ("(a reference exists)" if any(reference in l for l in lines) else "")
+
     if kind in ("heading", "list_item", "paragraph_start"):
         if plain is None:
             return False, "no Markdown output"
         want = normalize(check["text"])
         candidates = []
+        wrong_level = ""
         for i, line in enumerate(lines):
             if kind == "heading":
                 text = _heading_text(line)
+                if text is not None and "level" in check \
+                        and len(line.lstrip(" ")) - len(line.lstrip(" ").lstrip("#")) \
+                        != check["level"]:
+                    if normalize(unescape(text)).startswith(want):
+                        wrong_level = f"line {i + 1} is a heading of another level: {_short(line)!r}"
+                    text = None
             elif kind == "list_item":
                 m = _LIST_LINE.match(line)
                 text = m.group(1) if m else None
@@ -230,7 +378,10 @@ def _judge(check: dict, kind: str, plain: str | None, lines: list[str], report: 
             if text.startswith(want):
                 return True, f"line {i + 1}: {_short(line)!r}"
             candidates.append((i, line, text))
-        # Say what came closest: a matching line of another kind, or the nearest such line.
+        # Say what came closest: a heading of another level, a matching line of another kind,
+        # or the nearest such line.
+        if wrong_level:
+            return False, wrong_level
         for i, line in enumerate(lines):
             if want in normalize(unescape(line)):
                 return False, f"text is on line {i + 1} but not as a {kind}: {_short(line)!r}"

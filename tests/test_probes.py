@@ -4,7 +4,9 @@
 - every ``contains`` and ``order`` check of every multi-column file passes (one test per check, so
   a failure names it);
 - at least 80 % of all ``contains`` and ``order`` checks pass;
-- the ``empty_pages`` checks and the ``error`` check pass (one test per check).
+- the ``empty_pages`` checks and the ``error`` check pass (one test per check);
+- every check of every kind passes (one test per check), but for those an open issue has yet to
+  make pass (``tests/pending_probes.py``: strict expected failures, so the list only shrinks).
 
 pdfprose converts each corpus file once per session (a module fixture, about 20 s). The module is
 marked ``corpus``: ``pytest -m "not corpus"`` leaves it out. It is skipped when the shared corpus
@@ -22,6 +24,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.probes import CheckResult, load_probes, run_probes  # noqa: E402
+from pending_probes import PENDING, param  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 MULTI_COLUMN_FEATURES = {"two-column", "multi-column"}
@@ -68,24 +71,26 @@ def _multi_column_files() -> set[str]:
     return names
 
 
-def _collect() -> tuple[list[str], list[str], list[str]]:
-    """(multi-column text check ids, all text check ids, empty_pages + error check ids)."""
+def _collect() -> tuple[list[str], list[str], list[str], list[str]]:
+    """(multi-column text check ids, all text check ids, empty_pages + error check ids, every
+    check id)."""
     if not (CORPUS / "probes.json").is_file():
-        return [], [], []
+        return [], [], [], []
     multi = _multi_column_files()
-    multi_ids, text_ids, page_ids = [], [], []
+    multi_ids, text_ids, page_ids, all_ids = [], [], [], []
     for entry in load_probes(CORPUS):
         for check in entry["checks"]:
+            all_ids.append(check["id"])
             if check["kind"] in TEXT_KINDS:
                 text_ids.append(check["id"])
                 if entry["file"] in multi:
                     multi_ids.append(check["id"])
             elif check["kind"] in ("empty_pages", "error"):
                 page_ids.append(check["id"])
-    return multi_ids, text_ids, page_ids
+    return multi_ids, text_ids, page_ids, all_ids
 
 
-MULTI_COLUMN_IDS, TEXT_IDS, PAGE_IDS = _collect()
+MULTI_COLUMN_IDS, TEXT_IDS, PAGE_IDS, ALL_IDS = _collect()
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +103,7 @@ def _explain(r: CheckResult) -> str:
     return f"{r.id} ({r.kind}, {r.file}): {r.detail}"
 
 
-@pytest.mark.parametrize("check_id", MULTI_COLUMN_IDS)
+@pytest.mark.parametrize("check_id", [param(i, i, id=i) for i in MULTI_COLUMN_IDS])
 def test_multi_column_text_check(verdicts, check_id):
     r = verdicts[check_id]
     assert r.passed, _explain(r)
@@ -114,10 +119,21 @@ def test_text_checks_pass_rate(verdicts):
     )
 
 
-@pytest.mark.parametrize("check_id", PAGE_IDS)
+@pytest.mark.parametrize("check_id", [param(i, i, id=i) for i in PAGE_IDS])
 def test_empty_pages_and_error_check(verdicts, check_id):
     r = verdicts[check_id]
     assert r.passed, _explain(r)
+
+
+@pytest.mark.parametrize("check_id", [param(i, i, id=i) for i in ALL_IDS])
+def test_probe_check(verdicts, check_id):
+    r = verdicts[check_id]
+    assert r.passed, _explain(r)
+
+
+def test_pending_checks_exist():
+    """A pending id that names no check (renamed, or mistyped) would hide nothing: refuse it."""
+    assert set(PENDING) <= set(ALL_IDS), sorted(set(PENDING) - set(ALL_IDS))
 
 
 def test_probe_ids_are_unique():

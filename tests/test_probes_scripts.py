@@ -24,6 +24,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.probes import CheckResult, convert_entry, judge_file, load_probes  # noqa: E402
+from pending_probes import param  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
@@ -83,7 +84,7 @@ def _collect() -> list:
             continue
         for check in entry["checks"]:
             ident = f"{entry['file']}:{check['id']}:{check['kind']}:{_slug(_expected(check))}"
-            params.append(pytest.param(entry, check, id=ident))
+            params.append(param(check["id"], entry, check, id=ident))
     return params
 
 

@@ -493,6 +493,66 @@ def test_summarize():
     assert list(s)[-1] == "all"
 
 
+STRUCTURED = (
+    "# 1 Introduction\n\n"
+    "## 1.1 Scope\n\n"
+    "See the [Portable Document\nFormat](https://en.wikipedia.org/wiki/Portable_Document_Format) "
+    "and [Slack](https://en.wikipedia.org/wiki/Slack_(software)), [home](<https://x.org/a b>) "
+    "and ![a figure](fig.png).\n\n"
+    "A \\*default\\* event[^6] is rare.\n\n"
+    "| Lp | Nazwa | Cena \\| netto |\n"
+    "|---|:---:|--:|\n"
+    "| 1 | Usługa *x* |  |\n"
+    "| 2 | Towar | 12,50 |\n\n"
+    "[^6]: A \u201cdefault\u201d is a very peculiar event.\n"
+)
+
+
+def _structured(*checks: dict, markdown: str = STRUCTURED) -> dict[str, bool]:
+    entry = {"file": "s.pdf", "checks": list(checks)}
+    return {r.id: r.passed for r in judge_file(entry, markdown, {"pages": []}, None)}
+
+
+def test_judge_table_rows_cells_header_and_escaped_pipes():
+    v = _structured(
+        {"id": "head", "kind": "table_row", "cells": ["Lp", "Nazwa", "Cena | netto"], "header": True, "page": 1},
+        {"id": "inner", "kind": "table_row", "cells": ["Nazwa", "Cena | netto"], "page": 1},
+        {"id": "body", "kind": "table_row", "cells": ["1", "Usługa x", ""], "page": 1},
+        {"id": "escaped", "kind": "table_row", "cells": ["Usługa *x*"], "page": 1},
+        {"id": "not-header", "kind": "table_row", "cells": ["2", "Towar", "12,50"], "header": True, "page": 1},
+        {"id": "not-consecutive", "kind": "table_row", "cells": ["2", "12,50"], "page": 1},
+        {"id": "delimiter", "kind": "table_row", "cells": ["---"], "page": 1},
+        {"id": "plain", "kind": "contains", "text": "Lp Nazwa Cena | netto 1 Usługa *x* 2 Towar 12,50"},
+    )
+    assert v == {"head": True, "inner": True, "body": False, "escaped": True, "not-header": False,
+                 "not-consecutive": False, "delimiter": False, "plain": True}
+
+
+def test_judge_links_footnotes_and_heading_levels():
+    v = _structured(
+        {"id": "wrapped", "kind": "link", "text": "Portable Document Format",
+         "url": "https://en.wikipedia.org/wiki/Portable_Document_Format"},
+        {"id": "parens", "kind": "link", "text": "Slack", "url": "https://en.wikipedia.org/wiki/Slack_(software)"},
+        {"id": "angle", "kind": "link", "text": "home", "url": "https://x.org/a b"},
+        {"id": "image", "kind": "link", "text": "a figure", "url": "fig.png"},
+        {"id": "wrong-url", "kind": "link", "text": "Slack", "url": "https://slack.com/"},
+        {"id": "note", "kind": "footnote", "mark": "6", "text": "A \u201cdefault\u201d is a very"},
+        {"id": "note-text", "kind": "footnote", "mark": "6", "text": "Something else"},
+        {"id": "note-missing", "kind": "footnote", "mark": "7", "text": "A"},
+        {"id": "h1", "kind": "heading", "text": "1 Introduction", "level": 1},
+        {"id": "h2", "kind": "heading", "text": "1.1 Scope", "level": 2},
+        {"id": "h-level", "kind": "heading", "text": "1.1 Scope", "level": 1},
+        {"id": "h-any", "kind": "heading", "text": "1.1 Scope"},
+    )
+    assert v == {"wrapped": True, "parens": True, "angle": True, "image": False,
+                 "wrong-url": False, "note": True, "note-text": False, "note-missing": False,
+                 "h1": True, "h2": True, "h-level": False, "h-any": True}
+    # A definition with no reference before it is no footnote.
+    unreferenced = STRUCTURED.replace("event[^6]", "event")
+    assert _structured({"id": "n", "kind": "footnote", "mark": "6", "text": "A"},
+                       markdown=unreferenced) == {"n": False}
+
+
 def test_the_quality_benchmark_refuses_to_run_with_no_tool_left(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     # It used to write an empty report and exit 0 when pdfprose could not be imported.
