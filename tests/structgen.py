@@ -298,7 +298,7 @@ class Page:
         code = font.code(ch, mapped)
         width = font.width(ch, size)
         hexed = code if isinstance(font, EmbeddedFont) else code.hex().encode()
-        rise_op = b" %.2f Ts" % rise if rise else b""
+        rise_op = b" %.2f Ts" % rise  # Ts outlives BT/ET: every glyph sets its own
         self.ops.append(b"BT %s %.2f Tf%s 1 0 0 1 %.3f %.3f Tm <%s> Tj ET" % (
             self.font_name(font), size, rise_op, x, y, hexed))
         self.placed.append(Placed(font, size, x, y, code, width,

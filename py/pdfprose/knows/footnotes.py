@@ -48,7 +48,10 @@ BODY_START = re.compile(r"^\s*(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])[.)]?(?=\s|[
 @dataclass(frozen=True, slots=True)
 class Run:
     """Consecutive glyphs of one size and baseline: text, horizontal extent, baseline (page
-    space, y downwards), size in points."""
+    space, y downwards) with the text rise applied (a superscript's is raised: the glyph
+    collector's ``Glyph.baseline`` is the text matrix's and leaves rise out, so the caller
+    gives the rise-adjusted one, or the bottom of the glyphs' box, which moves with it),
+    size in points."""
 
     text: str
     x0: float

@@ -42,7 +42,8 @@ class LinkTarget:
 @dataclass(frozen=True, slots=True)
 class LinkSpan:
     """A link found in the text: ``start``..``end`` (exclusive) are indices into the glyphs in
-    reading order; ``text`` what they read (inner white space kept as it was)."""
+    reading order; ``text`` what they read (inner white space kept as it was, a space where
+    the link wraps onto the next line)."""
 
     target: str
     start: int
@@ -89,10 +90,23 @@ def link_spans(glyphs: Sequence[LinkGlyph], links: Sequence[LinkTarget]) -> list
             j += 1
         start, end = _trimmed(glyphs, i, last + 1, target)
         if end > start:
-            spans.append(LinkSpan(target, start, end,
-                                  "".join(g.text for g in glyphs[start:end])))
+            spans.append(LinkSpan(target, start, end, _text(glyphs[start:end])))
         i = last + 1
     return spans
+
+
+def _text(glyphs: Sequence[LinkGlyph]) -> str:
+    """The glyphs' text, a space where the link goes on to the next line (glyphs that do not
+    overlap vertically: a line break is a word break)."""
+    parts: list[str] = []
+    prev: LinkGlyph | None = None
+    for g in glyphs:
+        if prev is not None and (g.box[1] >= prev.box[3] or g.box[3] <= prev.box[1]) \
+                and parts and not parts[-1].endswith(" ") and g.text.strip():
+            parts.append(" ")
+        parts.append(g.text)
+        prev = g
+    return "".join(parts)
 
 
 def _trimmed(glyphs: Sequence[LinkGlyph], start: int, end: int, target: str) -> tuple[int, int]:
