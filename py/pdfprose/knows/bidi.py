@@ -256,7 +256,6 @@ def resolve_brackets(types: list[str], texts: Sequence[str], base: int,
     before it runs that way too. Numbers count as R."""
     e = "R" if base & 1 else "L"
     backwards = bool(visual and base & 1)
-    n = len(types)
     if backwards:
         # A visual RTL line read from its right end: the logical sequence is the mirror image.
         logical_texts = [MIRROR.get(t, t) for t in reversed(texts)]
@@ -275,20 +274,18 @@ def resolve_brackets(types: list[str], texts: Sequence[str], base: int,
         if found_e:
             fill = e
         elif found_o:
+            # N0 c: the first strong type before the opening bracket (sos when none) decides.
             fill = e
             for k in range(open_i - 1, -1, -1):
                 s = _direction_of(logical_types[k])
                 if s is not None:
                     fill = s
                     break
-            # N0 c1: the context before agrees with the enclosed text -> that direction.
         else:
             continue
         logical_types[open_i] = logical_types[close_i] = fill
     if backwards:
         types[:] = list(reversed(logical_types))
-    elif logical_types is not types:  # pragma: no cover - same list when not mirrored
-        types[:n] = logical_types
 
 
 def _direction_of(t: str) -> str | None:
