@@ -165,9 +165,10 @@ def boxed_forms(path: Path, family: str, seed: str) -> Document:
         b.new_page(pw, ph, None)
         mx = 40.0
         top = ph - 50
-        _text(b, "title", form_title, mx, top, fb, 13)
-        b.whole(b.heading_type(Element("title", form_title, b.page), 13, True))
         cl = f"{copy} — " + ("For the recipient" if not es else "Para el destinatario")
+        tsize = min(13.0, 13.0 * (pw - 2 * mx - width(cl, f, 9) - 30) / width(form_title, fb, 13))
+        _text(b, "title", form_title, mx, top, fb, tsize)
+        b.whole(b.heading_type(Element("title", form_title, b.page), tsize, True))
         _text(b, "field", cl, pw - mx, top, f, 9, "right")
         b.whole(Element("field", cl, b.page))
         bw = (pw - 2 * mx) / ncols

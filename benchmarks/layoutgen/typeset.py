@@ -38,6 +38,7 @@ SUP_SCALE, SUP_RISE = 0.6, 0.35
 
 NO_LINE_START = set("、。，．,.）」』】〕！？：；ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ%")
 NO_LINE_END = set("（「『【〔")
+_UNBREAKABLE = "0123456789.,%ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 @dataclass(slots=True)
@@ -126,7 +127,12 @@ def break_cjk(text: str, measure: float, style: Style) -> list[SetLine]:
     for ch in text:
         m = measure - (style.indent if first else 0.0)
         if cur and width(cur + ch, style.font, style.size, style.tracking) > m + 0.01:
-            if ch in NO_LINE_START:  # hang the punctuation: pull the last character down
+            run = len(cur) - len(cur.rstrip(_UNBREAKABLE))
+            if ch in _UNBREAKABLE and 0 < run < len(cur):  # a number is never cut: move it down
+                lines.append(SetLine([cur[:-run]], indent=style.indent if first else 0.0,
+                                     cjk=True))
+                cur = cur[-run:] + ch
+            elif ch in NO_LINE_START:  # hang the punctuation: pull the last character down
                 carry = cur[-1]
                 cur = cur[:-1]
                 lines.append(SetLine([cur], indent=style.indent if first else 0.0, cjk=True))
