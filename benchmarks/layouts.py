@@ -43,7 +43,7 @@ import time
 from pathlib import Path
 
 from . import layoutscore
-from .layoutgen import FAMILIES, generate
+from .layoutgen import FAMILIES, Document, generate
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -135,7 +135,7 @@ def run_document(family: str, seed: str, tools: tuple[str, ...], out: str | None
     return result
 
 
-def _splice_text(doc, sp: layoutscore.Splice) -> dict:  # type: ignore[no-untyped-def]
+def _splice_text(doc: Document, sp: layoutscore.Splice) -> dict:
     host, ins = doc.elements[sp.host], doc.elements[sp.inserted]
     return {"page": sp.page, "into": host.kind, "into_text": host.text[:60],
             "from": ins.kind, "words": " ".join(sp.words[:12])}
@@ -151,7 +151,6 @@ def plan_and_run(families: list[str], pages: int, seed: str, tools: tuple[str, .
     target = max(1, pages // len(families))
     results: dict[str, dict[int, dict]] = {f: {} for f in families}
     submitted = {f: 0 for f in families}
-    guess = 3  # pages per document before any is seen
 
     def tools_for(index: int) -> tuple[str, ...]:
         return tuple(t for t in tools if t != "pdfminer" or index % pdfminer_every == 0)
@@ -176,8 +175,8 @@ def plan_and_run(families: list[str], pages: int, seed: str, tools: tuple[str, .
                 fut = pool.submit(run_document, f, f"{seed}-{i}", tools_for(i), out)
                 pending[fut] = (f, i)
 
-        for f in families:
-            submit(f, math.ceil(target / guess))
+        for f in families:  # one each first: their page counts tell how many more to draw
+            submit(f, 1)
         done_pages = 0
         while pending:
             finished, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
@@ -189,7 +188,7 @@ def plan_and_run(families: list[str], pages: int, seed: str, tools: tuple[str, .
                 have, enough = prefix_pages(f)
                 inflight = sum(1 for v in pending.values() if v[0] == f)
                 if not enough and inflight == 0:
-                    seen = [r["pages"] for r in results[f].values()] or [guess]
+                    seen = [r["pages"] for r in results[f].values()]
                     per = max(1.0, sum(seen) / len(seen))
                     submit(f, max(1, math.ceil((target - have) / per)))
             if progress:

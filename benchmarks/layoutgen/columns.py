@@ -9,8 +9,12 @@ count is the number of body columns (a sidebar beside them or a pull quote is no
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
 
 from .builder import DocBuilder, Flow
 from .common import (Furniture, Marks, StoryStyle, Typography, cjk_typography, column_frames,
@@ -47,9 +51,9 @@ class Knobs:
 
 
 def article(path: Path, family: str, seed: str, k: Knobs) -> Document:
-    import random as _random
-
-    lang = _random.Random(f"lang:{family}:{seed}").choice(k.languages)
+    """A document of ``k``'s kind: pages of columns filled by one story, with what the knobs
+    ask for placed on each page as the seed draws it."""
+    lang = random.Random(f"lang:{family}:{seed}").choice(k.languages)
     b = DocBuilder(path, family, seed, lang)
     rng = b.rng
     pw, ph = page_size(rng)
@@ -146,7 +150,7 @@ def article(path: Path, family: str, seed: str, k: Knobs) -> Document:
 
 
 def title_block(b: DocBuilder, kind: str, title: str, typo: Typography, x0: float, x1: float,
-                top: float, rng) -> float:  # type: ignore[no-untyped-def]
+                top: float, rng: random.Random) -> float:
     """A full-width title (and for a paper its authors and abstract) from ``top`` down;
     returns the top of the columns under it."""
     w = x1 - x0
@@ -203,7 +207,7 @@ def _grid_down(y: float, top: float, grid: float | None) -> float:
     return top - (-(-(top - y) // grid)) * grid
 
 
-def draw_box_figure(b: DocBuilder, x: float, top: float, w: float, h: float, rng) -> None:  # type: ignore[no-untyped-def]
+def draw_box_figure(b: DocBuilder, x: float, top: float, w: float, h: float, rng: random.Random) -> None:
     """A drawn figure: a framed box with a chart in it (bars or a curve), no text."""
     c = b.canvas
     c.setLineWidth(0.6)
@@ -228,7 +232,7 @@ def draw_box_figure(b: DocBuilder, x: float, top: float, w: float, h: float, rng
 
 
 def place_figure(b: DocBuilder, frames: list[Frame], place: str, typo: Typography,
-                 grid: float | None, rng) -> list[Frame]:  # type: ignore[no-untyped-def]
+                 grid: float | None, rng: random.Random) -> list[Frame]:
     """A figure with its caption: across every column at the top or the bottom of the page,
     or inside one column (splitting it). The caption is read where the text passes it."""
     top, bottom = frames[0].top, frames[0].bottom
@@ -286,7 +290,7 @@ def place_figure(b: DocBuilder, frames: list[Frame], place: str, typo: Typograph
 
 
 def place_pull_quote(b: DocBuilder, frames: list[Frame], place: str, typo: Typography,
-                     grid: float | None, rng) -> list[Frame]:  # type: ignore[no-untyped-def]
+                     grid: float | None, rng: random.Random) -> list[Frame]:
     """A pull quote in larger italic type between rules, inside a column or across two
     neighbouring columns (interrupting both at the same height)."""
     quote = b.prose.sentence()
@@ -321,7 +325,7 @@ def place_pull_quote(b: DocBuilder, frames: list[Frame], place: str, typo: Typog
     return new
 
 
-def draw_sidebar(b: DocBuilder, f: Frame, typo: Typography, rng, place: str,  # type: ignore[no-untyped-def]
+def draw_sidebar(b: DocBuilder, f: Frame, typo: Typography, rng: random.Random, place: str,
                  register: Frame) -> None:
     """A shaded box with a bold title and one or two paragraphs in smaller type: at the
     bottom of a column (which it shortens) or as a narrow column beside the text. Read when
@@ -358,7 +362,7 @@ def draw_sidebar(b: DocBuilder, f: Frame, typo: Typography, rng, place: str,  # 
 
 
 def place_footnotes(b: DocBuilder, frames: list[Frame], where: str, typo: Typography,
-                    marks: Marks, mark_no: list[int], rng) -> None:  # type: ignore[no-untyped-def]
+                    marks: Marks, mark_no: list[int], rng: random.Random) -> None:
     """Footnotes in smaller type under a short rule: under one column (the paragraph that
     starts in it carries the mark) or across the page (any paragraph starting on the page)."""
     size = max(6.5, typo.size * 0.8)
@@ -377,8 +381,9 @@ def place_footnotes(b: DocBuilder, frames: list[Frame], where: str, typo: Typogr
                         key=b.page, frames=low, register=frames[-1], count=rng.randint(1, 3))
 
 
-def _footnote_block(b, c, x, bottom, w, st, typo, marks, mark_no, rng, *, key, frames,  # type: ignore[no-untyped-def]
-                    register, count=1) -> None:
+def _footnote_block(b: DocBuilder, c: Canvas, x: float, bottom: float, w: float, st: Style,
+                    typo: Typography, marks: Marks, mark_no: list[int], rng: random.Random, *,
+                    key: int, frames: list[Frame], register: Frame, count: int = 1) -> None:
     notes = []
     for _ in range(count):
         mark_no[0] += 1
@@ -406,7 +411,7 @@ def _footnote_block(b, c, x, bottom, w, st, typo, marks, mark_no, rng, *, key, f
 # The families
 
 
-def _family(**kw: object):  # type: ignore[no-untyped-def]
+def _family(**kw: object) -> Callable[[Path, str, str], Document]:
     knobs = Knobs(**kw)  # type: ignore[arg-type]
 
     def make(path: Path, family: str, seed: str) -> Document:

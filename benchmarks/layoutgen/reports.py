@@ -10,7 +10,7 @@ from pathlib import Path
 from .builder import DocBuilder, Flow
 from .common import (A4, LETTER, StoryStyle, column_frames, is_bold, pour, typography)
 from .truth import Document, Element
-from .typeset import Style
+from .typeset import Frame, Style
 
 
 def office(path: Path, family: str, seed: str, wrapped: bool) -> Document:
@@ -41,7 +41,7 @@ def office(path: Path, family: str, seed: str, wrapped: bool) -> Document:
     doc_title = b.prose.title()
     flow_ref: list[Flow] = []
 
-    def make_page():  # type: ignore[no-untyped-def]
+    def make_page() -> list[Frame] | None:
         if b.page >= npages:
             return None
         b.new_page(pw, ph, ncols)
