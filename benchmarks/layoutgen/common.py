@@ -238,6 +238,8 @@ def pour_list(b: DocBuilder, flow: Flow, st: StoryStyle) -> int:
     from .fonts import SYMBOLS, has_glyph  # noqa: PLC0415 - only lists need the symbol face
     mfont = font if has_glyph(font, glyph) else face(SYMBOLS).regular
     n = 0
+    gap = max(st.para_space, st.body.leading * 0.5)  # lists are set off from the text around
+    flow.space(gap)
     for i in range(rng.randint(2, 5)):
         text = b.prose.item()
         marker = f"{i + 1}." if numbered else glyph
@@ -250,5 +252,5 @@ def pour_list(b: DocBuilder, flow: Flow, st: StoryStyle) -> int:
         if not flow.set_text(el, text, body, hanging=(marker, mstyle, indent)):
             break
         n += 1
-    flow.space(st.para_space)
+    flow.space(gap)
     return n
