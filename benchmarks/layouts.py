@@ -51,6 +51,8 @@ TOOLS = ("pdfprose", "pdftotext", "pdfminer")
 DEFAULT_PAGES = 1200
 DEFAULT_SEED = "2026"
 PDFTOTEXT_TIMEOUT = 120
+BATCH = 4
+"""Documents of one family submitted at once after its first."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -190,7 +192,9 @@ def plan_and_run(families: list[str], pages: int, seed: str, tools: tuple[str, .
                 if not enough and inflight == 0:
                     seen = [r["pages"] for r in results[f].values()]
                     per = max(1.0, sum(seen) / len(seen))
-                    submit(f, max(1, math.ceil((target - have) / per)))
+                    # a few at a time: a family's first documents are a rough guide to the
+                    # rest, and the other families keep the workers busy meanwhile
+                    submit(f, max(1, min(BATCH, math.ceil((target - have) / per))))
             if progress:
                 print(f"\r{done_pages} pages, {time.perf_counter() - start:.0f} s", end="",
                       file=sys.stderr, flush=True)
