@@ -62,6 +62,18 @@ def test_each_family_runs_and_its_truth_is_what_was_drawn(tmp_path: Path, family
     assert all(p.columns is None or 1 <= p.columns <= 5 for p in doc.pages)
 
 
+def test_cjk_faces_do_not_depend_on_what_else_registered(tmp_path: Path) -> None:
+    """reportlab's font registry is one per process: another caller registering the face's own
+    name in writing mode V (as tests/test_rotation_and_scripts.py does) changed nothing here."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    generate("japanese", "7", tmp_path / "a.pdf")
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3", isVertical=True))
+    generate("japanese", "7", tmp_path / "b.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
 def test_the_flow_truth_holds_floats_after_their_host(tmp_path: Path) -> None:
     doc = generate("footnotes-column", "3", tmp_path / "f.pdf")
     notes = [(i, e) for i, e in enumerate(doc.elements) if e.kind == "footnote"]

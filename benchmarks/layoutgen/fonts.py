@@ -89,11 +89,12 @@ def face(name: str) -> Face:
 def cid_face(lang: str, sans: bool = False, vertical: bool = False) -> str:
     """A CID font for ``lang`` registered with reportlab; ``vertical`` for writing mode V."""
     base = CID[lang][1 if sans else 0]
-    name = base + ("-V" if vertical else "")
+    # a registry name of our own: reportlab's registry is one per process, and another
+    # caller may have registered the face's own name in the other writing mode (the PDF's
+    # BaseFont stays the face's name whatever the registry calls it)
+    name = f"layoutgen-{base}-{'V' if vertical else 'H'}"
     if name not in pdfmetrics.getRegisteredFontNames():
         font = UnicodeCIDFont(base, isVertical=vertical)
-        # the horizontal and vertical fonts must not share a registry name (the PDF's
-        # BaseFont stays the face's own name, as reportlab writes it)
         font.name = font.fontName = name
         font.unicodeWidths = UnicodeCIDFont(base).unicodeWidths
         pdfmetrics.registerFont(font)
