@@ -40,12 +40,12 @@ from typing import Any, Callable
 from .speed import DEFAULT_CORPUS, TARGET_LAYOUT_SHARE, corpus_files, parse_only
 
 STAGES = (
-    ("diagnosis", "page_pipeline", "diagnose"),
-    ("words and lines", "page_pipeline", "build_lines"),
-    ("XY-cut", "page_pipeline", "reading_order"),
-    ("paragraphs", "page_pipeline", "page_paragraphs"),
-    ("words for de-hyphenation", "api", "page_vocabulary"),
-    ("document passes", "api", "run_document_passes"),
+    ("diagnosis", "layout.page_pipeline", "diagnose"),
+    ("words and lines", "layout.page_pipeline", "build_lines"),
+    ("XY-cut", "layout.page_pipeline", "reading_order"),
+    ("paragraphs", "layout.page_pipeline", "page_paragraphs"),
+    ("words for de-hyphenation", "engine.converter", "page_vocabulary"),
+    ("document passes", "engine.converter", "run_document_passes"),
 )
 """The stages timed: (name, module of pdfprose whose global the pipeline calls, function)."""
 
@@ -56,7 +56,7 @@ _X0 = attrgetter("x0")
 def bare_lines(glyphs: list[Any]) -> list[Any]:
     """The rule-free line builder (see the module docstring): the same Line objects' fields
     filled as cheaply as they can be."""
-    from pdfprose.lines import SPACE_GAP_EM
+    from pdfprose.layout.words import SPACE_GAP_EM
     from pdfprose.model import Line
 
     if not glyphs:
@@ -100,7 +100,7 @@ def measure(files: list[Path], repeat_count: int) -> dict[str, Any]:
 
     from pdfprose import Options, convert
     from pdfprose.model import PageAnalysis
-    from pdfprose.parse import open_pdf
+    from pdfprose.pdf.document import open_pdf
 
 
     logging.getLogger("pdfminer").setLevel(logging.ERROR)

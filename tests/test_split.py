@@ -13,9 +13,9 @@ import pytest
 from pdfgen import canvas_pdf
 
 from pdfprose import Converter, Options
-from pdfprose.api import PageBatch
-from pdfprose.render import document_vocabulary, page_vocabulary
-from pdfprose.web import WebSession
+from pdfprose.engine.split import PageBatch
+from pdfprose.output.render import document_vocabulary, page_vocabulary
+from pdfprose.engine.web import WebSession
 
 ENGLISH = (
     "The committee met in the spring to discuss the harvest and the price of grain in the "

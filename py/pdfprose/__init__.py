@@ -10,7 +10,8 @@ Usage::
 See :class:`Converter` for page-by-page progress.
 """
 
-from .api import Conversion, Converter, convert
+from .engine.conversion import Conversion
+from .engine.converter import Converter, convert
 from .errors import (
     InternalError,
     NoPagesError,

@@ -34,7 +34,7 @@ from pdfminer.pdfparser import PDFParser, PDFStreamParser
 from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
 from pdfminer.psparser import LIT, PSEOF
 
-from .errors import (
+from ..errors import (
     NoPagesError,
     PasswordRequiredError,
     TruncatedPdfError,

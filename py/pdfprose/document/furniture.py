@@ -22,8 +22,8 @@ import math
 import re
 from collections import Counter, defaultdict
 
-from .headings import body_size
-from .model import Line, PageAnalysis, Paragraph
+from ..model import Line, PageAnalysis, Paragraph
+from .statistics import DocumentStatistics
 
 BAND = 0.12
 """SPEC §8: the top and bottom 12 % of the page height."""
@@ -114,9 +114,12 @@ def _edge_paragraphs(page: PageAnalysis) -> list[Paragraph]:
     return out
 
 
-def mark_furniture(pages: list[PageAnalysis]) -> None:
-    """Set ``furniture`` on running headers, footers and page numbers across ``pages``."""
-    body = body_size(pages) or math.inf
+def mark_furniture(pages: list[PageAnalysis],
+                   statistics: DocumentStatistics | None = None) -> None:
+    """Set ``furniture`` on running headers, footers and page numbers across ``pages`` (the
+    whole document; ``statistics``: its
+    :class:`~pdfprose.document.statistics.DocumentStatistics`, measured here when not given)."""
+    body = (statistics or DocumentStatistics.of(pages)).body_size or math.inf
     candidates: dict[str, list[tuple[int, Paragraph]]] = defaultdict(list)
     numbered: dict[int, list[tuple[Paragraph, bool]]] = defaultdict(list)  # offset -> (head, in band)
     page_of: dict[int, int] = {}  # id(paragraph) -> the index of its page

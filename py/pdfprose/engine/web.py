@@ -27,11 +27,13 @@ import json
 import math
 from typing import Any
 
-from . import cmaps
-from .api import Conversion, Converter, PageBatch
-from .errors import PdfProseError, TooLargeError
-from .options import MAX_FILE_BYTES, MAX_PAGES, Options
-from .render import render
+from ..pdf import cmaps
+from .conversion import Conversion
+from .converter import Converter
+from .split import PageBatch
+from ..errors import PdfProseError, TooLargeError
+from ..options import MAX_FILE_BYTES, MAX_PAGES, Options
+from ..output.render import render
 
 
 def _finite(value: Any) -> Any:
@@ -45,7 +47,7 @@ def _finite(value: Any) -> Any:
     return value
 
 
-def _dumps(value: Any) -> str:
+def strict_json(value: Any) -> str:
     """Strict JSON (no NaN or Infinity, which a damaged file's coordinates could produce)."""
     try:
         return json.dumps(value, allow_nan=False)
@@ -105,7 +107,7 @@ class WebSession:
             return _error_json(exc)
         if page is None:
             return ""
-        return _dumps({**page.summary(), "geometry": page.geometry()})
+        return strict_json({**page.summary(), "geometry": page.geometry()})
 
     def limit(self, last_page: int) -> str:
         """Analyse no page after ``last_page`` (the second worker takes the rest; a later page
@@ -148,7 +150,7 @@ class WebSession:
             raw = data.to_py() if hasattr(data, "to_py") else data
             batch = PageBatch.from_bytes(raw)
             again = self._converter.adopt(batch)
-            return _dumps({"adopted": len(batch.pages),
+            return strict_json({"adopted": len(batch.pages),
                            "pages": [{**p.summary(), "geometry": p.geometry()} for p in again]})
         except Exception as exc:  # noqa: BLE001
             return _error_json(exc)
@@ -187,7 +189,7 @@ class WebSession:
                                                  "Japanese or Korean fonts could not be loaded "
                                                  "(offline?): connect and convert it again."},
                                      *report["notices"]]  # type: ignore[misc]
-            return _dumps({**report, "all_empty": self._conversion.all_empty})
+            return strict_json({**report, "all_empty": self._conversion.all_empty})
         except Exception as exc:  # noqa: BLE001
             return _error_json(exc)
 

@@ -165,9 +165,9 @@ def _cff_builtin_encoding(font: PDFFont, spec: dict) -> dict[int, str | None] | 
     (charset_at,) = cff.top_dict.get(15, [0])
     if encoding_at in (0, 1) or charset_at in (1, 2):
         return None  # a predefined encoding or Expert charset: nothing of the font's own
-    names = _cff_charset(data, int(charset_at), cff.nglyphs, cff.getstr)
+    names = cff_charset(data, int(charset_at), cff.nglyphs, cff.getstr)
     by_code: dict[int, str] = {}
-    for code, gid_or_name in _cff_encoding(data, int(encoding_at), cff.getstr):
+    for code, gid_or_name in cff_encoding(data, int(encoding_at), cff.getstr):
         name = gid_or_name if isinstance(gid_or_name, str) else names.get(gid_or_name)
         if name is not None:
             by_code.setdefault(code, name)
@@ -178,7 +178,7 @@ def _name(value: str | bytes) -> str:
     return value.decode("latin-1") if isinstance(value, bytes) else value
 
 
-def _cff_charset(data: bytes, at: int, nglyphs: int, getstr) -> dict[int, str]:  # type: ignore[no-untyped-def]
+def cff_charset(data: bytes, at: int, nglyphs: int, getstr) -> dict[int, str]:  # type: ignore[no-untyped-def]
     """Glyph index -> glyph name from a CFF charset at offset ``at`` (0: ISOAdobe)."""
     if at == 0:
         return {gid: _name(getstr(gid)) for gid in range(1, min(nglyphs, 229))}
@@ -200,7 +200,7 @@ def _cff_charset(data: bytes, at: int, nglyphs: int, getstr) -> dict[int, str]: 
     return names
 
 
-def _cff_encoding(data: bytes, at: int, getstr) -> list[tuple[int, int | str]]:  # type: ignore[no-untyped-def]
+def cff_encoding(data: bytes, at: int, getstr) -> list[tuple[int, int | str]]:  # type: ignore[no-untyped-def]
     """(code, glyph index) pairs of a CFF Encoding at offset ``at``, then (code, glyph name)
     for its supplements."""
     fmt = data[at]
@@ -272,7 +272,7 @@ def apply_builtin_encoding(font: PDFFont, spec: object) -> None:
             table[code] = char
 
 
-class _Type1Names(FastType1HeaderParser):
+class Type1Names(FastType1HeaderParser):
     """pdfminer.six's reader of a Type 1 font program's /Encoding, keeping the glyph names (with
     the batch tokenizer in front: :class:`pdfprose.content.FastType1HeaderParser`)."""
 
@@ -299,7 +299,7 @@ def _add_type1_tex_names(font: PDFFont) -> None:
     try:
         stream = font.fontfile
         data = stream.get_data()[: stream.get("Length1")]  # the clear-text part, as pdfminer reads it
-        names = _Type1Names(data).names()
+        names = Type1Names(data).names()
     except Exception:  # noqa: BLE001 - a damaged font program: pdfminer's reading stands
         return
     table = font.cid2unicode

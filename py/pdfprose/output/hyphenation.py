@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .lines import is_cjk
+from ..text.characters import is_cjk
 
 SUFFIXES = (
     # English

@@ -4,11 +4,11 @@ italic numbered) stand-alone headings."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from itertools import islice
 
-from .model import PageAnalysis, Paragraph
-from .paragraphs import ROW_ENDS_ENTRY, CAPTION
+from ..model import PageAnalysis, Paragraph
+from .statistics import DocumentStatistics
+from ..text.vocabulary import CAPTION, PUNCTUATED_END, ROW_ENDS_ENTRY
 
 HEADING_SIZE_RATIO = 1.15
 """SPEC §9: a paragraph at least 1.15 x the body size is a heading candidate."""
@@ -34,7 +34,6 @@ _LONGEST_HEADING = max(MAX_HEADING_CHARS, MAX_BOLD_HEADING_CHARS)
 SIZE_BUCKET = 0.5
 """Heading sizes within half a point are one level (producers round sizes differently)."""
 
-SENTENCE_END = re.compile(r"[.,;:!?]\s*$")
 NOT_A_HEADING = re.compile(
     r"@|https?://|www\.|^\W*(?:(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
@@ -67,16 +66,6 @@ def _may_be_heading_row(para: Paragraph, text: str) -> bool:
     return para.cells == 1 or (para.cells == 2 and NUMBERED.match(text) is not None)
 
 
-def body_size(pages: list[PageAnalysis]) -> float:
-    """SPEC §9: the most common font size over all text, weighted by characters (points)."""
-    weights: Counter[float] = Counter()
-    for page in pages:
-        for para in page.paragraphs:
-            for line in para.lines:
-                weights[round(line.size * 2) / 2] += len(line.text)
-    return weights.most_common(1)[0][0] if weights else 0.0
-
-
 SUBSECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)+\.?\s+\S")
 """A subsection's number ("4.2.", "3.1.2"): an italic stand-alone line that starts with one is a
 heading ("4.2. The magnetic Rayleigh-Taylor instability", ``astro-ph0001004``); a single
@@ -104,9 +93,12 @@ def _text(para: Paragraph) -> str:
     return " ".join(line.text for line in para.lines)
 
 
-def mark_headings(pages: list[PageAnalysis]) -> None:
-    """Set ``kind="heading"`` and ``level`` on heading paragraphs of the whole document."""
-    body = body_size(pages)
+def mark_headings(pages: list[PageAnalysis],
+                  statistics: DocumentStatistics | None = None) -> None:
+    """Set ``kind="heading"`` and ``level`` on heading paragraphs of the whole document
+    (``statistics``: its :class:`~pdfprose.document.statistics.DocumentStatistics`, measured
+    here when not given)."""
+    body = (statistics or DocumentStatistics.of(pages)).body_size
     if body <= 0:
         return
     by_size: list[Paragraph] = []
@@ -134,7 +126,7 @@ def mark_headings(pages: list[PageAnalysis]) -> None:
                      or (para.lines[0].small_caps and _small_caps_heading(text)))
                 and para.size >= body - SIZE_BUCKET
                 and len(text) <= MAX_BOLD_HEADING_CHARS
-                and (not SENTENCE_END.search(text) or NUMBERED.match(text))
+                and (not PUNCTUATED_END.search(text) or NUMBERED.match(text))
             ):
                 by_bold.append(para)
             elif (

@@ -20,7 +20,7 @@ from itertools import accumulate, compress, groupby, repeat
 from operator import and_, attrgetter, ge, gt, itemgetter, le, lt
 
 from .equations import EQUATION_NUMBER, is_formula_piece
-from .model import Block, Line
+from ..model import Block, Line
 from .spans import covered, intersect
 
 MIN_GUTTER_EM = 1.0
@@ -94,7 +94,7 @@ _TOP_X0 = attrgetter("top", "x0")
 _X0 = attrgetter("x0")
 
 
-def _strips(lines: list[Line]) -> list[_Strip]:
+def make_strips(lines: list[Line]) -> list[_Strip]:
     """Group runs whose vertical extents overlap (by more than a sliver) into strips."""
     ordered = sorted(lines, key=_TOP_X0)
     strips: list[_Strip] = []
@@ -130,7 +130,7 @@ def _free(spans: list[tuple[float, float]], lo: float, hi: float) -> list[tuple[
     return out
 
 
-def _gutters(
+def find_gutters(
     strips: list[_Strip], gaps: list[tuple[float, float]], min_width: float,
     refused: list[tuple[float, float]] | None = None,
     pieces: dict[int, bool] | None = None, only: list[int] | None = None,
@@ -257,7 +257,7 @@ def _rows_line_up(run: _Columns, gaps: list[tuple[float, float]], k: int) -> str
 _FIRST = itemgetter(0)
 
 
-def _run(
+def common_run(
     frees: list[Gaps], start: int, lo: float, hi: float, min_width: float
 ) -> tuple[int, list[Gaps]]:
     """The longest run of strips from ``start`` that keeps a common gap inside (lo, hi), given
@@ -286,7 +286,7 @@ def _inside(gaps: Gaps, lo: float, hi: float) -> Gaps:
     return [(a, b) for a, b in gaps if lo < a and b < hi]
 
 
-def _common_gaps(frees: list[Gaps], lo: float, hi: float, min_width: float) -> Gaps:
+def common_gaps(frees: list[Gaps], lo: float, hi: float, min_width: float) -> Gaps:
     """The gaps inside (lo, hi) that strips with free intervals ``frees`` have in common."""
     gaps = frees[0]
     for free in frees[1:]:
@@ -301,7 +301,7 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
     A cut is made at a full-width empty band where a line on one side crosses a gutter that the
     other side, taken alone, has: the two parts are laid out differently. ``frees`` are the
     free intervals of the run's strips, ``prefixes`` the gaps common to each leading part of
-    the run (:func:`_run`); ``pieces`` as for :func:`_gutters`.
+    the run (:func:`common_run`); ``pieces`` as for :func:`find_gutters`.
     """
     size = statistics.median(l.size for s in run for l in s.lines)
     # The run's line boxes as columns, and where each strip's lines start among them: a part's
@@ -318,15 +318,15 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
         head, tail = run[:k], run[k:]
         split = starts[k]
         if len(tail) >= MIN_COLUMN_STRIPS:
-            gaps = _common_gaps(frees[k:], lo, hi, min_width)
+            gaps = common_gaps(frees[k:], lo, hi, min_width)
             crossed = _crossed(x0s[:split], x1s[:split], gaps)
-            if crossed and _gutters(tail, gaps, min_width, None, pieces, crossed):
+            if crossed and find_gutters(tail, gaps, min_width, None, pieces, crossed):
                 return k
         # The head's common gaps are a prefix of the run's, known already.
         if len(head) >= MIN_COLUMN_STRIPS:
             gaps = _inside(prefixes[k - 1], lo, hi)
             crossed = _crossed(x0s[split:], x1s[split:], gaps)
-            if crossed and _gutters(head, gaps, min_width, None, pieces, crossed):
+            if crossed and find_gutters(head, gaps, min_width, None, pieces, crossed):
                 return k
         if _stray_edge(head, size) or _stray_edge(tail, size):
             return k
@@ -353,7 +353,7 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             pieces: dict[int, bool] | None = None) -> int:
     """Append the reading-order leaves of ``lines`` to ``leaves``; return the largest column
     count found. ``region`` is a one-element counter shared through the recursion, and so is
-    ``pieces``, the formula-piece answers per line (see :func:`_gutters`)."""
+    ``pieces``, the formula-piece answers per line (see :func:`find_gutters`)."""
     if pieces is None:
         pieces = {}
     if not lines:
@@ -361,7 +361,7 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
     lo = min([l.x0 for l in lines])
     hi = max([l.x1 for l in lines])
     min_width = MIN_GUTTER_EM * statistics.median([l.size for l in lines])
-    strips = _strips(lines)
+    strips = make_strips(lines)
     most = 1
     pending: list[_Strip] = []  # single-column strips waiting to be emitted as one leaf
 
@@ -377,14 +377,14 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
     i = 0
     while i < len(strips):
         if depth < MAX_DEPTH:
-            end, prefixes = _run(frees, i, lo, hi, min_width)
+            end, prefixes = common_run(frees, i, lo, hi, min_width)
         else:
             end, prefixes = i + 1, []
         gutters: list[tuple[float, float]] = []
         refused: list[tuple[float, float]] = []
         if end - i >= MIN_COLUMN_STRIPS:
             run = strips[i:end]
-            gutters = _gutters(run, _inside(prefixes[-1], lo, hi), min_width, refused, pieces)
+            gutters = find_gutters(run, _inside(prefixes[-1], lo, hi), min_width, refused, pieces)
             if gutters:
                 cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width, pieces)
                 if cut:
@@ -392,7 +392,7 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
                     run = strips[i:end]
                     gutters = []
                     if len(run) >= MIN_COLUMN_STRIPS:
-                        gutters = _gutters(run, _inside(prefixes[cut - 1], lo, hi), min_width,
+                        gutters = find_gutters(run, _inside(prefixes[cut - 1], lo, hi), min_width,
                                            None, pieces)
         if not gutters and refused:
             # Rows that line up across the gap: a table of contents or a table, read row by

@@ -13,8 +13,10 @@ from collections import Counter
 from collections.abc import Mapping
 
 from .equations import EQUATION_NUMBER, MAX_PROSE_WORDS, is_display_math, prose_words
-from .lists import enumeration, list_marker
-from .model import Block, Glyph, Line, Paragraph
+from ..text.markers import enumeration, list_marker
+from ..text.vocabulary import (CAPTION, CLAUSE_END, HYPHEN_ENDS, HYPHENATED, REFERENCE_WORD,
+                               ROW_ENDS_ENTRY)
+from ..model import Block, Glyph, Line, Paragraph
 from .strays import absorb_in_blocks, absorb_strays
 
 PARAGRAPH_GAP_EM = 1.8
@@ -48,20 +50,6 @@ SHORT_LINE_EM = 3.0
 """A line ending over 3 em before the block's right edge and with a sentence end is the last
 line of its paragraph. Inside a list item, before a line at the item's hanging indent, the edge
 is where the block's prose lines end (:func:`_prose_right`)."""
-
-HYPHENATED = re.compile(r"[^\W\d_][-\u00ad]$")
-"""A line ending in a letter and a hyphen (or soft hyphen) breaks a word (SPEC §7)."""
-
-_HYPHEN_ENDS = ("-", "\u00ad", "-\n", "\u00ad\n")
-"""How a text that HYPHENATED matches ends (``$`` also matches before a final newline): a
-cheap test first, as most lines do not."""
-
-SENTENCE_END = re.compile(r"[.!?:;。！？」\"'”’)]\s*$")
-
-CAPTION = re.compile(r"^(?:fig(?:ure|ura)?\.?|table|tabla|cuadro|listing|algorithm)\s*[\dIVX]", re.I)
-"""A figure's or table's caption ("Figure 3.", "Tabla 2", "Algorithm 1"): its lines go on
-even where one starts like a list item ("(c) 4.5 gm/s and (d)..."), it is never a heading,
-and a paragraph it interrupts goes on after it (:mod:`pdfprose.continuation`)."""
 
 
 
@@ -218,12 +206,6 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
     return paragraphs
 
 
-ROW_ENDS_ENTRY = re.compile(r"(?:\d|\b[ivxlc]+)$")
-"""A row of a table of contents ends with its page number, arabic or (front matter) lower-case
-roman: the entry ends. An upper-case letter is no page number ("Diagnostic testing for
-hepatitis C")."""
-
-
 ENTRY_NUMBER = re.compile(r"(?:\d+[.)]|\d+(?:\.\d+)+|[A-Z]\.)(?:\s|$)")
 """A row that starts with an entry's number ("1.1 Objectives", "10. Was", "A. Annex") starts
 an entry of its own: it does not carry on the row before ("1987, skip lines 6" does)."""
@@ -314,13 +296,6 @@ def _usual_left(lines: list[Line]) -> float:
     return float(statistics.mode(starts)) if len(starts) > 2 else float(starts[0])
 
 
-REFERENCE_WORD = re.compile(
-    r"(?:^|[\s(])(?:eqs?|refs?|figs?|secs?|thms?|props?|lems?|cors?|defs?|nos?|vols?|cf|resp|"
-    r"ecs?|p[áa]gs?|arts?|núms?)\.$", re.I)
-"""A line ending in "eq.", "Ref.", "Fig.", "Sec." (or Spanish "ec.", "pág.") refers to what
-follows: "...writing eq." / "(2) in differential form" is one sentence, not a list item."""
-
-
 ABBREVIATION = re.compile(
     r"(?:(?:^|[\s(\[“‘\"'])(?:[^\W\d_]\.){2,}"
     r"|\b(?:etc|vs|approx|Inc|Corp|Co|Ltd|Jr|Sr|Mr|Mrs|Ms|Dr|Prof|St|Pub|Dept)\.)$")
@@ -363,12 +338,12 @@ J. Domingo-Ferrer, ...": IEEE and ACM styles). No list marker (SPEC §10): the e
 paragraph, but it is numbered like an item, in the list form :data:`REFERENCE_FORM`."""
 
 REFERENCE_FORM = "[1]"
-"""The form (:func:`~pdfprose.lists.enumeration`) of the numbers :data:`REFERENCE_ENTRY` reads."""
+"""The form (:func:`~pdfprose.text.markers.enumeration`) of the numbers :data:`REFERENCE_ENTRY` reads."""
 
 
 def _numbering(text: str) -> tuple[str, int] | None:
     """The list form and place a line's number gives it: a list marker's
-    (:func:`~pdfprose.lists.enumeration`) or a bracketed reference number's
+    (:func:`~pdfprose.text.markers.enumeration`) or a bracketed reference number's
     (:data:`REFERENCE_ENTRY`); None for a bullet or no number."""
     entry = REFERENCE_ENTRY.match(text)
     if entry is not None:
@@ -409,7 +384,7 @@ def _item_may_start(marker: str, prev: Line, right: float, continues: bool = Fal
     text = prev.text.rstrip()
     if REFERENCE_WORD.search(text):
         return False
-    if SENTENCE_END.search(text) or list_marker(prev.text) is not None or prev.all_bold:
+    if CLAUSE_END.search(text) or list_marker(prev.text) is not None or prev.all_bold:
         return True
     return continues or right - prev.x1 > SHORT_LINE_EM * prev.size
 
@@ -432,7 +407,7 @@ def _goes_on_in_face(prev: Line, line: Line) -> bool:
     heading's second line ("4.3 Summary of the evidence for treatment in adolescents and" /
     "children (Web Annex C)", its smaller light tail making most of that line), so neither
     the size nor the boldness of the line as a whole ends the paragraph."""
-    if SENTENCE_END.search(prev.text):
+    if CLAUSE_END.search(prev.text):
         return False
     pair = _face_goes_on(prev, line)
     return pair is not None and pair[1].text[:1].islower()
@@ -475,7 +450,7 @@ def _breaks(
         return True
     if gap > PARAGRAPH_GAP_EM * size and BARE_NUMBER.fullmatch(prev.text):
         return True  # a page number over the text, whatever the block's pitch
-    if prev.text.endswith(_HYPHEN_ENDS) and HYPHENATED.search(prev.text) \
+    if prev.text.endswith(HYPHEN_ENDS) and HYPHENATED.search(prev.text) \
             and line.text[:1].isalpha() and gap < 3 * size:
         # A word broken across the lines ("dis-" / "tribution", "Hamilton-" / "Jacobi"): a
         # paragraph never ends in a hyphen, so the paragraph goes on.
@@ -539,7 +514,7 @@ def _breaks(
     edge = right
     if item is not None and prose_right is not None and _at_hanging_indent(item, prev, line):
         edge = prose_right
-    if edge - prev.x1 > SHORT_LINE_EM * size and SENTENCE_END.search(prev.text) \
+    if edge - prev.x1 > SHORT_LINE_EM * size and CLAUSE_END.search(prev.text) \
             and not REFERENCE_WORD.search(prev.text.rstrip()) \
             and not (prev_centred and _centred(line, left, right)) \
             and not _abbreviation_goes_on(prev, line) \

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-from .continuation import LOOKBACK, SIZE_TOLERANCE
-from .paragraphs import CAPTION
+from ..document.continuation import LOOKBACK, SIZE_TOLERANCE
+from ..text.vocabulary import CAPTION
 from .hyphenation import SOFT_HYPHEN, join_lines, vocabulary
-from .model import PageAnalysis, Paragraph
-from .options import Options
+from ..model import PageAnalysis, Paragraph
+from ..options import Options
 
 _MD_INLINE = re.compile(r"([\\`*<\[\]])")
 _MD_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")

@@ -33,8 +33,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .characters import REPLACEMENT
-from .model import Glyph
+from ..text.characters import REPLACEMENT
+from ..model import Glyph
 
 GARBLED_SHARE = 0.25
 """A page is garbled when more than a quarter of its visible glyphs have no Unicode meaning.
@@ -232,7 +232,7 @@ class FontEvidence:
         self._verdict: dict[tuple[FontKey, bool], tuple[int, int | None]] = {}
         self._letters: dict[FontKey, Counter[str]] = {}
         """Per font, the ASCII letters (case folded) of its mapped text's histogram, in the
-        order :func:`_histogram_score` would count them: kept up to date as text is added, so
+        order :func:`histogram_score` would count them: kept up to date as text is added, so
         that scoring a font on each page costs 26 letters, not its whole histogram."""
 
     def add(self, key: FontKey, unmapped: bool, codes: Iterable[int]) -> None:
@@ -257,7 +257,7 @@ class FontEvidence:
             if letters is None:
                 continue
             # ...so a letter first met here comes after the letters already counted, in the
-            # order _histogram_score would meet them in the histogram.
+            # order histogram_score would meet them in the histogram.
             if 0x61 <= code <= 0x7A:
                 letters[chr(code)] += n
             elif 0x41 <= code <= 0x5A:
@@ -278,11 +278,11 @@ class FontEvidence:
         return clone
 
     def text_score(self, key: FontKey) -> tuple[float, int]:
-        """``_histogram_score(self.histogram(key, False))``: how the font's mapped text so far
+        """``histogram_score(self.histogram(key, False))``: how the font's mapped text so far
         reads as a language, and how many ASCII letters it has."""
         letters = self._letters.get(key)
         if letters is None:
-            return _histogram_score(self.histogram(key, False))
+            return histogram_score(self.histogram(key, False))
         return (_cosine(letters), sum(letters.values()))
 
     def histogram(self, key: FontKey, unmapped: bool) -> Counter[int]:
@@ -339,7 +339,7 @@ def _font_runs(sources: list[object], fonts: list[str]) -> Iterator[tuple[FontKe
         start = end
 
 
-def _by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, list[Glyph]]:
+def glyphs_by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, list[Glyph]]:
     """The glyphs grouped by :func:`_font_key`, keys in order of first appearance, each group
     in page order (:func:`_font_runs`)."""
     by_font: dict[FontKey, list[Glyph]] = {}
@@ -359,7 +359,7 @@ def _mark_shifted(mapped: list[Glyph], evidence: FontEvidence | None) -> set[Fon
     in page order."""
     evidence = evidence if evidence is not None else FontEvidence()
     shifted: set[FontKey] = set()
-    for key, (texts, spans) in _text_by_font(mapped).items():
+    for key, (texts, spans) in text_by_font(mapped).items():
         evidence.add_text(key, "".join(texts))
         score, letters = evidence.text_score(key)
         if letters < SHIFT_MIN_LETTERS or score >= SHIFT_UNNATURAL:
@@ -374,9 +374,9 @@ def _mark_shifted(mapped: list[Glyph], evidence: FontEvidence | None) -> set[Fon
     return shifted
 
 
-def _text_by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, tuple[list[str], list[tuple[int, int]]]]:
+def text_by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, tuple[list[str], list[tuple[int, int]]]]:
     """Per :func:`_font_key` (in order of first appearance), the text of its glyphs, in pieces,
-    and the spans ``(start, end)`` of ``glyphs`` they are: the groups of :func:`_by_font`,
+    and the spans ``(start, end)`` of ``glyphs`` they are: the groups of :func:`glyphs_by_font`,
     joined, without building a list of glyphs per group (done for every page, and only a
     letter-shifted font's glyphs are wanted one by one); each glyph's source, font and text are
     read once, into lists the runs are sliced from."""
@@ -389,7 +389,7 @@ def _text_by_font(glyphs: Sequence[Glyph]) -> dict[FontKey, tuple[list[str], lis
     return by_font
 
 
-def _histogram_score(histogram: Counter[int]) -> tuple[float, int]:
+def histogram_score(histogram: Counter[int]) -> tuple[float, int]:
     letters: Counter[str] = Counter()
     for code, n in histogram.items():
         if 0x61 <= code <= 0x7A:
@@ -413,7 +413,7 @@ def diagnose(glyphs: Sequence[Glyph], evidence: FontEvidence | None = None) -> P
     shifted_fonts = _mark_shifted(mapped, evidence)
     if shifted_fonts:  # their glyphs are unmapped now, among the bad ones in page order
         bad = [g for g in glyphs if g.unmapped and g.text.strip()]
-    by_font = _by_font(bad)
+    by_font = glyphs_by_font(bad)
     for key, members in by_font.items():
         if key not in shifted_fonts:
             evidence.add(key, True, [g.code for g in members])

@@ -11,13 +11,9 @@ from __future__ import annotations
 
 import re
 
-from .model import PageAnalysis, Paragraph
-from .paragraphs import CAPTION, HYPHENATED, PROSE_LINE_CHARS, REFERENCE_WORD
-
-SENTENCE_END = re.compile(r"[.!?。！？][\"'”’»)\]]*$")
-"""A paragraph ending like this is complete; ":" and "," are not ends (text goes on after a
-display equation)."""
-
+from ..model import PageAnalysis, Paragraph
+from ..layout.paragraphs import PROSE_LINE_CHARS
+from ..text.vocabulary import CAPTION, HYPHENATED, REFERENCE_WORD, SENTENCE_END
 
 BRACKETED_LOWER = re.compile(r"^[\[(][^\])\n]{1,20}[\])]+[,;:.)]*\s+[a-zß-ÿ]")
 """A first line that opens with a bracketed reference and goes on in lowercase ("[4]), if

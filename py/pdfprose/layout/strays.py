@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 
-from .lines import BULLET_GLYPHS, SCRIPT_SIZE_RATIO, SPACE_GAP_EM
-from .model import Block, Glyph, Line
+from ..text.markers import BULLET_GLYPHS
+from .words import SCRIPT_SIZE_RATIO, SPACE_GAP_EM
+from ..model import Block, Glyph, Line
 
 STRAY_MAX_CHARS = 3
 """A row of at most three symbols or digits (no letter) is a stray piece of a neighbouring

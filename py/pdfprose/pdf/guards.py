@@ -294,7 +294,8 @@ def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
             _skipped(budget)
 
 
-_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__))
+_ENGINE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+"""The folder of the pdfprose package (this module lies in its ``pdf`` package)."""
 
 
 def _engine_bug(exc: Exception) -> bool:

@@ -28,8 +28,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .lists import list_marker
-from .model import Line
+from ..text.markers import list_marker
+from ..model import Line
 
 MATH_FONT = re.compile(
     r"^(?:cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|eurm|eusm|rsfs|wasy|stmary|lasy|bbm|dsrom"

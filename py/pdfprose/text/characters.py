@@ -1,4 +1,4 @@
-"""Character clean-up for one glyph's text and for finished lines (SPEC §11).
+"""Character classes and clean-up for one glyph's text and for finished lines (SPEC §2, §11).
 
 Only targeted replacements: NFKC on the whole text would change ², ½, ™ and full-width forms,
 which are the document's own characters.
@@ -6,7 +6,9 @@ which are the document's own characters.
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from bisect import bisect_right
 
 LIGATURES = {
     "\ufb00": "ff",
@@ -92,3 +94,44 @@ def clean_glyph_text(raw: str | None, symbolic_font: bool) -> tuple[str, bool]:
 def clean_line_text(text: str) -> str:
     """Compose combining accents (NFC) in a finished line; soft hyphens stay for the joiner."""
     return unicodedata.normalize("NFC", text)
+
+
+CJK_RANGES = (
+    (0x1100, 0x11FF),  # Hangul Jamo
+    (0x2E80, 0x2FDF),  # CJK radicals
+    (0x3000, 0x303F),  # CJK symbols and punctuation
+    (0x3040, 0x30FF),  # Hiragana, Katakana
+    (0x3130, 0x318F),  # Hangul compatibility Jamo
+    (0x3190, 0x31FF),
+    (0x3400, 0x4DBF),  # CJK extension A
+    (0x4E00, 0x9FFF),  # CJK unified ideographs
+    (0xAC00, 0xD7AF),  # Hangul syllables
+    (0xF900, 0xFAFF),  # CJK compatibility ideographs
+    (0xFE30, 0xFE4F),  # CJK compatibility forms (vertical punctuation)
+    (0xFF00, 0xFFEF),  # half- and full-width forms
+    (0x20000, 0x2FA1F),
+)
+"""The code point ranges of Han, Hiragana, Katakana, Hangul and CJK punctuation (SPEC §2),
+sorted and disjoint."""
+
+
+def is_cjk(ch: str) -> bool:
+    """True for Han, Hiragana, Katakana, Hangul and CJK punctuation (SPEC §2)."""
+    if not ch:
+        return False
+    code = ord(ch[0])
+    if code < 0x1100:  # Latin, Greek, Cyrillic and the rest: the common case, answered at once
+        return False
+    k = bisect_right(_CJK_STARTS, code) - 1  # the ranges are sorted and do not overlap
+    return k >= 0 and code <= CJK_RANGES[k][1]
+
+
+_CJK_STARTS = [lo for lo, _ in CJK_RANGES]
+
+CJK_CHARACTER = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in CJK_RANGES) + "]")
+"""Any character :func:`is_cjk` accepts: a text this never matches has no CJK at all (math
+symbols and dashes lie above U+1100 too, so a text's largest character cannot tell)."""
+
+FIRST_CJK = "\u1100"
+"""No character below U+1100 is CJK (:func:`is_cjk`): a text whose largest character is below
+it has none."""

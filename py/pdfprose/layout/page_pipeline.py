@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from .diagnostics import GARBLED_MIN_GLYPHS, GARBLED_SHARE, FontEvidence, diagnose  # noqa: F401
-from .lines import build_lines, frame
-from .model import Block, Glyph, Line, PageAnalysis, Paragraph, ParagraphKind
+from ..pdf.diagnosis import FontEvidence, diagnose
+from .directional import frame
+from .lines import build_lines
+from ..model import Block, Glyph, Line, PageAnalysis, Paragraph, ParagraphKind
 from .paragraphs import page_paragraphs
-from .parse import ParsedPage
+from ..pdf.document import ParsedPage
 from .xycut import reading_order
 
 
