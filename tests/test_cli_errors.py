@@ -387,10 +387,10 @@ def test_every_page_failed_is_one_line_not_an_ocr_hint(tmp_path: Path) -> None:
 def test_a_bug_in_page_analysis_becomes_a_failed_page(monkeypatch: pytest.MonkeyPatch) -> None:
     real = converter_module.analyze_page
 
-    def flaky(parsed, evidence=None):  # type: ignore[no-untyped-def]
+    def flaky(parsed, *args):  # type: ignore[no-untyped-def]
         if parsed.number == 2:
             raise ZeroDivisionError("boom")
-        return real(parsed, evidence)
+        return real(parsed, *args)
 
     monkeypatch.setattr(converter_module, "analyze_page", flaky)
     conversion = convert(pages_pdf([text("One"), text("Two"), text("Three")]))
@@ -401,7 +401,7 @@ def test_a_bug_in_page_analysis_becomes_a_failed_page(monkeypatch: pytest.Monkey
 
 
 def test_a_bug_in_the_document_passes_keeps_the_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(pages):  # type: ignore[no-untyped-def]
+    def broken(pages, *args):  # type: ignore[no-untyped-def]
         raise KeyError("oops")
 
     monkeypatch.setattr(converter_module, "run_document_passes", broken)

@@ -150,10 +150,10 @@ def test_only_shifts_that_make_enough_letters_are_tried() -> None:
     from collections import Counter
 
     from pdfprose.pdf.diagnosis import MAX_SHIFT, SHIFT_MIN_DISTINCT, SHIFT_MIN_LETTERS, \
-        _letter_rich_shifts
+        letter_rich_shifts
 
     histogram = Counter(ord(ch) for ch in caesar(ENGLISH, -29) if ch != " ")
-    shifts = _letter_rich_shifts(histogram)
+    shifts = letter_rich_shifts(histogram)
     assert 29 in shifts and len(shifts) < 2 * MAX_SHIFT + 1
     for k in range(-MAX_SHIFT, MAX_SHIFT + 1):  # the shifts left out fail find_shift's first test
         letters = Counter()
@@ -163,7 +163,7 @@ def test_only_shifts_that_make_enough_letters_are_tried() -> None:
                 letters[chr(value).lower()] += n
         if k not in shifts:
             assert sum(letters.values()) < SHIFT_MIN_LETTERS or len(letters) < SHIFT_MIN_DISTINCT
-    assert _letter_rich_shifts(Counter(range(300, 340))) == []  # no code near ASCII letters
+    assert letter_rich_shifts(Counter(range(300, 340))) == []  # no code near ASCII letters
 
 
 def test_evidence_scores_a_font_as_its_whole_histogram_would_score() -> None:

@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from pdfprose.layout.lines import build_lines
 from pdfprose.layout.words import glyphs_to_text
 from pdfprose.model import Glyph
+from pdfprose.params import DEFAULT_PARAMS, LayoutParams
 
 
 def glyphs(text: str, x: float, baseline: float, size: float = 10.0, advance: float = 5.0,
@@ -159,7 +163,7 @@ def test_math_symbols_above_u1100_are_not_cjk() -> None:
 
 def test_the_quick_path_keeps_the_script_rule_of_mathematics_fonts() -> None:
     # k_F a in TeX (cond-mat0501080): 1.18 pt after the 6 pt subscript is no word space in
-    # CMMI, though it is over SPACE_GAP_EM of the 9 pt letters; the same gap in a text font is.
+    # CMMI, though it is over space_gap_em of the 9 pt letters; the same gap in a text font is.
     from pdfprose.layout.words import GlyphColumns, plain_text
 
     def run(font: str, script_font: str) -> list[Glyph]:
@@ -175,12 +179,13 @@ def test_the_quick_path_keeps_the_script_rule_of_mathematics_fonts() -> None:
 
 
 def test_a_page_needs_twenty_cjk_characters_to_be_searched_for_vertical_columns() -> None:
-    from pdfprose.layout.directional import MIN_VERTICAL_CJK, may_be_vertical_cjk
+    from pdfprose.layout.directional import may_be_vertical_cjk
 
+    least = DEFAULT_PARAMS.min_vertical_cjk
     assert not may_be_vertical_cjk([])
     assert not may_be_vertical_cjk(["a", "−", "≤"] * 50)  # math, no CJK
-    assert not may_be_vertical_cjk(["漢"] * (MIN_VERTICAL_CJK - 1) + ["a"])
-    assert may_be_vertical_cjk(["漢"] * MIN_VERTICAL_CJK)
+    assert not may_be_vertical_cjk(["漢"] * (least - 1) + ["a"])
+    assert may_be_vertical_cjk(["漢"] * least)
 
 
 def test_duplicates_are_looked_for_only_where_glyphs_stand_close() -> None:
@@ -297,3 +302,44 @@ def test_irs_lines_beside_a_larger_glyph_read_whole(corpus_file: Callable[[str],
     for line in ("Pub. 552 Recordkeeping for Individuals", "Pub. 597 Information on the United",
                  "Page 4, lines 76a through 85. Enter", "the amounts of gross income you"):
         assert line in instructions
+
+
+def reference_clusters(baselines: list[float], sizes: list[float],
+                       params: LayoutParams) -> list[tuple[int, int]]:
+    """SPEC §3's line rule glyph by glyph, for glyphs sorted by baseline: a glyph joins the
+    line before it when its baseline is within the tolerance (``baseline_tolerance``) of the
+    line's anchor, the baseline of its largest glyph so far; else it starts a line."""
+    from pdfprose.layout.lines import baseline_tolerance
+
+    starts: list[int] = []
+    anchor, anchor_size = 0.0, 0.0
+    for i, (baseline, size) in enumerate(zip(baselines, sizes)):
+        if starts and abs(baseline - anchor) <= baseline_tolerance(size, anchor_size, params):
+            if size > anchor_size:
+                anchor, anchor_size = baseline, size
+        else:
+            starts.append(i)
+            anchor, anchor_size = baseline, size
+    starts.append(len(baselines))
+    return list(zip(starts, starts[1:]))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from([100.0, 100.0, 101.0, 102.5, 104.0, 106.0, 110.0])
+                          | st.floats(95.0, 115.0, allow_nan=False),
+                          st.sampled_from([10.0, 10.0, 6.0, 7.0, 22.0, 40.0])
+                          | st.floats(1.0, 60.0, allow_nan=False)),
+                min_size=1, max_size=40),
+       st.sampled_from([DEFAULT_PARAMS, LayoutParams(baseline_tolerance_em=0.2),
+                        LayoutParams(line_size_ratio=1.5)]))
+def test_line_clusters_take_the_glyphs_the_rule_takes_one_by_one(
+        glyphs: list[tuple[float, float]], params: LayoutParams) -> None:
+    # line_clusters takes the glyphs of one baseline, or of one size after a glyph that joined
+    # without moving the anchor, all at once: the lines must be those of the plain rule.
+    from pdfprose.layout.lines import line_clusters
+
+    glyphs.sort(key=lambda g: g[0])
+    baselines = [b for b, _ in glyphs]
+    sizes = [s for _, s in glyphs]
+    assert line_clusters(baselines, sizes, params)[0] == reference_clusters(baselines, sizes,
+                                                                              params)

@@ -263,4 +263,4 @@ def test_the_words_for_de_hyphenation_travel_with_their_pages(
     whole = document_vocabulary(Converter(path.read_bytes()).finish().pages)
     assert len(whole) > 5000
     assert conversion.vocabulary() == whole
-    assert conversion.finish()._vocab == whole
+    assert conversion.finish().vocabulary == whole

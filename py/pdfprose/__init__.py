@@ -7,7 +7,8 @@ Usage::
     text = conversion.render(Options(format="md"))
     report = conversion.report()
 
-See :class:`Converter` for page-by-page progress.
+See :class:`Converter` for page-by-page progress, and :class:`LayoutParams` for the layout
+thresholds (``convert(data, params=LayoutParams(...))``).
 """
 
 from .engine.conversion import Conversion
@@ -27,6 +28,7 @@ from .errors import (
     WrongPasswordError,
 )
 from .options import MAX_FILE_BYTES, MAX_PAGES, Options
+from .params import DEFAULT_PARAMS, LayoutParams
 
 __version__ = "0.1.0"
 
@@ -35,6 +37,8 @@ __all__ = [
     "Converter",
     "convert",
     "Options",
+    "LayoutParams",
+    "DEFAULT_PARAMS",
     "MAX_FILE_BYTES",
     "MAX_PAGES",
     "PdfProseError",

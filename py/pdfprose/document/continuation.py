@@ -2,9 +2,10 @@
 footnote or a running head (SPEC §6: the lines of one paragraph are joined).
 
 The XY-cut ends a block at the foot of a column; a reader carries on at the top of the next
-column or page. A body paragraph *continues* the previous body paragraph of
-about the same size when that one does not end a sentence and this one starts in lowercase. Captions, footnotes in a smaller size and running
-heads in between are stepped over.
+column or page. A body paragraph *continues* the previous body paragraph of about the same size
+when that one does not end a sentence and this one starts in lowercase. Captions, footnotes in
+a smaller size and running heads in between are stepped over. The thresholds are fields of
+:class:`~pdfprose.params.LayoutParams`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..model import PageAnalysis, Paragraph
-from ..layout.paragraphs import PROSE_LINE_CHARS
+from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.vocabulary import CAPTION, HYPHENATED, REFERENCE_WORD, SENTENCE_END
 
 BRACKETED_LOWER = re.compile(r"^[\[(][^\])\n]{1,20}[\])]+[,;:.)]*\s+[a-zß-ÿ]")
@@ -22,56 +23,40 @@ e > U") goes on a sentence as a lowercase letter does."""
 UNFINISHED = ",;&"
 """A paragraph's last line ending in one of these is cut off, not finished."""
 
-SIZE_TOLERANCE = 0.1
-"""Continuations are set in the same size as the paragraph they continue, within 10 %."""
 
-LOOKBACK = 8
-"""At most eight paragraphs (captions, footnotes, running heads, page numbers) are stepped
-over: a page's foot may hold three footnotes, its number and the next page's running head
-(``math0001036`` p1-p2 has four of them)."""
-
-
-def stepped_over(para: Paragraph, size: float) -> bool:
+def stepped_over(para: Paragraph, size: float, tolerance: float) -> bool:
     """True for what may stand between two parts of a paragraph of font size ``size``
-    (points): furniture, a caption, a footnote in a smaller size."""
+    (points): furniture, a caption, a footnote in a smaller size (by more than ``tolerance``,
+    ``continuation_size_tolerance``)."""
     if para.furniture:
         return True
     text = para.lines[0].text if para.lines else ""
-    return bool(CAPTION.match(text)) or para.size < (1 - SIZE_TOLERANCE) * size
+    return bool(CAPTION.match(text)) or para.size < (1 - tolerance) * size
 
 
-NEXT_LINE_EM = 2.5
-"""A paragraph starting in lowercase whose first baseline is at most 2.5 em below the last
-baseline of a prose paragraph that does not end a sentence, at the same left edge, is that
-paragraph's next line (the XY-cut ended a block above a displayed formula, leaving the
-paragraph's last line on its own). 2.5 em and not SPEC §6's 1.8: double-spaced manuscripts
-set their lines 1.9-2 em apart (``math-ph0501061``)."""
-
-
-NEXT_LINE_INDENT_EM = 2.5
-"""...and whose left edge is within 2.5 em of the paragraph's (whose only line may be its
-indented first line)."""
-
-
-def _prose_end(para: Paragraph) -> bool:
-    """The paragraph's last line is prose: long (PROSE_LINE_CHARS), or running to the
-    paragraph's right edge (a narrow column's lines are short)."""
+def _prose_end(para: Paragraph, prose_chars: int) -> bool:
+    """The paragraph's last line is prose: long (``prose_chars``, ``prose_line_chars``), or
+    running to the paragraph's right edge (a narrow column's lines are short)."""
     last = para.lines[-1]
-    if len(last.text) >= PROSE_LINE_CHARS:
+    if len(last.text) >= prose_chars:
         return True
     return len(para.lines) > 1 and max(l.x1 for l in para.lines) - last.x1 <= last.size
 
 
-def _next_line(prev: Paragraph, para: Paragraph) -> bool:
+def _next_line(prev: Paragraph, para: Paragraph, params: LayoutParams) -> bool:
+    """Whether ``para`` is the next line of ``prev``'s prose (``params.next_line_em`` below,
+    within ``next_line_indent_em`` of its left edge)."""
     last, first = prev.lines[-1], para.lines[0]
     size = max(last.size, first.size)
-    return (_prose_end(prev)  # prose, not a table's cell
-            and 0 < first.baseline - last.baseline <= NEXT_LINE_EM * size
-            and abs(first.x0 - min(l.x0 for l in prev.lines)) <= NEXT_LINE_INDENT_EM * size)
+    return (_prose_end(prev, params.prose_line_chars)  # prose, not a table's cell
+            and 0 < first.baseline - last.baseline <= params.next_line_em * size
+            and abs(first.x0 - min(l.x0 for l in prev.lines))
+            <= params.next_line_indent_em * size)
 
 
-def mark_continuations(pages: list[PageAnalysis]) -> None:
+def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS) -> None:
     """Set ``continues`` on paragraphs that go on from an earlier one (see module doc)."""
+    tolerance, lookback = params.continuation_size_tolerance, params.continuation_lookback
     ordered = [(n, p) for n, page in enumerate(pages) for p in page.paragraphs]
     for index, (page_no, para) in enumerate(ordered):
         if para.kind != "body" or para.furniture or para.cells or not para.lines \
@@ -79,11 +64,11 @@ def mark_continuations(pages: list[PageAnalysis]) -> None:
             continue  # (a table's row goes on from nothing: its rows are its own)
         prev: Paragraph | None = None
         prev_page = page_no
-        for back in range(index - 1, max(-1, index - 1 - LOOKBACK), -1):
+        for back in range(index - 1, max(-1, index - 1 - lookback), -1):
             candidate = ordered[back][1]
             if candidate.cells and not candidate.furniture:
                 break  # nor does prose go on from a table's row
-            if candidate.kind == "body" and not stepped_over(candidate, para.size):
+            if candidate.kind == "body" and not stepped_over(candidate, para.size, tolerance):
                 prev, prev_page = candidate, ordered[back][0]
                 break
             if candidate.kind != "body" and not candidate.furniture:
@@ -98,15 +83,16 @@ def mark_continuations(pages: list[PageAnalysis]) -> None:
         # may end a block under such a line, above a displayed formula.
         below = prev_page == page_no and para.lines[0].top >= prev.lines[-1].top
         lower = first[0].islower() or BRACKETED_LOWER.match(first) is not None
-        if below and not (lower and (broken_word or _next_line(prev, para))):
+        if below and not (lower and (broken_word or _next_line(prev, para, params))):
             continue
-        if abs(prev.size - para.size) > SIZE_TOLERANCE * max(prev.size, para.size):
+        if abs(prev.size - para.size) > tolerance * max(prev.size, para.size):
             continue
         if SENTENCE_END.search(last) and not REFERENCE_WORD.search(last):
             continue  # "...a similar model in ref." / "[4])" is no sentence end
         # A paragraph of prose never ends in a comma, a semicolon, an ampersand or a broken
         # word: what follows goes on with it even when it starts with a capital ("Jones,
         # Hyesung &" / "Tregillis 1994"). A short line so cut may be a table cell.
-        unfinished = (broken_word or last[-1:] in UNFINISHED) and _prose_end(prev)
+        unfinished = (broken_word or last[-1:] in UNFINISHED) \
+            and _prose_end(prev, params.prose_line_chars)
         if (lower or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
             para.continues = True

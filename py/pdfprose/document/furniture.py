@@ -1,6 +1,8 @@
 """Running headers, footers and page numbers (SPEC §8).
 
-Candidates are short paragraphs lying wholly in the top or bottom 12 % of the page. Their text,
+Candidates are short paragraphs lying wholly in the top or bottom 12 % of the page
+(``furniture_band`` and the other thresholds here are fields of
+:class:`~pdfprose.params.LayoutParams`). Their text,
 with every digit replaced by ``#``, is compared across pages: a candidate that repeats on at
 least half of the pages (and at least two), or on half the pages of its parity (books alternate
 left and right running heads), or on three consecutive pages (chapter titles change per chapter),
@@ -12,7 +14,7 @@ A running head is printed once on a page, apart from the page's content, so repe
 is not enough where the band holds content (bad input loses nothing): text repeated across one
 row of a page (a table's column headings side by side) and text that shares its row with the
 page's other text (a table row atop the page, whose city repeats on other pages) are kept; a
-numbered running head must be in step with the page number on MIN_NUMBERED_HEADS different
+numbered running head must be in step with the page number on ``min_numbered_heads`` different
 pages, not merely on two entries of one contents page.
 """
 
@@ -22,17 +24,10 @@ import math
 import re
 from collections import Counter, defaultdict
 
-from ..model import Line, PageAnalysis, Paragraph
+from ..layout.spans import same_row
+from ..model import PageAnalysis, Paragraph
+from ..params import DEFAULT_PARAMS, LayoutParams
 from .statistics import DocumentStatistics
-
-BAND = 0.12
-"""SPEC §8: the top and bottom 12 % of the page height."""
-
-MAX_LINES = 2
-"""Running heads are one or two lines; a longer paragraph in the band is body text."""
-
-CONSECUTIVE_PAGES = 3
-"""A candidate on three consecutive pages is a running head even if it changes per chapter."""
 
 PAGE_NUMBER = re.compile(
     r"^(?:[-–—]\s*)?(?:(?:page|página|pág\.?|p\.|seite|s\.)\s*)?"
@@ -41,24 +36,6 @@ PAGE_NUMBER = re.compile(
     re.I,
 )
 """SPEC §8: "12", "- 12 -", "12 / 40", "Page 12", "Página 12 de 40", "p. 12", roman numerals."""
-
-LETTERHEAD_RATIO = 1.15
-"""Repeated band text at least 1.15 x the body size (SPEC §9's heading ratio) is a letterhead
-or title, not a running head: its first occurrence is kept."""
-
-PAGE_NUMBER_MAX_RATIO = 1.3
-"""A page number is set near the body size; "2007" in 39 pt atop a title page is a title."""
-
-MIN_NUMBERED_HEADS = 3
-"""Three band lines whose edge number runs in step with the page index, on three different
-pages, make a numbered running head; two could be chance (a table row and a year), and two
-entries of one contents page count once (``fr_eie_rotated_landscape``: "5.1 CADRE REGLEMENTAIRE
-.... 97" and "5.1 DOCUMENTATION .... 97" at the foot of page 3, "5.3 ... 98" atop page 4)."""
-
-SAME_ROW_SHARE = 0.5
-"""Two lines are on one row when their boxes overlap vertically by at least half the shorter
-one's height: a table row's cells, set in one font, overlap almost wholly; a running head and a
-body line set one under the other do not overlap at all."""
 
 _EDGE_NUMBER = re.compile(r"^(?P<a>\d{1,4})\s+\S|\S\s+(?P<b>\d{1,4})$")
 
@@ -77,66 +54,62 @@ def _key(para: Paragraph) -> str:
     return _EDGE_NUMBERS.sub("", key) or key
 
 
-def _in_band(para: Paragraph, page: PageAnalysis) -> bool:
+def _in_band(para: Paragraph, page: PageAnalysis, band: float) -> bool:
+    """The paragraph lies wholly in the top or bottom ``band`` (``furniture_band``) of the
+    page's height."""
     top = min(l.top for l in para.lines)
     bottom = max(l.bottom for l in para.lines)
-    return bottom <= BAND * page.height or top >= (1 - BAND) * page.height
+    return bottom <= band * page.height or top >= (1 - band) * page.height
 
 
-def _centre_in_band(para: Paragraph, page: PageAnalysis) -> bool:
+def _centre_in_band(para: Paragraph, page: PageAnalysis, band: float) -> bool:
     """The paragraph's middle lies in a band: enough for a page number, whose box may reach out
     of the band (LaTeX sets it 11-12 % above the foot of a letter page, ``math0501443``)."""
     middle = (min(l.top for l in para.lines) + max(l.bottom for l in para.lines)) / 2
-    return middle <= BAND * page.height or middle >= (1 - BAND) * page.height
+    return middle <= band * page.height or middle >= (1 - band) * page.height
 
 
-EDGE_BAND = 0.2
-"""A page's topmost or bottommost line within 20 % of the page's edge may carry a numbered
-running head or be the page number even outside the 12 % band: AMS-LaTeX sets "2 HAROLD P.
-BOAS" 12-13 % below the top of a letter page (``math0001036``), some LaTeX styles the page
-number 14 % above its foot (``cond-mat0001220``). Only the page-number evidence
-(MIN_NUMBERED_HEADS at one height) is taken from there."""
-
-
-def _edge_paragraphs(page: PageAnalysis) -> list[Paragraph]:
+def _edge_paragraphs(page: PageAnalysis, edge_band: float) -> list[Paragraph]:
     """The page's topmost and bottommost horizontal-text paragraphs, where they lie within
-    EDGE_BAND of the page's top or bottom edge."""
+    ``edge_band`` (``furniture_edge_band``) of the page's top or bottom edge."""
     text = [p for p in page.paragraphs if p.lines and p.kind not in ("rotated", "vertical", "form")]
     if not text:
         return []
     top = min(text, key=lambda p: min(l.top for l in p.lines))
     bottom = max(text, key=lambda p: max(l.bottom for l in p.lines))
     out = []
-    if max(l.bottom for l in top.lines) <= EDGE_BAND * page.height:
+    if max(l.bottom for l in top.lines) <= edge_band * page.height:
         out.append(top)
-    if min(l.top for l in bottom.lines) >= (1 - EDGE_BAND) * page.height:
+    if min(l.top for l in bottom.lines) >= (1 - edge_band) * page.height:
         out.append(bottom)
     return out
 
 
-def mark_furniture(pages: list[PageAnalysis],
-                   statistics: DocumentStatistics | None = None) -> None:
+def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | None = None,
+                   params: LayoutParams = DEFAULT_PARAMS) -> None:
     """Set ``furniture`` on running headers, footers and page numbers across ``pages`` (the
     whole document; ``statistics``: its
-    :class:`~pdfprose.document.statistics.DocumentStatistics`, measured here when not given)."""
+    :class:`~pdfprose.document.statistics.DocumentStatistics`, measured here when not given),
+    by the thresholds of ``params``."""
     body = (statistics or DocumentStatistics.of(pages)).body_size or math.inf
+    band, least = params.furniture_band, params.min_numbered_heads
     candidates: dict[str, list[tuple[int, Paragraph]]] = defaultdict(list)
     numbered: dict[int, list[tuple[Paragraph, bool]]] = defaultdict(list)  # offset -> (head, in band)
     page_of: dict[int, int] = {}  # id(paragraph) -> the index of its page
     # Page-number-shaped band text: (page index, page, paragraph, value).
     bare: list[tuple[int, PageAnalysis, Paragraph, int | None]] = []
     for index, page in enumerate(pages):
-        edges = _edge_paragraphs(page)
+        edges = _edge_paragraphs(page, params.furniture_edge_band)
         for para in page.paragraphs:
-            if para.kind in ("rotated", "vertical") or len(para.lines) > MAX_LINES:
+            if para.kind in ("rotated", "vertical") or len(para.lines) > params.furniture_max_lines:
                 continue
             edge = any(para is e for e in edges)
-            if not (_centre_in_band(para, page) or edge):
+            if not (_centre_in_band(para, page, band) or edge):
                 continue
             text = " ".join(l.text for l in para.lines).strip()
             page_of[id(para)] = index
-            if PAGE_NUMBER.match(text) and para.size <= PAGE_NUMBER_MAX_RATIO * body:
-                if _centre_in_band(para, page):
+            if PAGE_NUMBER.match(text) and para.size <= params.page_number_max_ratio * body:
+                if _centre_in_band(para, page, band):
                     # A page number stands at the page's edge, or runs in step with the page
                     # index; a figure's axis label or a fraction's denominator ("3" of 5/3
                     # atop a page, cond-mat0501080) in the band does neither.
@@ -147,7 +120,7 @@ def mark_furniture(pages: list[PageAnalysis],
                     numbered[int(text) - page.number].append((para, False))
                 continue
             number = _EDGE_NUMBER.search(text)
-            in_band = _in_band(para, page)
+            in_band = _in_band(para, page, band)
             if number is not None:
                 value = int(number.group("a") or number.group("b"))
                 numbered[value - page.number].append((para, in_band))
@@ -160,14 +133,14 @@ def mark_furniture(pages: list[PageAnalysis],
     steps_at.update((offset, page_of[id(para)]) for offset, heads in numbered.items()
                     for para, _ in heads)
     in_step = Counter(offset for offset, _ in steps_at)
-    # In a document shorter than MIN_NUMBERED_HEADS pages, a number equal to its page's
+    # In a document shorter than min_numbered_heads pages, a number equal to its page's
     # ("Page 1/1" atop a one-page printout) on every page is enough.
-    short = min(MIN_NUMBERED_HEADS, len(pages))
+    short = min(least, len(pages))
     for _, page, para, value in bare:
         if value is None:
             continue
         steps = in_step[value - page.number]
-        if steps >= MIN_NUMBERED_HEADS or (value == page.number and steps >= short):
+        if steps >= least or (value == page.number and steps >= short):
             para.furniture = True
     # A band line carrying the printed page number (one more on each page: "46 3.1. HOMOTOPIE
     # VON WEGEN", "Chapter 2 47") is a running head even when its title changes every section.
@@ -179,28 +152,28 @@ def mark_furniture(pages: list[PageAnalysis],
 
         def counts(para: Paragraph, in_band: bool) -> bool:
             top = round(min(l.top for l in para.lines))
-            return in_band or sum(heights[t] for t in (top - 1, top, top + 1)) >= MIN_NUMBERED_HEADS
+            return in_band or sum(heights[t] for t in (top - 1, top, top + 1)) >= least
 
         kept = [para for para, in_band in heads if counts(para, in_band)]
-        if len({page_of[id(para)] for para in kept}) >= MIN_NUMBERED_HEADS:
+        if len({page_of[id(para)] for para in kept}) >= least:
             for para in kept:
                 para.furniture = True
     n = len(pages)
     by_parity = [sum(1 for i in range(n) if i % 2 == p) for p in (0, 1)]
     for hits in candidates.values():
         indices = sorted({i for i, _ in hits})
-        if len(indices) < len(hits) and _side_by_side(hits):
+        if len(indices) < len(hits) and _side_by_side(hits, params.furniture_row_share):
             continue  # twice across one row: a table's column headings, not a running head
-        if _repeats(indices, n, by_parity):
+        if _repeats(indices, n, by_parity, params.consecutive_pages):
             # A letterhead (a form's title repeated atop each page) is set larger than the body:
             # its first occurrence is the document's title and stays.
             first = min(hits, key=lambda hit: hit[0])[1]
-            title_like = first.size >= LETTERHEAD_RATIO * body
+            title_like = first.size >= params.letterhead_ratio * body
             for _, para in hits:
                 if not (title_like and para is first):
                     para.furniture = True
     for page in pages:
-        _keep_rows_of_content(page)
+        _keep_rows_of_content(page, params.furniture_row_share)
     # Running heads accompany a body: where they would leave no text at all (a ticket or label
     # per page, one repeated line on every page) they are the document's text. Bare page
     # numbers stay furniture: a page that has nothing else has no text to give.
@@ -228,25 +201,19 @@ def _number_value(text: str) -> int | None:
     return None
 
 
-def _same_row(a: Line, b: Line) -> bool:
-    """Whether lines ``a`` and ``b`` stand on one row (SAME_ROW_SHARE)."""
-    overlap = min(a.bottom, b.bottom) - max(a.top, b.top)
-    shorter = min(a.bottom - a.top, b.bottom - b.top)
-    return shorter > 0 and overlap >= SAME_ROW_SHARE * shorter
-
-
-def _side_by_side(hits: list[tuple[int, Paragraph]]) -> bool:
+def _side_by_side(hits: list[tuple[int, Paragraph]], share: float) -> bool:
     """Whether two of ``hits`` (page index, paragraph) stand on one row of one page. The same
     text atop and at the foot of a page (a form's "Form 1040NR (2007)") is still a running
     head and footer."""
     by_page: dict[int, list[Paragraph]] = defaultdict(list)
     for index, para in hits:
         by_page[index].append(para)
-    return any(_same_row(la, lb) for paras in by_page.values() if len(paras) > 1
+    return any(same_row(la, lb, share, inclusive=True)
+               for paras in by_page.values() if len(paras) > 1
                for i, a in enumerate(paras) for b in paras[:i] for la in a.lines for lb in b.lines)
 
 
-def _keep_rows_of_content(page: PageAnalysis) -> None:
+def _keep_rows_of_content(page: PageAnalysis, share: float) -> None:
     """Unmark repeated band text that shares its row with text of the page that is not
     furniture: a cell of a table row ("Huntington Beach 65" beside its company and dates on
     the CA WARN report, whose columns are read as paragraphs of their own), not a running head.
@@ -266,7 +233,8 @@ def _keep_rows_of_content(page: PageAnalysis) -> None:
         for para in list(marked):
             # The page-number test (a regular expression) only for the lines on the row.
             if any(other.bottom > line.top and other.top < line.bottom  # overlap at all
-                   and _same_row(line, other) and not PAGE_NUMBER.match(other.text.strip())
+                   and same_row(line, other, share, inclusive=True)
+                   and not PAGE_NUMBER.match(other.text.strip())
                    for line in para.lines for other in content):
                 para.furniture = False
                 marked.remove(para)
@@ -274,7 +242,10 @@ def _keep_rows_of_content(page: PageAnalysis) -> None:
                 changed = True
 
 
-def _repeats(indices: list[int], n: int, by_parity: list[int]) -> bool:
+def _repeats(indices: list[int], n: int, by_parity: list[int], consecutive: int) -> bool:
+    """Whether a candidate on the pages ``indices`` (of ``n``) repeats as a running head does:
+    on half the pages, or half of one parity's (``by_parity`` counts them), or on
+    ``consecutive`` pages in a row (``consecutive_pages``)."""
     if len(indices) < 2:
         return False
     if 2 * len(indices) >= n:
@@ -287,4 +258,4 @@ def _repeats(indices: list[int], n: int, by_parity: list[int]) -> bool:
     for a, b in zip(indices, indices[1:]):
         run = run + 1 if b == a + 1 else 1
         best = max(best, run)
-    return best >= CONSECUTIVE_PAGES
+    return best >= consecutive

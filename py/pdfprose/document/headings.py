@@ -1,5 +1,7 @@
-"""Headings (SPEC §9): body size, size-ratio headings with levels, bold (or small-capitals, or
-italic numbered) stand-alone headings."""
+"""Headings (SPEC §9): size-ratio headings with levels, bold (or small-capitals, or italic
+numbered) stand-alone headings, measured against the body size
+(:class:`~pdfprose.document.statistics.DocumentStatistics`); the thresholds are fields of
+:class:`~pdfprose.params.LayoutParams`."""
 
 from __future__ import annotations
 
@@ -7,32 +9,9 @@ import re
 from itertools import islice
 
 from ..model import PageAnalysis, Paragraph
-from .statistics import DocumentStatistics
+from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.vocabulary import CAPTION, PUNCTUATED_END, ROW_ENDS_ENTRY
-
-HEADING_SIZE_RATIO = 1.15
-"""SPEC §9: a paragraph at least 1.15 x the body size is a heading candidate."""
-
-MAX_HEADING_LINES = 3
-MAX_HEADING_CHARS = 160
-"""SPEC §9: a heading is short: at most 3 lines and 160 characters."""
-
-DISPLAY_SIZE_RATIO = 1.8
-"""A title set at 1.8 x the body size or more wraps sooner: at that size the 160 characters
-alone make it short, whatever its lines (the WHO report's cover title: four lines at 25 pt over
-a 10 pt body)."""
-
-MAX_LEVELS = 4
-"""SPEC §9: heading sizes map to Markdown levels 1-4; all smaller ones are level 4."""
-
-MAX_BOLD_HEADING_CHARS = 80
-"""A bold stand-alone line longer than this is emphasis inside prose, not a heading."""
-
-_LONGEST_HEADING = max(MAX_HEADING_CHARS, MAX_BOLD_HEADING_CHARS)
-"""The most characters any heading may have (by size, bold or italic)."""
-
-SIZE_BUCKET = 0.5
-"""Heading sizes within half a point are one level (producers round sizes differently)."""
+from .statistics import DocumentStatistics
 
 NOT_A_HEADING = re.compile(
     r"@|https?://|www\.|^\W*(?:(?:january|february|march|april|may|june|july|august|september|"
@@ -71,16 +50,12 @@ SUBSECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)+\.?\s+\S")
 heading ("4.2. The magnetic Rayleigh-Taylor instability", ``astro-ph0001004``); a single
 number in italics may be a list item."""
 
-SMALL_CAPS_MIN_LETTERS = 5
-"""A single word in small capitals is a heading ("References", "Contents") when it has at
-least five letters: shorter ones are pieces of a name on a title page ("Andr" of a broken
-"András")."""
-
-
-def _small_caps_heading(text: str) -> bool:
+def _small_caps_heading(text: str, min_letters: int) -> bool:
+    """Whether a line in small capitals may be a heading: more than one word, numbered, or a
+    word of ``min_letters`` letters (``small_caps_min_letters``)."""
     words = text.split()
     return (len(words) > 1 or NUMBERED.match(text) is not None
-            or sum(ch.isalpha() for ch in text) >= SMALL_CAPS_MIN_LETTERS)
+            or sum(ch.isalpha() for ch in text) >= min_letters)
 
 
 def _fewer_than_two_letters(text: str) -> bool:
@@ -93,14 +68,19 @@ def _text(para: Paragraph) -> str:
     return " ".join(line.text for line in para.lines)
 
 
-def mark_headings(pages: list[PageAnalysis],
-                  statistics: DocumentStatistics | None = None) -> None:
+def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | None = None,
+                  params: LayoutParams = DEFAULT_PARAMS) -> None:
     """Set ``kind="heading"`` and ``level`` on heading paragraphs of the whole document
     (``statistics``: its :class:`~pdfprose.document.statistics.DocumentStatistics`, measured
-    here when not given)."""
+    here when not given), by the thresholds of ``params``."""
     body = (statistics or DocumentStatistics.of(pages)).body_size
     if body <= 0:
         return
+    max_chars, max_bold_chars = params.max_heading_chars, params.max_bold_heading_chars
+    # No kind of heading below is longer than this: a longer paragraph (most of them) is not
+    # searched for what would refuse it.
+    longest = max(max_chars, max_bold_chars)
+    bucket, max_levels = params.heading_size_bucket, params.max_heading_levels
     by_size: list[Paragraph] = []
     by_bold: list[Paragraph] = []
     by_italic: list[Paragraph] = []  # numbered subsections under bold or larger sections
@@ -109,23 +89,23 @@ def mark_headings(pages: list[PageAnalysis],
             if para.kind != "body" or para.furniture:
                 continue
             text = _text(para)
-            # No kind of heading below is longer than _LONGEST_HEADING: a longer paragraph
-            # (most of them) is not searched for what would refuse it.
-            if len(text) > _LONGEST_HEADING or _fewer_than_two_letters(text) \
+            if len(text) > longest or _fewer_than_two_letters(text) \
                     or CAPTION.match(text) or NOT_A_HEADING.search(text) \
                     or LONE_CONJUNCTION.match(text) \
                     or not _may_be_heading_row(para, text):
                 continue
-            short = len(text) <= MAX_HEADING_CHARS and (
-                len(para.lines) <= MAX_HEADING_LINES or para.size >= DISPLAY_SIZE_RATIO * body)
-            if short and para.size >= HEADING_SIZE_RATIO * body:
+            short = len(text) <= max_chars and (
+                len(para.lines) <= params.max_heading_lines
+                or para.size >= params.display_size_ratio * body)
+            if short and para.size >= params.heading_size_ratio * body:
                 by_size.append(para)
             elif (
                 len(para.lines) == 1
                 and (para.lines[0].all_bold
-                     or (para.lines[0].small_caps and _small_caps_heading(text)))
-                and para.size >= body - SIZE_BUCKET
-                and len(text) <= MAX_BOLD_HEADING_CHARS
+                     or (para.lines[0].small_caps
+                         and _small_caps_heading(text, params.small_caps_min_letters)))
+                and para.size >= body - bucket
+                and len(text) <= max_bold_chars
                 and (not PUNCTUATED_END.search(text) or NUMBERED.match(text))
             ):
                 by_bold.append(para)
@@ -133,19 +113,19 @@ def mark_headings(pages: list[PageAnalysis],
                 len(para.lines) == 1
                 and para.lines[0].italic
                 and SUBSECTION_NUMBER.match(text) is not None
-                and para.size >= body - SIZE_BUCKET
-                and len(text) <= MAX_BOLD_HEADING_CHARS
+                and para.size >= body - bucket
+                and len(text) <= max_bold_chars
             ):
                 by_italic.append(para)
-    sizes = sorted({round(p.size / SIZE_BUCKET) * SIZE_BUCKET for p in by_size}, reverse=True)
-    level_of = {s: min(i + 1, MAX_LEVELS) for i, s in enumerate(sizes)}
+    sizes = sorted({round(p.size / bucket) * bucket for p in by_size}, reverse=True)
+    level_of = {s: min(i + 1, max_levels) for i, s in enumerate(sizes)}
     for para in by_size:
         para.kind = "heading"
-        para.level = level_of[round(para.size / SIZE_BUCKET) * SIZE_BUCKET]
-    lowest = min(len(sizes) + 1, MAX_LEVELS)
+        para.level = level_of[round(para.size / bucket) * bucket]
+    lowest = min(len(sizes) + 1, max_levels)
     for para in by_bold:
         para.kind = "heading"
         para.level = lowest
     for para in by_italic:
         para.kind = "heading"
-        para.level = min(lowest + 1, MAX_LEVELS) if by_bold else lowest
+        para.level = min(lowest + 1, max_levels) if by_bold else lowest

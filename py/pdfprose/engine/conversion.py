@@ -9,6 +9,7 @@ from ..errors import InternalError
 from ..model import PageAnalysis
 from ..options import Options
 from ..output.render import document_vocabulary, render, render_with_page_starts
+from ..params import DEFAULT_PARAMS, LayoutParams
 from .notices import short_reason
 
 
@@ -21,20 +22,24 @@ class Conversion:
     ``warnings`` are readable English sentences; ``notices`` the same facts for a caller that
     words them itself (each ``{"code", "message", ...}``, see :meth:`report`); ``partial`` is
     true when some of the document's text could not be read (failed pages, a damaged file).
+    ``vocabulary`` holds the document's words for de-hyphenation (worked out on the first render
+    when not given), ``params`` the :class:`~pdfprose.params.LayoutParams` the pages were
+    analysed with.
     """
 
     pages: list[PageAnalysis]
     warnings: list[str] = field(default_factory=list)
     notices: list[dict[str, object]] = field(default_factory=list)
     partial: bool = False
-    _vocab: set[str] | None = field(default=None, repr=False)
+    vocabulary: set[str] | None = field(default=None, repr=False)
+    params: LayoutParams = field(default=DEFAULT_PARAMS, repr=False)
 
     def render(self, options: Options | None = None) -> str:
         """The document as UTF-8-ready text (TXT or Markdown, per ``options.format``)."""
         try:
-            if self._vocab is None:
-                self._vocab = document_vocabulary(self.pages)
-            return render(self.pages, options or Options(), self._vocab)
+            if self.vocabulary is None:
+                self.vocabulary = document_vocabulary(self.pages)
+            return render(self.pages, options or Options(), self.vocabulary, self.params)
         except Exception as exc:  # noqa: BLE001 - the safety net: a bug, reported clearly
             raise InternalError(
                 f"pdfprose failed while writing the text (internal error: {short_reason(exc)})",
@@ -44,9 +49,10 @@ class Conversion:
     def render_pages(self, options: Options | None = None) -> tuple[str, list[tuple[int, int]]]:
         """The text (as :meth:`render`) and, per page that starts a paragraph, ``(page number,
         code-point offset of its first paragraph)`` for jumping to a page."""
-        if self._vocab is None:
-            self._vocab = document_vocabulary(self.pages)
-        return render_with_page_starts(self.pages, options or Options(), self._vocab)
+        if self.vocabulary is None:
+            self.vocabulary = document_vocabulary(self.pages)
+        return render_with_page_starts(self.pages, options or Options(), self.vocabulary,
+                                       self.params)
 
     def furniture_boxes(self) -> dict[int, list[list[float]]]:
         """Per page number, the boxes ``[x0, top, x1, bottom]`` (page space, points, rounded to

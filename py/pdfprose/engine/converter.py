@@ -34,6 +34,7 @@ from ..errors import (
 from ..layout.page_pipeline import analyze_page
 from ..model import PageAnalysis
 from ..output.render import page_vocabulary
+from ..params import DEFAULT_PARAMS, LayoutParams
 from ..pdf.diagnosis import FontEvidence
 from ..pdf.document import ParsedDocument, ParsedPage, open_pdf
 from ..pdf.recover import (
@@ -56,7 +57,8 @@ class Converter:
     ``max_pages``, when given, refuses larger documents before any page is analysed.
     Each page's glyphs are let go once the page is analysed (its lines keep their boxes, text
     and styles: all the document passes and rendering read); ``keep_glyphs=True`` keeps them
-    in ``Line.glyphs`` for a caller that wants them.
+    in ``Line.glyphs`` for a caller that wants them. ``params`` are the layout thresholds
+    (:class:`~pdfprose.params.LayoutParams`, SPEC's defaults when not given).
 
     Raises on construction: :class:`~pdfprose.errors.NotAPdfError`,
     :class:`~pdfprose.errors.UnreadablePdfError` (:class:`~pdfprose.errors.TruncatedPdfError`
@@ -70,9 +72,11 @@ class Converter:
 
     def __init__(self, data: bytes, password: str = "", max_pages: int | None = None,
                  keep_glyphs: bool = False, first_page: int = 1,
-                 last_page: int | None = None, backwards: bool = False) -> None:
-        heap.begin(self)  # the collector is kept off the pages analysed so far (pdfprose.heap)
+                 last_page: int | None = None, backwards: bool = False,
+                 params: LayoutParams = DEFAULT_PARAMS) -> None:
+        heap.begin(self)  # the collector is kept off the pages analysed so far (engine.heap)
         self._keep_glyphs = keep_glyphs
+        self._params = params
         data = bytes(data)
         self._data = data  # pdfminer reads it as it goes anyway; hashed only for document_id()
         self._notices: list[dict[str, object]] = []
@@ -158,6 +162,11 @@ class Converter:
         return self._doc.page_count
 
     @property
+    def params(self) -> LayoutParams:
+        """The layout thresholds this converter analyses with."""
+        return self._params
+
+    @property
     def pages_done(self) -> int:
         return len(self._pages)
 
@@ -216,7 +225,7 @@ class Converter:
 
     def vocabulary(self) -> set[str]:
         """The words of the pages analysed so far, for de-hyphenation: the same set as
-        :func:`~pdfprose.render.document_vocabulary` of :attr:`pages`."""
+        :func:`~pdfprose.output.render.document_vocabulary` of :attr:`pages`."""
         return set().union(*(self._words.get(p.number, ()) for p in self._pages))
 
     def analyze_next(self) -> PageAnalysis | None:
@@ -281,7 +290,7 @@ class Converter:
         # walk all of them again and again (a third of the collector's time in a conversion).
         heap.settle(self)
         try:
-            page = analyze_page(parsed, self._evidence)
+            page = analyze_page(parsed, self._evidence, self._params)
         except Exception as exc:  # noqa: BLE001 - the safety net: a bug, reported per page
             page = PageAnalysis(
                 number=number, width=parsed.width, height=parsed.height,
@@ -333,6 +342,7 @@ class Converter:
             shifted=dict(recording.shifted) if recording else {},
             # One string per page: a pickle of thousands of little strings costs both workers more.
             words={p.number: "\n".join(self._words.get(p.number, ())) for p in pages},
+            params=self._params,
         )
         self._handed_over = True
         self._pages = []
@@ -347,15 +357,15 @@ class Converter:
         First the rest of this converter's range is analysed; the batch must start on the page
         after it (``batch.first == last_page + 1``). Pages analysed further on depend on the
         earlier pages in one way only: the font evidence of the garbled-text diagnosis
-        (:class:`pdfprose.diagnostics.FontEvidence`), which the other converter lacked for the
+        (:class:`pdfprose.pdf.diagnosis.FontEvidence`), which the other converter lacked for the
         pages before its range. Each adopted page's questions to the evidence are asked again
         of this converter's (the whole document's so far); a page for which any answer differs
         is analysed again here (:attr:`reanalysed_pages`). Returns the pages analysed again (in
         page order; empty when all were taken as they were).
 
-        Raises ValueError when the batch is of another file, does not follow this converter's
-        range, or this converter keeps glyphs (``keep_glyphs=True``: adopted pages have none);
-        RuntimeError after :meth:`handover`."""
+        Raises ValueError when the batch is of another file, was analysed with other
+        :attr:`params`, does not follow this converter's range, or this converter keeps glyphs
+        (``keep_glyphs=True``: adopted pages have none); RuntimeError after :meth:`handover`."""
         if self._handed_over:
             raise RuntimeError("this converter's pages were handed over")
         if self._keep_glyphs:
@@ -364,6 +374,8 @@ class Converter:
             raise ValueError("a converter going backwards cannot adopt pages")
         if batch.document != self.document_id() or batch.page_count != self.page_count:
             raise ValueError("the batch is of another file")
+        if batch.params != self._params:
+            raise ValueError("the batch was analysed with other layout parameters")
         for _ in self:
             pass
         if batch.first != self._next + 1 or batch.last < batch.first - 1 \
@@ -416,7 +428,7 @@ class Converter:
         warnings = list(self._warnings)
         notices = list(self._notices)
         try:
-            run_document_passes(self._pages)
+            run_document_passes(self._pages, self._params)
         except Exception as exc:  # noqa: BLE001 - the safety net: the pages' text still renders
             message = (f"pdfprose could not find headings, lists and page furniture "
                        f"(internal error: {short_reason(exc)}); the text is given without them.")
@@ -426,9 +438,10 @@ class Converter:
                                    self._damaged, warnings, notices)
         heap.end(self)
         return Conversion(pages=self._pages, warnings=warnings, notices=notices, partial=partial,
-                          _vocab=self.vocabulary())
+                          vocabulary=self.vocabulary(), params=self._params)
 
 
-def convert(data: bytes, password: str = "", max_pages: int | None = None) -> Conversion:
+def convert(data: bytes, password: str = "", max_pages: int | None = None,
+            params: LayoutParams = DEFAULT_PARAMS) -> Conversion:
     """Convert a whole PDF at once; see :class:`Converter` for the arguments and errors."""
-    return Converter(data, password=password, max_pages=max_pages).finish()
+    return Converter(data, password=password, max_pages=max_pages, params=params).finish()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import Glyph, PageAnalysis
+from ..params import DEFAULT_PARAMS, LayoutParams
 from ..pdf.diagnosis import FontEvidence, mark_shifted_text
 from .notices import short_reason
 
@@ -58,7 +59,7 @@ def _replay_calls(evidence: FontEvidence, calls: list[tuple[Any, ...]],
 
 
 class _FontKeyFacts:
-    """What the diagnosis reads of a font (:func:`pdfprose.diagnostics._font_key`), for the
+    """What the diagnosis reads of a font (:func:`pdfprose.pdf.diagnosis.FontEvidence`), for the
     stand-in glyphs of :meth:`Converter._replay_calls`."""
 
     __slots__ = ("kind", "has_unicode_map")
@@ -87,7 +88,7 @@ def _steering(call: tuple[Any, ...]) -> tuple[Any, ...]:
 
 def _shifted_fonts(mapped: list[tuple[Any, ...]], evidence: Any,
                    log: list[tuple[Any, ...]] | None = None) -> set[Any]:
-    """The fonts :func:`~pdfprose.diagnostics.mark_shifted_text` finds letter-shifted on a page
+    """The fonts :func:`~pdfprose.pdf.diagnosis.mark_shifted_text` finds letter-shifted on a page
     whose mapped text gave the recorded ``mapped`` calls, asked of ``evidence`` (which it
     updates as the page would): run on stand-in glyphs, one per font, carrying that font's
     text of the page. ``log``, when given, receives the questions it asked."""
@@ -108,7 +109,7 @@ def _shifted_fonts(mapped: list[tuple[Any, ...]], evidence: Any,
 
 
 class RecordingEvidence:
-    """A :class:`~pdfprose.diagnostics.FontEvidence` (its own, or ``inner``) that records, per
+    """A :class:`~pdfprose.pdf.diagnosis.FontEvidence` (its own, or ``inner``) that records, per
     page (``page``, set by the converter), each question asked of it: ``("add", key, unmapped,
     (code, count) pairs)``, ``("histogram", key, unmapped, None)`` and ``("shift", key,
     unmapped, answer)``."""
@@ -178,7 +179,8 @@ class RecordingEvidence:
 _BATCH_CLASSES = {
     ("pdfprose.engine.split", "PageBatch"), ("pdfprose.model", "PageAnalysis"),
     ("pdfprose.model", "Block"), ("pdfprose.model", "Paragraph"), ("pdfprose.model", "Line"),
-    ("pdfprose.model", "Glyph"), ("builtins", "set"), ("builtins", "frozenset"),
+    ("pdfprose.model", "Glyph"), ("pdfprose.params", "LayoutParams"), ("builtins", "set"),
+    ("builtins", "frozenset"),
 }
 
 
@@ -205,8 +207,10 @@ class PageBatch:
     a guard stopped, and ``evidence`` per page number the font-evidence questions and answers
     (see :class:`RecordingEvidence`; empty for a range starting at page 1) and ``shifted``
     per page the fonts found letter-shifted there (``None`` when that could not be told), and
-    ``words`` per page its words for de-hyphenation (:func:`~pdfprose.render.page_vocabulary`),
-    one a line (a word never holds a line break).
+    ``words`` per page its words for de-hyphenation
+    (:func:`~pdfprose.output.render.page_vocabulary`), one a line (a word never holds a line
+    break); ``params`` the layout thresholds the pages were analysed with (only a converter
+    with the same adopts them).
     """
 
     document: str
@@ -220,6 +224,7 @@ class PageBatch:
     evidence: dict[int, list[tuple[Any, ...]]] = field(default_factory=dict)
     shifted: dict[int, list[Any] | None] = field(default_factory=dict)
     words: dict[int, str] = field(default_factory=dict)
+    params: LayoutParams = field(default=DEFAULT_PARAMS)
 
     def to_bytes(self) -> bytes:
         """The batch as bytes (a pickle), to cross from one worker to another."""

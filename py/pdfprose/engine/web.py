@@ -14,7 +14,7 @@ nothing recoverable; ``params.bytes``), ``password_required``, ``wrong_password`
 pdfprose; ``params.stage``, ``params.type``).
 
 The report of :meth:`WebSession.finish` is :meth:`pdfprose.Conversion.report` plus
-``all_empty``: per page ``garbled_cause`` (a key of :data:`pdfprose.diagnostics.CAUSES`), and
+``all_empty``: per page ``garbled_cause`` (a key of :data:`pdfprose.pdf.diagnosis.CAUSES`), and
 document-wide ``partial`` (some text could not be read: failed pages, a damaged or truncated
 file) and ``notices`` (``{"code", "message", ...}``: ``garbled`` with ``pages`` and ``cause``,
 ``failed_pages`` with ``pages``, ``damaged`` with ``recovered``, ``expected`` and ``truncated``,
@@ -27,13 +27,13 @@ import json
 import math
 from typing import Any
 
+from ..errors import PdfProseError, TooLargeError
+from ..options import MAX_FILE_BYTES, MAX_PAGES, Options
+from ..output.render import render
 from ..pdf import cmaps
 from .conversion import Conversion
 from .converter import Converter
 from .split import PageBatch
-from ..errors import PdfProseError, TooLargeError
-from ..options import MAX_FILE_BYTES, MAX_PAGES, Options
-from ..output.render import render
 
 
 def _finite(value: Any) -> Any:
@@ -132,7 +132,7 @@ class WebSession:
 
     def handover(self) -> bytes:
         """Analyse the rest of this session's range and return its pages as bytes
-        (:meth:`pdfprose.api.PageBatch.to_bytes`) for the first worker's :meth:`adopt`. The
+        (:meth:`pdfprose.engine.split.PageBatch.to_bytes`) for the first worker's :meth:`adopt`. The
         session is done after it. Raises on a bug (the worker reports it as a failure)."""
         assert self._converter is not None, "open() first"
         batch = self._converter.handover()
@@ -166,7 +166,7 @@ class WebSession:
             if not pages:
                 return ""
             return render(pages, Options.from_dict(json.loads(options_json or "{}")),
-                          self._converter.vocabulary())
+                          self._converter.vocabulary(), self._converter.params)
         except Exception:  # noqa: BLE001 - a provisional view: the finished text follows anyway
             return ""
 

@@ -18,7 +18,8 @@ A line is mathematics when it holds (almost) no prose and carries the marks of a
   last line of a paragraph starts at the edge).
 
 *Prose* is counted as words of three letters or more set in a text font ("where", "for", "and");
-a formula line holds at most :data:`MAX_PROSE_WORDS` of them ("for all", "sin", "cos").
+a formula line holds at most ``max_prose_words`` of them ("for all", "sin", "cos"). That count
+and the shares and distances of these tests are fields of :class:`~pdfprose.params.LayoutParams`.
 Sizes and distances are in points, page space.
 """
 
@@ -28,8 +29,9 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from ..text.markers import list_marker
 from ..model import Line
+from ..params import DEFAULT_PARAMS, LayoutParams
+from ..text.markers import list_marker
 
 MATH_FONT = re.compile(
     r"^(?:cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|eurm|eusm|rsfs|wasy|stmary|lasy|bbm|dsrom"
@@ -43,24 +45,8 @@ symbols and extension (CMMI10, CMSY7, CMEX10), the AMS fonts (MSAM10, MSBM10, EU
 pxfonts and MathTime, Latin Modern math, and system math fonts (Symbol, Cambria Math, STIX,
 XITS, Asana, Euclid, MT Extra)."""
 
-MAX_PROSE_WORDS = 2
-"""A formula line holds at most two words of prose ("for all x", "sin x + cos y"); the shortest
-last line of a paragraph ("given by", "rection, are:") holds no formula marks at all."""
-
-MIN_MATH_SHARE = 0.25
-"""At least a quarter of the line's visible glyphs are mathematics (see the module docstring):
-a line of digits and punctuation alone (a table row, a date) is not a formula."""
-
-INDENT_EM = 1.5
-"""A displayed formula starts at least 1.5 em right of the column's left edge (TeX indents
-displays by 2 em or centres them); a paragraph's first-line indent is about 1 em and that line
-is prose anyway."""
-
 EQUATION_NUMBER = re.compile(r"\(\s*(?:[A-Z]?\d{1,3}(?:\.\d{1,3}){0,2}[a-z′']?|[ivx]{1,5})\s*\)$")
 """An equation number at the end of a line: "(4)", "(2.13)", "(3b)", "(A.1)", "(iv)"."""
-
-NUMBER_EDGE_EM = 1.0
-"""An equation number ends within 1 em of the column's right edge."""
 
 _PROSE_WORD = re.compile(r"[^\W\d_]{3,}")
 
@@ -100,10 +86,11 @@ def prose_words(line: Line) -> int:
     return words + (run >= 3)
 
 
-def is_formula_piece(line: Line) -> bool:
-    """True for a run with no word of prose and at least MIN_MATH_SHARE of mathematics: a piece
-    of a displayed formula (a fraction's numerator, one of two equations set side by side)."""
-    return _math_share(line) >= MIN_MATH_SHARE and prose_words(line) == 0
+def is_formula_piece(line: Line, params: LayoutParams = DEFAULT_PARAMS) -> bool:
+    """True for a run with no word of prose and at least ``params.min_math_share`` of
+    mathematics: a piece of a displayed formula (a fraction's numerator, one of two equations
+    set side by side)."""
+    return _math_share(line) >= params.min_math_share and prose_words(line) == 0
 
 
 def _math_share(line: Line) -> float:
@@ -118,29 +105,27 @@ def _math_share(line: Line) -> float:
     return sum(map(is_math_char, chars)) / len(chars) if chars else 0.0
 
 
-def is_display_math(line: Line, left: float, right: float, alone: bool = False) -> bool:
+def is_display_math(line: Line, left: float, right: float, alone: bool = False,
+                    params: LayoutParams = DEFAULT_PARAMS) -> bool:
     """True when ``line`` of a column whose lines start at ``left`` and end by ``right``
-    (points, page space) is a line of a displayed formula (see the module docstring).
-    ``alone``: the line's block holds no prose at all; then a line mostly in mathematics
-    fonts (MATH_FONT_SHARE) is a formula wherever it starts."""
+    (points, page space) is a line of a displayed formula (see the module docstring): numbered
+    within ``params.number_edge_em`` of the right edge or indented ``display_indent_em``, with
+    at most ``max_prose_words`` and ``min_math_share`` of mathematics. ``alone``: the line's
+    block holds no prose at all; then a line mostly in mathematics fonts
+    (``math_font_share``) is a formula wherever it starts."""
     text = line.text.strip()
     if not text or list_marker(text) is not None:
         return False
     numbered = (EQUATION_NUMBER.search(text) is not None
-                and right - line.x1 <= NUMBER_EDGE_EM * line.size)
-    indented = line.x0 - left >= INDENT_EM * line.size
+                and right - line.x1 <= params.number_edge_em * line.size)
+    indented = line.x0 - left >= params.display_indent_em * line.size
     if not (numbered or indented or alone):
         return False
-    if prose_words(line) > MAX_PROSE_WORDS:
+    if prose_words(line) > params.max_prose_words:
         return False
     if not (numbered or indented):
-        return _math_font_share(line) >= MATH_FONT_SHARE
-    return _math_share(line) >= MIN_MATH_SHARE
-
-
-MATH_FONT_SHARE = 0.5
-"""A formula cut off in a block of its own: at least half its visible glyphs are set in a
-mathematics font (a table's numbers, minus signs and all, are set in a text font)."""
+        return _math_font_share(line) >= params.math_font_share
+    return _math_share(line) >= params.min_math_share
 
 
 def _math_font_share(line: Line) -> float:

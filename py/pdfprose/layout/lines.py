@@ -19,6 +19,7 @@ from itertools import accumulate, compress, repeat
 from operator import attrgetter, gt, itemgetter, lt, mul, ne, sub
 
 from ..model import Glyph, Line
+from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.markers import BULLET_GLYPHS
 from .directional import directional_lines, mark_vertical_cjk
 from .runs import make_line
@@ -26,52 +27,16 @@ from .scripts import attach_drop_caps, attach_scripts
 from .spans import covered, intersect
 from .words import SPACING_ACCENTS, GlyphColumns, compose_accents
 
-BULLET_GAP_EM = 4.0
-"""A bullet is at most 4 em before its item's text (Word's default hanging indent is 0.25 in)."""
-
-BASELINE_TOLERANCE_EM = 0.35
-"""SPEC §3: glyphs whose baselines agree within 35 % of the font size share a line."""
-
-LINE_SIZE_RATIO = 2.5
-"""The baseline tolerance between two glyphs is taken from the larger size, but never more than
-2.5 x the smaller: a superscript (0.6-0.7 x) or a heading beside body text keeps the full
-tolerance, while a giant watermark glyph (a 1435 pt word over a drawing's title block, in
-``drawing_titleblock_bad_xref.pdf``) no longer swallows every line within 500 pt of its
-baseline."""
-
-RUN_GAP_EM = 1.0
-"""A gap wider than 1 em inside a line starts a new text run. Word spaces, even in justified
-text, stay well under it; gutters between columns and gaps between table cells are wider.
-Runs of one line are joined again after reading order, so a wrong cut costs nothing in a
-single-column region."""
-
-DUPLICATE_TOLERANCE_EM = 0.15
-"""Fake bold draws the same glyph twice, offset by a fraction of a point: the same text within
-0.15 em on both axes is one glyph (SPEC §2)."""
-
-INTERLEAVE_SHARE = 0.75
-"""Lines of a chained cluster's horizontal stretch (:func:`_column_lines`) are cut apart only
-where two of them overlap along at least 75 % of the length the shorter covers: two lines of
-text stacked over each other, which sorted by x read letter by letter. Over the corpus such
-pairs overlap 0.92-1.00 (IRS forms and instructions; the fractions of a Jacobian in
-``geotopo_thesis_117p_type3``, whose numerators and denominators interleaved too). A
-superscript or an index sits beside the glyphs of its line, and stacked scripts over one
-another cover part of it (0.33-0.65): where another column's line chained such a script to its
-line (citation marks raised 0.37 em in ``sci_reports_2col_sidebar_ligatures``, beyond the
-baseline tolerance), the chain is left alone."""
-
-HORIZONTAL_ANGLE_TOLERANCE = 2.0
-"""Degrees a baseline may tilt and still count as horizontal (scanned OCR layers tilt a little)."""
-
 _X0 = attrgetter("x0")
 _BASELINE = attrgetter("baseline")
 
 
-def _dedupe(glyphs: list[Glyph]) -> list[Glyph]:
-    """Drop glyphs drawn twice at almost the same place (fake bold); input sorted by x0."""
+def _dedupe(glyphs: list[Glyph], tolerance: float) -> list[Glyph]:
+    """Drop glyphs drawn twice at almost the same place (fake bold: the same text within
+    ``tolerance`` em, ``duplicate_tolerance_em``); input sorted by x0."""
     kept: list[Glyph] = []
     for g in glyphs:
-        tol = DUPLICATE_TOLERANCE_EM * g.size
+        tol = tolerance * g.size
         if kept and kept[-1].x0 < g.x0 - tol:
             kept.append(g)  # the loop below would stop at once: the common case
             continue
@@ -88,11 +53,13 @@ def _dedupe(glyphs: list[Glyph]) -> list[Glyph]:
 
 
 def _split_runs(columns: GlyphColumns, gaps: list[float], uniform: bool,
-                x1s_sorted: bool) -> list[tuple[int, int]]:
-    """Cut one baseline's glyphs (sorted by x0) where the gap exceeds RUN_GAP_EM: the runs as
-    ``(start, end)`` index ranges, leaving out runs that hold nothing but spaces. ``gaps`` are
-    the glyphs' ``x0s[i + 1] - x1s[i]``; ``uniform`` says all glyphs have the same size;
+                x1s_sorted: bool, params: LayoutParams) -> list[tuple[int, int]]:
+    """Cut one baseline's glyphs (sorted by x0) where the gap exceeds ``params.run_gap_em``:
+    the runs as ``(start, end)`` index ranges, leaving out runs that hold nothing but spaces
+    (a bullet stays with its item's text up to ``bullet_gap_em`` away). ``gaps`` are the
+    glyphs' ``x0s[i + 1] - x1s[i]``; ``uniform`` says all glyphs have the same size;
     ``x1s_sorted`` whether ``sorted(x1s) == x1s``."""
+    run_gap = params.run_gap_em
     texts, x0s, x1s, sizes = columns.texts, columns.x0s, columns.x1s, columns.sizes
     n = len(texts)
     # The gap before each glyph is measured from the right-most end of the glyphs before it
@@ -103,21 +70,22 @@ def _split_runs(columns: GlyphColumns, gaps: list[float], uniform: bool,
         rights = list(accumulate(x1s, max))
         gaps = list(map(sub, x0s[1:], rights))
     if uniform:
-        wide = compress(range(1, n), map(gt, gaps, repeat(RUN_GAP_EM * sizes[0])))
+        wide = compress(range(1, n), map(gt, gaps, repeat(run_gap * sizes[0])))
     else:
-        wide = compress(range(1, n), map(gt, gaps, map(mul, repeat(RUN_GAP_EM), sizes[1:])))
+        wide = compress(range(1, n), map(gt, gaps, map(mul, repeat(run_gap), sizes[1:])))
     wide = list(wide)
     if not wide:  # the common line: one run (unless it holds nothing but spaces)
         return [(0, n)] if any(map(str.strip, texts)) else []
     runs: list[tuple[int, int]] = []
     start = 0
+    bullet_gap = params.bullet_gap_em
     for i in wide:
         if not texts[i].strip():
             continue
         # A bullet stays with its item's text however far the item is indented after it:
         # cut apart, the bullets of a list would line up as a column of their own.
         if i - start <= 2 and "".join(texts[start:i]).strip() in BULLET_GLYPHS \
-                and x0s[i] - rights[i - 1] <= BULLET_GAP_EM * sizes[i]:
+                and x0s[i] - rights[i - 1] <= bullet_gap * sizes[i]:
             continue
         runs.append((start, i))
         start = i
@@ -126,8 +94,9 @@ def _split_runs(columns: GlyphColumns, gaps: list[float], uniform: bool,
     return [(a, b) for a, b in runs if any(map(str.strip, texts[a:b]))]
 
 
-def build_lines(glyphs: Iterable[Glyph]) -> tuple[list[Line], list[Line]]:
-    """Group glyphs into lines (text runs).
+def build_lines(glyphs: Iterable[Glyph], params: LayoutParams = DEFAULT_PARAMS,
+                ) -> tuple[list[Line], list[Line]]:
+    """Group glyphs into lines (text runs), by the thresholds of ``params``.
 
     Returns ``(horizontal, other)``: horizontal text runs for the XY-cut, in no particular
     order; and lines of rotated, mirrored or vertical text, each read along its own direction,
@@ -141,27 +110,30 @@ def build_lines(glyphs: Iterable[Glyph]) -> tuple[list[Line], list[Line]]:
     # them here rather than the glyphs again (a page's glyphs seldom fit in the processor's
     # caches: every pass over them is memory traffic).
     texts = [g.text for g in glyphs]
-    mark_vertical_cjk(glyphs, texts)
+    mark_vertical_cjk(glyphs, texts, params)
     if not [g for g in glyphs if g.angle or g.vertical or g.mirrored]:  # no list of flags
         # Every glyph upright (the common page): the loop below would keep all with text.
         return _horizontal_lines([g for g in glyphs if g.text] if "" in texts else glyphs,
-                                 texts), []
+                                 params, texts), []
+    tilt = params.horizontal_angle_tolerance
     for g in glyphs:
         if not g.text:
             continue
-        if g.vertical or g.mirrored or abs(g.angle) > HORIZONTAL_ANGLE_TOLERANCE:
+        if g.vertical or g.mirrored or abs(g.angle) > tilt:
             other.append(g)
         else:
             horizontal.append(g)
-    return _horizontal_lines(horizontal), directional_lines(other)
+    return _horizontal_lines(horizontal, params), directional_lines(other, params)
 
 
-def _line_clusters(baselines: list[float], sizes: list[float],
-                   ) -> tuple[list[tuple[int, int]], list[int]]:
+def line_clusters(baselines: list[float], sizes: list[float],
+                  params: LayoutParams = DEFAULT_PARAMS,
+                  ) -> tuple[list[tuple[int, int]], list[int]]:
     """The lines of glyphs sorted by baseline, as ``(start, end)`` index ranges: a glyph joins
-    the line before it when its baseline is within BASELINE_TOLERANCE_EM of the line's anchor
-    (the baseline of its largest glyph so far), the size taken from the larger of the glyph and
-    the anchor but at most LINE_SIZE_RATIO times the smaller (:func:`_baseline_tolerance`).
+    the line before it when its baseline is within ``params.baseline_tolerance_em`` of the
+    line's anchor (the baseline of its largest glyph so far), the size taken from the larger of
+    the glyph and the anchor but at most ``line_size_ratio`` times the smaller
+    (:func:`baseline_tolerance`).
 
     Glyphs of one string share their baseline exactly, so they are taken a baseline at a time:
     once the anchor stands on a baseline, the rest of its glyphs join (only the anchor's size
@@ -174,6 +146,7 @@ def _line_clusters(baselines: list[float], sizes: list[float],
     there can two lines of one column have joined through a larger glyph elsewhere on the page
     (see :func:`_unchained`); a line that merely starts with a superscript is not one."""
     n = len(baselines)
+    tolerance, ratio = params.baseline_tolerance_em, params.line_size_ratio
     total = sum(sizes)
     shortcut = total == total  # no NaN size: max() gives the largest, as the rule's ">" does
     starts: list[int] = []
@@ -193,15 +166,15 @@ def _line_clusters(baselines: list[float], sizes: list[float],
                 i = end
                 break
             gs = sizes[i]
-            # min(max(gs, anchor_size), LINE_SIZE_RATIO * min(gs, anchor_size)), spelt out
+            # min(max(gs, anchor_size), ratio * min(gs, anchor_size)), spelt out
             high = anchor_size if anchor_size > gs else gs
-            low = LINE_SIZE_RATIO * (anchor_size if anchor_size < gs else gs)
+            low = ratio * (anchor_size if anchor_size < gs else gs)
             size = low if low < high else high
-            if starts and abs(baseline - anchor) <= BASELINE_TOLERANCE_EM * size:
+            if starts and abs(baseline - anchor) <= tolerance * size:
                 # Taken only because the anchor moved (the line's first anchor would not have
                 # taken it): the line may be two lines chained by a larger glyph.
                 if anchor != first and (not chained or chained[-1] != len(starts) - 1) \
-                        and abs(baseline - first) > _baseline_tolerance(gs, first_size):
+                        and abs(baseline - first) > baseline_tolerance(gs, first_size, params):
                     chained.append(len(starts) - 1)
                 if gs > anchor_size:
                     anchor, anchor_size = baseline, gs
@@ -217,16 +190,17 @@ def _line_clusters(baselines: list[float], sizes: list[float],
     return list(zip(starts, starts[1:])), chained
 
 
-def _baseline_tolerance(a: float, b: float) -> float:
+def baseline_tolerance(a: float, b: float, params: LayoutParams = DEFAULT_PARAMS) -> float:
     """How far apart (in points) the baselines of two glyphs of sizes ``a`` and ``b`` may be on
-    one line: BASELINE_TOLERANCE_EM of the larger size, at most LINE_SIZE_RATIO x the smaller
-    (the rule :func:`_line_clusters` spells out for speed)."""
-    return BASELINE_TOLERANCE_EM * min(max(a, b), LINE_SIZE_RATIO * min(a, b))
+    one line: ``params.baseline_tolerance_em`` of the larger size, at most ``line_size_ratio``
+    x the smaller (the rule :func:`line_clusters` spells out for speed)."""
+    return params.baseline_tolerance_em * min(max(a, b), params.line_size_ratio * min(a, b))
 
 
 def _unchained(glyphs: list[Glyph], baselines: list[float], sizes: list[float],
-               clusters: list[tuple[int, int]], chained: list[int]) -> list[tuple[int, int]]:
-    """``clusters`` (of :func:`_line_clusters`) with each chained one that holds two lines of
+               clusters: list[tuple[int, int]], chained: list[int],
+               params: LayoutParams) -> list[tuple[int, int]]:
+    """``clusters`` (of :func:`line_clusters`) with each chained one that holds two lines of
     one column cut into its true lines (:func:`_column_lines`). The glyphs of a cut cluster are
     reordered in place (``glyphs``, ``baselines`` and ``sizes`` alike) so that each of its lines
     is again an index range."""
@@ -234,8 +208,8 @@ def _unchained(glyphs: list[Glyph], baselines: list[float], sizes: list[float],
     suspects = set(chained)
     for k in range(chained[0], len(clusters)):
         start, end = clusters[k]
-        parts = _column_lines(glyphs[start:end], baselines[start:end], sizes[start:end]) \
-            if k in suspects else None
+        parts = _column_lines(glyphs[start:end], baselines[start:end], sizes[start:end],
+                              params) if k in suspects else None
         if parts is None:
             out.append((start, end))
             continue
@@ -248,8 +222,8 @@ def _unchained(glyphs: list[Glyph], baselines: list[float], sizes: list[float],
     return out
 
 
-def _column_lines(cluster: list[Glyph], baselines: list[float],
-                  sizes: list[float]) -> list[list[int]] | None:
+def _column_lines(cluster: list[Glyph], baselines: list[float], sizes: list[float],
+                  params: LayoutParams) -> list[list[int]] | None:
     """The true lines of a chained cluster (sorted by baseline), as lists of its indices, or
     None when it is one line after all.
 
@@ -257,7 +231,7 @@ def _column_lines(cluster: list[Glyph], baselines: list[float],
     (on IRS forms, "2007" in 22 pt to the right of "Department of the Treasury" and "Internal
     Revenue Service" in 7 pt, 7.5 pt apart, made one line read letter by letter,
     "DInetepranratml Reenvt"). So the rule is applied again within each horizontal stretch of
-    the cluster (glyphs separated by no gap wider than RUN_GAP_EM, where no gutter parts them),
+    the cluster (glyphs separated by no gap wider than ``run_gap_em``, where no gutter parts them),
     among its own glyphs only. A stretch is cut into its own lines only where they overlap
     (:func:`_interleaved`): the letter-by-letter case. Then the pieces of all stretches are
     gathered again into lines by their anchors, the same rule, never two pieces of one stretch
@@ -267,8 +241,9 @@ def _column_lines(cluster: list[Glyph], baselines: list[float],
     stretch_of = [0] * len(cluster)
     stretch = 0
     right = -math.inf
+    run_gap = params.run_gap_em
     for i in sorted(range(len(cluster)), key=x0s.__getitem__):
-        if not x0s[i] - right <= RUN_GAP_EM * sizes[i]:
+        if not x0s[i] - right <= run_gap * sizes[i]:
             stretch += 1
         stretch_of[i] = stretch
         if x1s[i] > right:
@@ -281,8 +256,10 @@ def _column_lines(cluster: list[Glyph], baselines: list[float],
     for s, indices in members.items():
         bs = [baselines[i] for i in indices]
         ss = [sizes[i] for i in indices]
-        ranges = [(0, len(indices))] if bs.count(bs[0]) == len(bs) else _line_clusters(bs, ss)[0]
-        if len(ranges) > 1 and not _interleaved([indices[a:b] for a, b in ranges], x0s, x1s):
+        ranges = [(0, len(indices))] if bs.count(bs[0]) == len(bs) \
+            else line_clusters(bs, ss, params)[0]
+        if len(ranges) > 1 and not _interleaved([indices[a:b] for a, b in ranges], x0s, x1s,
+                                                params.interleave_share):
             ranges = [(0, len(indices))]  # scripts beside their line: the chain kept them on it
         for a, b in ranges:
             largest = max(ss[a:b])
@@ -295,7 +272,7 @@ def _column_lines(cluster: list[Glyph], baselines: list[float],
     taken: set[int] = set()
     for baseline, size, s, indices in pieces:
         if lines and s not in taken \
-                and abs(baseline - anchor) <= _baseline_tolerance(size, anchor_size):
+                and abs(baseline - anchor) <= baseline_tolerance(size, anchor_size, params):
             lines[-1].extend(indices)
             taken.add(s)
             if size > anchor_size:
@@ -307,16 +284,17 @@ def _column_lines(cluster: list[Glyph], baselines: list[float],
     return lines
 
 
-def _interleaved(lines: list[list[int]], x0s: list[float], x1s: list[float]) -> bool:
+def _interleaved(lines: list[list[int]], x0s: list[float], x1s: list[float],
+                 share: float) -> bool:
     """Whether two of ``lines`` (lists of indices into ``x0s`` and ``x1s``, the glyphs' spans)
-    overlap along at least INTERLEAVE_SHARE of the length the shorter covers."""
+    overlap along at least ``share`` (``interleave_share``) of the length the shorter covers."""
     covers = [covered([(x0s[i], x1s[i]) for i in line]) for line in lines]
     lengths = [_length(cover) for cover in covers]
     for j in range(len(covers)):
         for k in range(j):
             shorter = min(lengths[j], lengths[k])
             if shorter > 0 and _length(intersect(covers[j], covers[k], 0.0)) \
-                    >= INTERLEAVE_SHARE * shorter:
+                    >= share * shorter:
                 return True
     return False
 
@@ -326,7 +304,8 @@ def _length(spans: list[tuple[float, float]]) -> float:
     return sum(b - a for a, b in spans)
 
 
-def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> list[Line]:
+def _horizontal_lines(glyphs: list[Glyph], params: LayoutParams,
+                      texts: list[str] | None = None) -> list[Line]:
     """The lines of upright glyphs (all with text); ``texts``: the glyphs' texts (in any order,
     empty ones too), when read already."""
     if not glyphs:
@@ -346,9 +325,10 @@ def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> li
     # (an accent raised 1 pt by TeX then joins them), while glyphs of a formula set between
     # two lines cannot chain them together. A larger glyph in another column can: such lines
     # are cut again where their columns' own glyphs say so (_unchained).
-    clusters, chained = _line_clusters(baselines, sizes)
+    clusters, chained = line_clusters(baselines, sizes, params)
     if chained:
-        clusters = _unchained(glyphs, baselines, sizes, clusters, chained)
+        clusters = _unchained(glyphs, baselines, sizes, clusters, chained, params)
+    duplicate = params.duplicate_tolerance_em
     for start, end in clusters:
         cluster = glyphs[start:end]
         x0s = [g.x0 for g in cluster]
@@ -361,12 +341,12 @@ def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> li
             columns = GlyphColumns.of(cluster, in_order)
         sizes_here = columns.sizes
         uniform = sizes_here.count(sizes_here[0]) == len(sizes_here)
-        if may_repeat(columns, uniform):
-            cluster = _dedupe(cluster)
+        if may_repeat(columns, uniform, params):
+            cluster = _dedupe(cluster, duplicate)
             columns = None
         if accents and not SPACING_ACCENTS.keys().isdisjoint(
                 columns.texts if columns is not None else [g.text for g in cluster]):
-            cluster = compose_accents(cluster)  # accents folded into letters: texts changed
+            cluster = compose_accents(cluster, params)  # accents in letters: texts changed
             columns = None
         if columns is None:
             columns = GlyphColumns.of(cluster)
@@ -382,28 +362,28 @@ def _horizontal_lines(glyphs: list[Glyph], texts: list[str] | None = None) -> li
         ordered = x1s_sorted and total == total and x0s[0] == x0s[0] and x1s[-1] == x1s[-1]
         # A run of a cluster of one size is of one size; a run of a mixed cluster may not be.
         known = True if uniform else None
-        for a, b in _split_runs(columns, gaps, uniform, x1s_sorted):
+        for a, b in _split_runs(columns, gaps, uniform, x1s_sorted, params):
             if a == 0 and b == len(cluster):
-                line = make_line(cluster, columns=columns, gaps=gaps, uniform=known,
-                                  ordered=ordered)
+                line = make_line(cluster, 0.0, None, columns, gaps, known, None, ordered, params)
             else:
-                line = make_line(cluster[a:b], columns=columns.part(a, b), gaps=gaps[a:b - 1],
-                                  uniform=known, ordered=ordered)
+                line = make_line(cluster[a:b], 0.0, None, columns.part(a, b), gaps[a:b - 1],
+                                 known, None, ordered, params)
             if line.text:
                 lines.append(line)
-    return attach_drop_caps(attach_scripts(lines))
+    return attach_drop_caps(attach_scripts(lines, params), params)
 
 
-def may_repeat(columns: GlyphColumns, uniform: bool | None = None) -> bool:
+def may_repeat(columns: GlyphColumns, uniform: bool | None = None,
+               params: LayoutParams = DEFAULT_PARAMS) -> bool:
     """Whether :func:`_dedupe` could find a glyph drawn twice: it keeps every glyph when each
     starts further right than the tolerance of its successor beyond it (its first comparison
     then stops), tested here for all at once. ``uniform``: whether all sizes are equal, when
     known."""
     x0s, sizes = columns.x0s, columns.sizes
+    factor = params.duplicate_tolerance_em
     if uniform is None:
         uniform = sizes.count(sizes[0]) == len(sizes)
     if uniform:
-        tolerance = DUPLICATE_TOLERANCE_EM * sizes[0]
+        tolerance = factor * sizes[0]
         return not all(map(lt, x0s, map(sub, x0s[1:], repeat(tolerance))))
-    return not all(map(lt, x0s, map(sub, x0s[1:], map(mul, repeat(DUPLICATE_TOLERANCE_EM),
-                                                        sizes[1:]))))
+    return not all(map(lt, x0s, map(sub, x0s[1:], map(mul, repeat(factor), sizes[1:]))))

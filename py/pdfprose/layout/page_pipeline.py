@@ -1,20 +1,25 @@
-"""One page through the page-level stages: glyphs -> lines -> reading order -> paragraphs."""
+"""One page through the page-level stages: glyphs -> lines -> reading order -> paragraphs.
+
+A table stage will come in here, between the lines and the reading order."""
 
 from __future__ import annotations
 
+from ..model import Block, Glyph, Line, PageAnalysis, Paragraph, ParagraphKind
+from ..params import DEFAULT_PARAMS, LayoutParams
 from ..pdf.diagnosis import FontEvidence, diagnose
+from ..pdf.document import ParsedPage
 from .directional import frame
 from .lines import build_lines
-from ..model import Block, Glyph, Line, PageAnalysis, Paragraph, ParagraphKind
 from .paragraphs import page_paragraphs
-from ..pdf.document import ParsedPage
 from .xycut import reading_order
 
 
-def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None) -> PageAnalysis:
-    """Run the page-level stages on one parsed page (see :mod:`pdfprose.parse`). ``evidence``
-    carries what the document's earlier pages showed of each font, for the garbled-page
-    diagnosis (:class:`pdfprose.diagnostics.FontEvidence`; the Converter keeps one)."""
+def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
+                 params: LayoutParams = DEFAULT_PARAMS) -> PageAnalysis:
+    """Run the page-level stages on one parsed page (see :mod:`pdfprose.pdf.document`), by
+    the thresholds of ``params``. ``evidence`` carries what the document's earlier pages showed
+    of each font, for the garbled-page diagnosis (:class:`pdfprose.pdf.diagnosis.FontEvidence`;
+    the Converter keeps one)."""
     page = PageAnalysis(
         number=parsed.number,
         width=parsed.width,
@@ -23,7 +28,7 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None) -> Pa
         form_count=parsed.form_count,
         error=parsed.error,
     )
-    # SPEC §13: empty and garbled pages (pdfprose.diagnostics); letter-shifted text is turned
+    # SPEC §13: empty and garbled pages (pdfprose.pdf.diagnosis); letter-shifted text is turned
     # into unmapped glyphs here, before lines are built, so the jumble never reaches the output.
     diagnosis = diagnose(parsed.glyphs, evidence)
     page.glyph_count = diagnosis.visible
@@ -35,17 +40,17 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None) -> Pa
         return page
     form = [g for g in parsed.glyphs if g.form]
     horizontal, directional = build_lines([g for g in parsed.glyphs if not g.form] if form
-                                          else parsed.glyphs)
-    blocks, columns = reading_order(horizontal)
-    paragraphs = page_paragraphs(blocks)
+                                          else parsed.glyphs, params)
+    blocks, columns = reading_order(horizontal, params)
+    paragraphs = page_paragraphs(blocks, params)
     vertical = [l for l in directional if l.vertical]
     rotated = [l for l in directional if not l.vertical]
     if vertical:
-        _append_vertical(vertical, blocks, paragraphs)
+        _append_vertical(vertical, blocks, paragraphs, params)
     if rotated:
-        _append_rotated(rotated, blocks, paragraphs)
+        _append_rotated(rotated, blocks, paragraphs, params)
     if form:
-        _append_form(form, blocks, paragraphs)
+        _append_form(form, blocks, paragraphs, params)
     page.blocks = blocks
     page.paragraphs = paragraphs
     page.columns = max(columns, 1)
@@ -69,21 +74,6 @@ def _new_block(lines: list[Line], blocks: list[Block], kind: str = "text") -> Bl
     return block
 
 
-DIRECTIONAL_PARAGRAPH_GAP_EM = 1.8
-"""SPEC §6's paragraph rule applied to rotated, vertical and form text: a new paragraph starts
-where the distance between two consecutive lines (columns, in vertical writing) exceeds 1.8 x
-the font size. Vertical Japanese columns follow each other at 1.3-1.8 em; the nine repeated
-columns of ``ja_vertical_kerning.pdf`` stand 3-5 em apart and are separate texts."""
-
-SAME_SIZE = 0.85
-"""Consecutive rotated, vertical or form lines whose sizes differ by 15 % or more are not one
-paragraph (SPEC §6: a size change starts a paragraph)."""
-
-VERTICAL_INDENT_EM = 0.8
-"""In vertical writing a paragraph's first column starts one character lower (an indent of
-1 em) and the column before it ends short: both by at least 0.8 em mark a new paragraph."""
-
-
 def _to_frame(lines: list[Line], d: tuple[float, float], n: tuple[float, float]) -> list[Line]:
     """Stand-ins for ``lines`` in a frame whose x runs along ``d`` and y along ``n`` (unit
     vectors in page space): there each line is horizontal and the XY-cut can order them."""
@@ -98,14 +88,17 @@ def _to_frame(lines: list[Line], d: tuple[float, float], n: tuple[float, float])
 
 def _append_in_frame(lines: list[Line], d: tuple[float, float], n: tuple[float, float],
                      kind: ParagraphKind, blocks: list[Block], paragraphs: list[Paragraph],
-                     vertical: bool = False) -> None:
+                     params: LayoutParams, vertical: bool = False) -> None:
     """Order ``lines`` by the XY-cut in their own frame (``d`` along, ``n`` across) and append
     them as blocks of ``kind`` after the page's text, split into paragraphs where consecutive
-    lines stand further apart than DIRECTIONAL_PARAGRAPH_GAP_EM (and, in vertical writing, at
-    an indented column after a short one, VERTICAL_INDENT_EM)."""
+    lines stand further apart than ``params.directional_paragraph_gap_em``, change size
+    (``directional_same_size_ratio``) or, in vertical writing, at an indented column after a
+    short one (``vertical_indent_em``)."""
     virtual = _to_frame(lines, d, n)
     originals = {id(v): l for v, l in zip(virtual, lines)}
-    ordered, _ = reading_order(virtual)
+    ordered, _ = reading_order(virtual, params)
+    gap_em, same_size = params.directional_paragraph_gap_em, params.directional_same_size_ratio
+    indent = params.vertical_indent_em
     for vblock in ordered:
         pairs = [(v, originals[id(v)]) for v in vblock.lines if id(v) in originals]
         if not pairs:
@@ -120,11 +113,11 @@ def _append_in_frame(lines: list[Line], d: tuple[float, float], n: tuple[float, 
             if prev is not None:
                 size = max(prev.size, v.size)
                 pitch = (v.top + v.bottom) / 2 - (prev.top + prev.bottom) / 2
-                if pitch > DIRECTIONAL_PARAGRAPH_GAP_EM * size or v.size < SAME_SIZE * prev.size \
-                        or prev.size < SAME_SIZE * v.size:
+                if pitch > gap_em * size or v.size < same_size * prev.size \
+                        or prev.size < same_size * v.size:
                     new = True
-                elif vertical and v.x0 - start >= VERTICAL_INDENT_EM * v.size \
-                        and end - prev.x1 >= VERTICAL_INDENT_EM * v.size:
+                elif vertical and v.x0 - start >= indent * v.size \
+                        and end - prev.x1 >= indent * v.size:
                     new = True
             if new:
                 current = Paragraph(lines=[], block=block.order, kind=kind)
@@ -133,7 +126,8 @@ def _append_in_frame(lines: list[Line], d: tuple[float, float], n: tuple[float, 
             prev = v
 
 
-def _append_rotated(lines: list[Line], blocks: list[Block], paragraphs: list[Paragraph]) -> None:
+def _append_rotated(lines: list[Line], blocks: list[Block], paragraphs: list[Paragraph],
+                    params: LayoutParams) -> None:
     """SPEC §5: rotated (and mirrored) text follows the page's horizontal text, grouped by
     angle, each group read in its own frame: along the baseline, lines in the order a reader
     turning the page would read them."""
@@ -143,10 +137,11 @@ def _append_rotated(lines: list[Line], blocks: list[Block], paragraphs: list[Par
         groups.setdefault((line.angle, mirrored), []).append(line)
     for (angle, mirrored), group in sorted(groups.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         d, n = frame(angle, mirrored)
-        _append_in_frame(group, d, n, "rotated", blocks, paragraphs)
+        _append_in_frame(group, d, n, "rotated", blocks, paragraphs, params)
 
 
-def _append_vertical(lines: list[Line], blocks: list[Block], paragraphs: list[Paragraph]) -> None:
+def _append_vertical(lines: list[Line], blocks: list[Block], paragraphs: list[Paragraph],
+                     params: LayoutParams) -> None:
     """SPEC §5: vertical writing, columns from the right, each from the top.
 
     The XY-cut runs in a turned frame where a vertical column becomes a horizontal line (its
@@ -154,16 +149,17 @@ def _append_vertical(lines: list[Line], blocks: list[Block], paragraphs: list[Pa
     columns are found like columns of lines and read one tier after another.
     """
     d, n = frame(-90.0, vertical=True)
-    _append_in_frame(lines, d, n, "vertical", blocks, paragraphs, vertical=True)
+    _append_in_frame(lines, d, n, "vertical", blocks, paragraphs, params, vertical=True)
 
 
-def _append_form(glyphs: list[Glyph], blocks: list[Block], paragraphs: list[Paragraph]) -> None:
+def _append_form(glyphs: list[Glyph], blocks: list[Block], paragraphs: list[Paragraph],
+                 params: LayoutParams) -> None:
     """Text of form fields and annotation appearances (filled-in values, widget captions),
     after the page's text, read like the page: horizontal lines by the XY-cut, then any rotated
     or vertical ones."""
-    horizontal, directional = build_lines(glyphs)
+    horizontal, directional = build_lines(glyphs, params)
     if horizontal:
-        _append_in_frame(horizontal, (1.0, 0.0), (0.0, 1.0), "form", blocks, paragraphs)
+        _append_in_frame(horizontal, (1.0, 0.0), (0.0, 1.0), "form", blocks, paragraphs, params)
     for line in directional:
         d, n = frame(line.angle, bool(line.glyphs) and line.glyphs[0].mirrored, line.vertical)
-        _append_in_frame([line], d, n, "form", blocks, paragraphs)
+        _append_in_frame([line], d, n, "form", blocks, paragraphs, params)

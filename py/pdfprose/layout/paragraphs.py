@@ -12,77 +12,18 @@ import statistics
 from collections import Counter
 from collections.abc import Mapping
 
-from .equations import EQUATION_NUMBER, MAX_PROSE_WORDS, is_display_math, prose_words
-from ..text.markers import enumeration, list_marker
-from ..text.vocabulary import (CAPTION, CLAUSE_END, HYPHEN_ENDS, HYPHENATED, REFERENCE_WORD,
-                               ROW_ENDS_ENTRY)
 from ..model import Block, Glyph, Line, Paragraph
+from ..params import DEFAULT_PARAMS, LayoutParams
+from ..text.markers import enumeration, list_marker
+from ..text.vocabulary import CAPTION, CLAUSE_END, HYPHEN_ENDS, HYPHENATED, REFERENCE_WORD
+from .equations import EQUATION_NUMBER, is_display_math, prose_words
+from .rows import join_table_parts, merge_rows, row_paragraphs
 from .strays import absorb_in_blocks, absorb_strays
 
-PARAGRAPH_GAP_EM = 1.8
-"""SPEC §6: a baseline-to-baseline distance over 1.8 x the line's font size starts a paragraph."""
-
 BARE_NUMBER = re.compile(r"\s*(?:\d{1,4}|[ivxlc]{1,6})\s*", re.I)
-"""A line of nothing but a number, arabic or roman (a page number), set 1.8 em over the next
-line ends its paragraph even where the block's usual pitch is wider (displayed formulas)."""
-
-PITCH_RATIO = 1.3
-"""A baseline distance 30 % over the block's usual line pitch starts a paragraph: the extra
-space publishers put between paragraphs is rarely under a third of a line."""
-
-PROSE_LINE_CHARS = 40
-"""A line of at least 40 characters is prose: in a block too short to measure its own pitch it
-follows the page's line pitch (:func:`page_paragraphs`), and cut at a comma it goes on in the
-next column (:mod:`pdfprose.continuation`); shorter ones may be table cells."""
-
-SIZE_CHANGE_RATIO = 0.12
-"""Lines whose font sizes differ by more than 12 % are not one paragraph (a heading above its
-text); footnote-sized superscripts are already inside their line."""
-
-INDENT_MIN_EM = 0.7
-INDENT_MAX_EM = 6.0
-"""A first line starting 0.7-6 em right of the block's left edge (while the next line returns to
-the edge) is a first-line indent: the usual 1-2 em of book and paper typesetting. The same span
-right of a list item's marker is the item's hanging indent, where its text goes on (2 em after
-"13." in the WHO guidelines' references, 0.9 em after tracemonkey's bullets)."""
-
-SHORT_LINE_EM = 3.0
-"""A line ending over 3 em before the block's right edge and with a sentence end is the last
-line of its paragraph. Inside a list item, before a line at the item's hanging indent, the edge
-is where the block's prose lines end (:func:`_prose_right`)."""
-
-
-
-def _same_row(a: Line, b: Line) -> bool:
-    overlap = min(a.bottom, b.bottom) - max(a.top, b.top)
-    return overlap > 0.5 * min(a.bottom - a.top, b.bottom - b.top)
-
-
-def merge_rows(lines: list[Line]) -> list[Line]:
-    """Join runs that stand on one row (consecutive in reading order) into one line, one space
-    apart; the runs were cut at wide gaps only to find gutters."""
-    out: list[Line] = []
-    for line in lines:
-        prev = out[-1] if out else None
-        if prev is not None and _same_row(prev, line) and line.x0 >= prev.x1 - 0.5 * line.size:
-            out[-1] = Line(
-                text=f"{prev.text} {line.text}",
-                x0=prev.x0,
-                top=min(prev.top, line.top),
-                x1=max(prev.x1, line.x1),
-                bottom=max(prev.bottom, line.bottom),
-                baseline=prev.baseline,
-                size=prev.size if len(prev.text) >= len(line.text) else line.size,
-                bold=prev.bold and line.bold,
-                # Italic like most of its characters: "4.2." in bold before an italic title.
-                italic=(len(prev.text) * prev.italic + len(line.text) * line.italic
-                        > (len(prev.text) + len(line.text)) / 2),
-                angle=prev.angle,
-                glyphs=prev.glyphs + line.glyphs,
-            )
-        else:
-            out.append(line)
-    return out
+"""A line of nothing but a number, arabic or roman (a page number), set ``paragraph_gap_em``
+over the next line ends its paragraph even where the block's usual pitch is wider (displayed
+formulas)."""
 
 
 def _pitch_samples(lines: list[Line]) -> dict[float, list[float]]:
@@ -98,16 +39,17 @@ def _pitch(samples: dict[float, list[float]]) -> dict[float, float]:
     return {size: statistics.median(gaps) for size, gaps in samples.items() if len(gaps) >= 2}
 
 
-def page_paragraphs(blocks: list[Block]) -> list[Paragraph]:
-    """The paragraphs of a page's text blocks, in reading order (SPEC §6). A block too short
-    to show its own line pitch takes the page's: a displayed formula or a figure may leave a
-    column's text in blocks of two or three lines, and a double-spaced manuscript's 1.9 em
-    pitch is then no paragraph break."""
-    _join_table_parts(blocks)
+def page_paragraphs(blocks: list[Block], params: LayoutParams = DEFAULT_PARAMS,
+                    ) -> list[Paragraph]:
+    """The paragraphs of a page's text blocks, in reading order (SPEC §6), by the thresholds
+    of ``params``. A block too short to show its own line pitch takes the page's: a displayed
+    formula or a figure may leave a column's text in blocks of two or three lines, and a
+    double-spaced manuscript's 1.9 em pitch is then no paragraph break."""
+    join_table_parts(blocks)
     for block in blocks:
-        if not block.rows:  # (a table's rows are merged by _row_paragraphs, counting cells)
-            block.lines = merge_rows(block.lines)
-    absorb_in_blocks(blocks)
+        if not block.rows:  # (a table's rows are merged by row_paragraphs, counting cells)
+            block.lines = merge_rows(block.lines, params)
+    absorb_in_blocks(blocks, params)
     emptied = [b for b in blocks if not b.lines]
     if emptied:  # a block that held nothing but a stray symbol
         blocks[:] = [b for b in blocks if b.lines]
@@ -120,40 +62,18 @@ def page_paragraphs(blocks: list[Block]) -> list[Paragraph]:
     page_pitch = _pitch(samples)
     paragraphs: list[Paragraph] = []
     for block in blocks:
-        paragraphs.extend(split_paragraphs(block, page_pitch))
+        paragraphs.extend(split_paragraphs(block, page_pitch, params))
     return paragraphs
 
 
-def _join_table_parts(blocks: list[Block]) -> None:
-    """Join two parts of one table (:attr:`~pdfprose.model.Block.rows` blocks) and the single
-    line between them into one block: a row too long to leave the gap free ("(6–11 years) and
-    younger children (3–5 years); and existing 2018 recommendations" in the WHO contents) ends
-    the XY-cut's run, though it is an entry of the table like the others."""
-    i = 0
-    joined = False
-    while i + 2 < len(blocks):
-        first, middle, last = blocks[i:i + 3]
-        if first.rows and last.rows and not middle.rows and middle.kind == "text" \
-                and len(middle.lines) == 1:
-            first.lines += middle.lines + last.lines
-            first.x0, first.x1 = min(first.x0, middle.x0, last.x0), max(first.x1, middle.x1, last.x1)
-            first.top, first.bottom = min(first.top, middle.top), max(first.bottom, last.bottom)
-            del blocks[i + 1:i + 3]
-            joined = True
-        else:
-            i += 1
-    if joined:
-        for order, block in enumerate(blocks):
-            block.order = order
-
-
-def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None) -> list[Paragraph]:
+def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None,
+                     params: LayoutParams = DEFAULT_PARAMS) -> list[Paragraph]:
     """Cut one block's lines into paragraphs (SPEC §6). ``page_pitch`` (per rounded font size,
     the usual baseline distance in points) stands in where the block is too short to measure
     its own."""
     if block.rows:
-        return _row_paragraphs(block)
-    lines = absorb_strays(merge_rows(block.lines))
+        return row_paragraphs(block, params)
+    lines = absorb_strays(merge_rows(block.lines, params), params)
     block.lines = lines
     if not lines:
         return []
@@ -167,9 +87,9 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
     end, count = Counter(round(l.x1) for l in lines).most_common(1)[0]
     usual_right = float(end) if count > 1 else right
 
-    prose_right = _prose_right(lines, right)
+    prose_right = _prose_right(lines, right, params.prose_line_chars)
 
-    math = _display_math(lines, left, right)
+    math = _display_math(lines, left, right, params)
     paragraphs: list[Paragraph] = [Paragraph(lines=[lines[0]], block=block.order)]
     caption = CAPTION.match(lines[0].text) is not None
     # The current paragraph's first line when it is a list item (its marker read once).
@@ -187,7 +107,7 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
         elif math[i]:
             new = line.baseline - prev.baseline < -0.5 * line.size  # one display, unless it jumps back
         else:
-            new = _breaks(prev, line, nxt, pitch, left, right, in_caption=caption,
+            new = _breaks(prev, line, nxt, pitch, left, right, params, in_caption=caption,
                           usual_right=usual_right, page_pitch=fallback, item=item,
                           prose_right=prose_right, numbers=numbers)
         if new:
@@ -206,88 +126,40 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None)
     return paragraphs
 
 
-ENTRY_NUMBER = re.compile(r"(?:\d+[.)]|\d+(?:\.\d+)+|[A-Z]\.)(?:\s|$)")
-"""A row that starts with an entry's number ("1.1 Objectives", "10. Was", "A. Annex") starts
-an entry of its own: it does not carry on the row before ("1987, skip lines 6" does)."""
-
-
-_ROW_SENTENCE_ENDS = (".", ":", ";", "!", "?")
-"""A row ending a sentence ends its entry too ("G1u occur with equal frequency." over a table)."""
-
-
-def _row_paragraphs(block: Block) -> list[Paragraph]:
-    """A :attr:`~pdfprose.model.Block.rows` block's paragraphs: one per row, its cells (the
-    runs on one baseline) joined into one line (:func:`merge_rows`), except where an entry
-    wraps onto the next row set like it where the row before ends neither with a page number
-    (:data:`ROW_ENDS_ENTRY`) nor a sentence: from a row of one cell to one that starts in lower
-    case, with a bracket or a dash, or else ends the entry without starting one of its own
-    (:data:`ENTRY_NUMBER`) ("CHAPTER 4. TREATMENT FOR ADULTS" / "(≥3 YEARS) 18"); from any row
-    to a row of one cell in lower case (a glossary's definition going on under its term). A
-    code listing's rows, code and comment, are rows of two cells: each stays a line."""
-    rows: list[list[Line]] = []
-    for line in block.lines:
-        if rows and _same_row(rows[-1][-1], line):
-            rows[-1].append(line)
-        else:
-            rows.append([line])
-    block.lines = []
-    paragraphs: list[Paragraph] = []
-    cells = 0
-    for row in rows:
-        merged = merge_rows(row)
-        block.lines.extend(merged)
-        line = merged[0] if len(merged) == 1 else None
-        if line is None:  # runs that overlap along the row: laid out as they stand
-            paragraphs.extend(Paragraph(lines=[l], block=block.order, cells=1) for l in merged)
-            cells = 2
-            continue
-        text = line.text.strip()
-        last = paragraphs[-1].lines[-1] if paragraphs else None
-        ended = last is None or ROW_ENDS_ENTRY.search(last.text.rstrip()) is not None \
-            or last.text.rstrip().endswith(_ROW_SENTENCE_ENDS) \
-            or abs(last.size - line.size) > SIZE_CHANGE_RATIO * line.size or last.bold != line.bold
-        if not ended and (
-                (cells == 1 and not ENTRY_NUMBER.match(text)
-                 and (text[:1].islower() or text[:1] in "([–—-" or ROW_ENDS_ENTRY.search(text)))
-                or (len(row) == 1 and text[:1].islower())):
-            paragraphs[-1].lines.append(line)
-            paragraphs[-1].cells = max(paragraphs[-1].cells, len(row))
-        else:
-            paragraphs.append(Paragraph(lines=[line], block=block.order, cells=len(row)))
-        cells = len(row)
-    return paragraphs
-
-
-def _display_math(lines: list[Line], left: float, right: float) -> list[bool]:
-    """Per line, whether it belongs to a displayed formula (:mod:`pdfprose.equations`); an
-    equation number standing on a row of its own belongs to the formula beside it."""
+def _display_math(lines: list[Line], left: float, right: float,
+                  params: LayoutParams) -> list[bool]:
+    """Per line, whether it belongs to a displayed formula (:mod:`pdfprose.layout.equations`);
+    an equation number standing on a row of its own belongs to the formula beside it."""
     # A block of nothing but formula lines (a display the XY-cut cut off on its own) is not
     # indented from its own left edge: there the evidence of a mathematics font suffices.
-    alone = all(prose_words(line) <= MAX_PROSE_WORDS for line in lines)
-    math = [is_display_math(line, left, right, alone=alone) for line in lines]
+    most = params.max_prose_words
+    alone = all(prose_words(line) <= most for line in lines)
+    math = [is_display_math(line, left, right, alone, params) for line in lines]
     for i, line in enumerate(lines):
         if not math[i] and EQUATION_NUMBER.fullmatch(line.text.strip()) is not None:
             math[i] = (i > 0 and math[i - 1]) or (i + 1 < len(lines) and math[i + 1])
     return math
 
 
-def _prose_right(lines: list[Line], right: float) -> float:
+def _prose_right(lines: list[Line], right: float, prose_chars: int) -> float:
     """Where the block's prose ends: the right end of its longest-reaching line of at least
-    :data:`PROSE_LINE_CHARS` characters (``right``, the block's edge, when it has none). A page
+    ``prose_chars`` characters (``prose_line_chars``; ``right``, the block's edge, when it has
+    none). A page
     number or a label in the margin that the XY-cut left in the block ("109" 16 pt right of the
     WHO guidelines' references, which end at x = 419.5) stands out past the column, and measured
     from it a line that runs to the column's edge would be 3 em short."""
-    return max((l.x1 for l in lines if len(l.text) >= PROSE_LINE_CHARS), default=right)
+    return max((l.x1 for l in lines if len(l.text) >= prose_chars), default=right)
 
 
-def _at_hanging_indent(item: Line, prev: Line, line: Line) -> bool:
+def _at_hanging_indent(item: Line, prev: Line, line: Line, params: LayoutParams) -> bool:
     """Whether ``line`` stands at the hanging indent of the list item whose first line is
-    ``item`` (``prev`` being the item's line above it): 0.7-6 em right of the marker
-    (:data:`INDENT_MIN_EM`, :data:`INDENT_MAX_EM`), and, below the item's second line, where
-    ``prev`` starts too."""
+    ``item`` (``prev`` being the item's line above it): ``params.indent_min_em`` to
+    ``indent_max_em`` right of the marker, and, below the item's second line, where ``prev``
+    starts too."""
     hang = line.x0 - item.x0
-    return (INDENT_MIN_EM * line.size <= hang <= INDENT_MAX_EM * line.size
-            and (prev is item or abs(prev.x0 - line.x0) < INDENT_MIN_EM * line.size))
+    low = params.indent_min_em
+    return (low * line.size <= hang <= params.indent_max_em * line.size
+            and (prev is item or abs(prev.x0 - line.x0) < low * line.size))
 
 
 def _usual_left(lines: list[Line]) -> float:
@@ -320,7 +192,7 @@ def _abbreviation_goes_on(prev: Line, line: Line) -> bool:
 _BARE_CLOSING_PARENTHESIS = re.compile(r"(?<![.!?:;])\)\s*$")
 
 
-def _parenthesis_goes_on(prev: Line, line: Line) -> bool:
+def _parenthesis_goes_on(prev: Line, line: Line, size_change: float) -> bool:
     """Whether ``prev`` ends in a closing parenthesis that ends no sentence, as ``line`` shows
     by going on in lower case in the bold face ``prev`` ends in: a run-in bold heading wrapped
     after its parenthesis ("Health savings account (HSA)" / "funding distributions. You may
@@ -328,7 +200,7 @@ def _parenthesis_goes_on(prev: Line, line: Line) -> bool:
     Only bold: in a code listing "if (!primes[i])" / "continue;" are two lines."""
     if _BARE_CLOSING_PARENTHESIS.search(prev.text) is None or not line.text[:1].islower():
         return False
-    pair = _face_goes_on(prev, line)
+    pair = _face_goes_on(prev, line, size_change)
     return pair is not None and pair[0].bold
 
 
@@ -368,15 +240,17 @@ def _continues_numbering(line: Line, numbers: Mapping[str, int] | None) -> bool:
     return place is not None and numbers is not None and numbers.get(place[0]) == place[1] - 1
 
 
-def _item_may_start(marker: str, prev: Line, right: float, continues: bool = False) -> bool:
+def _item_may_start(marker: str, prev: Line, right: float, short_line: float,
+                    continues: bool = False) -> bool:
     """Whether a line starting with the list ``marker`` begins an item after ``prev`` (SPEC §10).
     A bullet always does. A number or letter ("2.", "(2)", "b)") does after a sentence end;
     never after a word that refers to it ("eq.", "Fig."): in mathematics "(2)" at a line start
     is most often the number of an equation the sentence names. After prose cut in
     mid-sentence it does when it numbers the next item of a list the block has started
     (``continues``: an item's last line may run full width without a full stop, a reference
-    ending in its DOI), or else when that line stops short of ``right``, where the block's
-    prose ends (:func:`_prose_right`): a number wrapped inside a sentence ("...genotypes 1, 2,
+    ending in its DOI), or else when that line stops ``short_line`` em (``short_line_em``)
+    short of ``right``, where the block's prose ends (:func:`_prose_right`): a number wrapped
+    inside a sentence ("...genotypes 1, 2,
     3 and" / "4. Data from", "2017;377:1448-" / "55. doi:") follows a line that runs to that
     edge, and a page number or label in the margin further right does not make it short."""
     if not marker[:1].isalnum() and marker[:1] != "(":
@@ -386,7 +260,7 @@ def _item_may_start(marker: str, prev: Line, right: float, continues: bool = Fal
         return False
     if CLAUSE_END.search(text) or list_marker(prev.text) is not None or prev.all_bold:
         return True
-    return continues or right - prev.x1 > SHORT_LINE_EM * prev.size
+    return continues or right - prev.x1 > short_line * prev.size
 
 
 def _main_font(line: Line) -> str | None:
@@ -395,45 +269,40 @@ def _main_font(line: Line) -> str | None:
     return fonts.most_common(1)[0][0] if fonts else None
 
 
-CENTRED_EM = 2.0
-CENTRED_BALANCE_EM = 1.0
-"""A line is centred when it leaves at least 2 em on both sides of its block and the two
-margins differ by at most 1 em (title blocks, addresses, centred headings). A paragraph's
-indented first line in a narrow ragged-right column leaves 1 em on the left."""
-
-
-def _goes_on_in_face(prev: Line, line: Line) -> bool:
+def _goes_on_in_face(prev: Line, line: Line, size_change: float) -> bool:
     """Whether ``line`` starts in the face and size ``prev`` ends in, after no sentence end: a
     heading's second line ("4.3 Summary of the evidence for treatment in adolescents and" /
     "children (Web Annex C)", its smaller light tail making most of that line), so neither
     the size nor the boldness of the line as a whole ends the paragraph."""
     if CLAUSE_END.search(prev.text):
         return False
-    pair = _face_goes_on(prev, line)
+    pair = _face_goes_on(prev, line, size_change)
     return pair is not None and pair[1].text[:1].islower()
 
 
-def _face_goes_on(prev: Line, line: Line) -> tuple[Glyph, Glyph] | None:
+def _face_goes_on(prev: Line, line: Line, size_change: float) -> tuple[Glyph, Glyph] | None:
     """``prev``'s last and ``line``'s first visible glyph when the second is set in the font
-    and size (within SIZE_CHANGE_RATIO) of the first, else None (also when either line's glyphs
-    are let go)."""
+    and size (within ``size_change``, ``size_change_ratio``) of the first, else None (also when
+    either line's glyphs are let go)."""
     last = next((g for g in reversed(prev.glyphs) if g.text.strip()), None)
     first = next((g for g in line.glyphs if g.text.strip()), None)
     if last is None or first is None or first.font != last.font \
-            or abs(first.size - last.size) > SIZE_CHANGE_RATIO * last.size:
+            or abs(first.size - last.size) > size_change * last.size:
         return None
     return last, first
 
 
-def _centred(line: Line, left: float, right: float) -> bool:
+def _centred(line: Line, left: float, right: float, params: LayoutParams) -> bool:
+    """Whether ``line`` is centred in a block from ``left`` to ``right``: at least
+    ``params.centred_em`` free on both sides, the two margins within ``centred_balance_em``."""
     before, after = line.x0 - left, right - line.x1
-    return (min(before, after) >= CENTRED_EM * line.size
-            and abs(before - after) <= CENTRED_BALANCE_EM * line.size)
+    return (min(before, after) >= params.centred_em * line.size
+            and abs(before - after) <= params.centred_balance_em * line.size)
 
 
 def _breaks(
     prev: Line, line: Line, nxt: Line | None, pitch: dict[float, float], left: float, right: float,
-    in_caption: bool = False, page_pitch: dict[float, float] | None = None,
+    params: LayoutParams, in_caption: bool = False, page_pitch: dict[float, float] | None = None,
     usual_right: float | None = None, item: Line | None = None,
     prose_right: float | None = None, numbers: Mapping[str, int] | None = None,
 ) -> bool:
@@ -443,12 +312,14 @@ def _breaks(
     space). ``item`` is the first line of the paragraph ``prev`` belongs to when that paragraph
     is a list item; ``numbers`` the place of the latest numbered paragraph (a list item, a
     bracketed reference) of each list form started in the block so far
-    (:func:`_count_number`)."""
+    (:func:`_count_number`). The thresholds are ``params``' (SPEC §6's paragraph gap, the
+    pitch ratio, indents, short lines, size changes)."""
     size = max(prev.size, line.size)
     gap = line.baseline - prev.baseline
     if gap < -0.5 * size:
         return True
-    if gap > PARAGRAPH_GAP_EM * size and BARE_NUMBER.fullmatch(prev.text):
+    paragraph_gap, size_change = params.paragraph_gap_em, params.size_change_ratio
+    if gap > paragraph_gap * size and BARE_NUMBER.fullmatch(prev.text):
         return True  # a page number over the text, whatever the block's pitch
     if prev.text.endswith(HYPHEN_ENDS) and HYPHENATED.search(prev.text) \
             and line.text[:1].isalpha() and gap < 3 * size:
@@ -460,23 +331,24 @@ def _breaks(
     # unless the page's lines already stand that far apart (double spacing) and these are
     # prose (table cells and form fields stand in short blocks too, at pitches of their own).
     usual = pitch.get(round(prev.size))
-    if usual is None and page_pitch and len(prev.text) >= PROSE_LINE_CHARS \
+    if usual is None and page_pitch and len(prev.text) >= params.prose_line_chars \
             and not prev.text.rstrip()[-1:].isdigit():  # a table of contents' entry ends so
         spaced = page_pitch.get(round(prev.size))
-        if spaced is not None and spaced >= PARAGRAPH_GAP_EM * prev.size:
+        if spaced is not None and spaced >= paragraph_gap * prev.size:
             usual = spaced
-    if gap > (PITCH_RATIO * usual if usual is not None else PARAGRAPH_GAP_EM * size):
+    if gap > (params.pitch_ratio * usual if usual is not None else paragraph_gap * size):
         return True
     # A change of size, or bold giving way to regular (all_bold reads glyphs: asked last),
     # unless the line starts in the face the line before ends in.
-    if (abs(prev.size - line.size) > SIZE_CHANGE_RATIO * size
+    if (abs(prev.size - line.size) > size_change * size
             or (not line.bold and len(prev.text) < 80 and prev.all_bold)) \
-            and not _goes_on_in_face(prev, line):
+            and not _goes_on_in_face(prev, line, size_change):
         return True
     marker = list_marker(line.text)
     continues = not in_caption and _continues_numbering(line, numbers)
+    short_line = params.short_line_em
     if marker is not None and not in_caption and _item_may_start(
-            marker, prev, right if prose_right is None else prose_right, continues=continues):
+            marker, prev, right if prose_right is None else prose_right, short_line, continues):
         return True
     if marker is None and continues and not REFERENCE_WORD.search(prev.text.rstrip()):
         # The next entry of a reference list numbered in brackets ("[8] C. Dwork, ..." then
@@ -485,8 +357,9 @@ def _breaks(
         # wrapped to a line's start ("...see ref." / "[9] for") is no entry.
         return True
     indent = line.x0 - left
-    prev_centred = _centred(prev, left, right)
-    if prev_centred and not _centred(line, left, right) and _main_font(prev) != _main_font(line):
+    prev_centred = _centred(prev, left, right, params)
+    if prev_centred and not _centred(line, left, right, params) \
+            and _main_font(prev) != _main_font(line):
         # A centred line in a face of its own over text set to the column: a centred heading
         # in small capitals at the body size ("II. Background on Differential Privacy").
         return True
@@ -496,12 +369,13 @@ def _breaks(
     reaches_right = right - line.x1 < 2 * line.size
     short_by = (right if usual_right is None else usual_right) - line.x1
     balanced = short_by > 0 and abs(indent - short_by) <= 0.25 * line.size
+    indent_min = params.indent_min_em
     if reaches_right and not balanced \
-            and INDENT_MIN_EM * line.size <= indent <= INDENT_MAX_EM * line.size:
+            and indent_min * line.size <= indent <= params.indent_max_em * line.size:
         prev_indent = prev.x0 - left
-        back = nxt is None or abs(nxt.x0 - left) < INDENT_MIN_EM * line.size
+        back = nxt is None or abs(nxt.x0 - left) < indent_min * line.size
         # After a list item's first line, the indent is the item's hanging indent.
-        if back and prev_indent < INDENT_MIN_EM * line.size and list_marker(prev.text) is None:
+        if back and prev_indent < indent_min * line.size and list_marker(prev.text) is None:
             return True
     # A line without a marker at a list item's hanging indent goes on in the item (a new item
     # would start at the marker's x, with a marker): a reference's author list or title ends
@@ -512,13 +386,14 @@ def _breaks(
     # makes in that file's body text (each after a full stop) would be lost, for 5 set right
     # (four after ")", one after "GmbH & Co.").
     edge = right
-    if item is not None and prose_right is not None and _at_hanging_indent(item, prev, line):
+    if item is not None and prose_right is not None \
+            and _at_hanging_indent(item, prev, line, params):
         edge = prose_right
-    if edge - prev.x1 > SHORT_LINE_EM * size and CLAUSE_END.search(prev.text) \
+    if edge - prev.x1 > short_line * size and CLAUSE_END.search(prev.text) \
             and not REFERENCE_WORD.search(prev.text.rstrip()) \
-            and not (prev_centred and _centred(line, left, right)) \
+            and not (prev_centred and _centred(line, left, right, params)) \
             and not _abbreviation_goes_on(prev, line) \
-            and not _parenthesis_goes_on(prev, line):
+            and not _parenthesis_goes_on(prev, line, size_change):
         # "...model in ref." / "[4]), if" goes on; so do the centred lines of an address
         # ("Departamento de Física, I.T.E.S.O." / "Periférico Sur 8585"), and a sentence after
         # an abbreviation: a narrow column leaves "...nonresident aliens who lost U.S." short

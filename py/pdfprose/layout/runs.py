@@ -12,6 +12,7 @@ from itertools import compress
 from operator import itemgetter
 
 from ..model import Glyph, Line
+from ..params import DEFAULT_PARAMS, LayoutParams
 from .words import GlyphColumns, general_text, plain_text
 
 _COUNT = itemgetter(1)
@@ -52,14 +53,16 @@ def _rounded(values: list[float]) -> list[float]:
 
 
 def make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
-               columns: GlyphColumns | None = None, gaps: list[float] | None = None,
-               uniform: bool | None = None, host: Line | None = None,
-               ordered: bool = False) -> Line:
-    """The line of a run of glyphs; ``columns`` are the run's :class:`GlyphColumns` and ``gaps``
-    its gaps (see :func:`plain_text`), when known; ``uniform`` True when all its sizes are known
-    to be equal (None: not known). ``host``: a line whose box top and bottom, baseline and size
-    the new line takes (:func:`_with_scripts`), so they are not worked out. ``ordered``: the
-    run's x0s and x1s are known to be in increasing order, none NaN."""
+              columns: GlyphColumns | None = None, gaps: list[float] | None = None,
+              uniform: bool | None = None, host: Line | None = None,
+              ordered: bool = False, params: LayoutParams = DEFAULT_PARAMS) -> Line:
+    """The line of a run of glyphs; ``columns`` are the run's :class:`GlyphColumns` and
+    ``gaps`` its gaps (see :func:`~pdfprose.layout.words.plain_text`), when known; ``uniform``
+    True when all its sizes are known to be equal (None: not known). ``text``: the line's text,
+    when known (else it is made by SPEC §2's rules with ``params``). ``host``: a line whose box
+    top and bottom, baseline and size the new line takes (superscripts merged into their line),
+    so they are not worked out. ``ordered``: the run's x0s and x1s are known to be in increasing
+    order, none NaN."""
     # Column-wise (C loops over attribute columns); the same values as glyph-by-glyph loops:
     # sizes weighted by visible characters (len(text.strip())), the first-seen size winning a
     # tie; bold and italic when most visible characters are.
@@ -69,9 +72,9 @@ def make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
     n = len(texts)
     visible: int | None = None
     if text is None:
-        plain = plain_text(glyphs, columns, gaps, uniform)
+        plain = plain_text(glyphs, columns, gaps, uniform, params)
         if plain is None:
-            text = general_text(glyphs, None, False)
+            text = general_text(glyphs, None, False, params)
         else:
             text, visible = plain
     sizes: list[float] | None = None
@@ -150,4 +153,5 @@ def make_line(glyphs: list[Glyph], angle: float = 0.0, text: str | None = None,
 _LINE_FIELDS = ("text", "x0", "top", "x1", "bottom", "baseline", "size", "bold", "italic",
                 "angle", "glyphs")
 if tuple(f.name for f in fields(Line))[:len(_LINE_FIELDS)] != _LINE_FIELDS:  # pragma: no cover
-    raise ImportError("pdfprose.model.Line's fields changed: update make_line() in pdfprose.lines")
+    raise ImportError("pdfprose.model.Line's fields changed: update make_line() in "
+                      "pdfprose.layout.runs")

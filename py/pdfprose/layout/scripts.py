@@ -8,38 +8,22 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..model import Line
+from ..params import DEFAULT_PARAMS, LayoutParams
 from .runs import make_line
 
 _X0 = attrgetter("x0")
 
-SCRIPT_SIZE_RATIO = 0.85
-"""A run at most 85 % of its neighbour's size, inside its vertical extent, is a superscript or
-subscript and joins the neighbour's line (SPEC §3)."""
 
-SCRIPT_MIN_RATIO = 0.4
-"""...and at least 40 % of it: TeX's second-level scripts are 5 pt on 10 pt (0.5), Word's 0.58-0.65;
-text far smaller beside a huge glyph is a label of its own, not a script of it."""
-
-DROP_CAP_RATIO = 1.8
-"""A single letter at least 1.8 x the size of the text beside it is a drop cap: it belongs at the
-start of the first line of its paragraph, whose top it shares ("S" + "calable" = "Scalable")."""
-
-DROP_CAP_MAX_RATIO = 6.0
-"""...and at most 6 x: a drop cap spans two to five lines; a letter fifty times the size of the
-text beside it is a watermark or a drawing's giant label, not the start of a paragraph."""
-
-
-SCRIPT_HOST_REACH = 8
-"""A script's host is among the 8 lines before or after it in the order of their tops (a
-script's top lies within its host's extent, and lines between them are short runs beside)."""
-
-
-def attach_scripts(lines: list[Line]) -> list[Line]:
-    """Merge superscript/subscript runs into the line they belong to (SPEC §3)."""
+def attach_scripts(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list[Line]:
+    """Merge superscript/subscript runs into the line they belong to (SPEC §3): a short run of
+    ``params.script_size_ratio`` to ``script_min_ratio`` of a line's size, its centre inside
+    that line's height, beside it, among the ``script_host_reach`` lines before or after it."""
     if len(lines) < 2:
         return lines
+    ratio, least, reach_lines = params.script_size_ratio, params.script_min_ratio, \
+        params.script_host_reach
     lines = sorted(lines, key=lambda l: l.top)
-    # A script's host is at least SCRIPT_SIZE_RATIO larger: a short line with no line that
+    # A script's host is at least script_size_ratio larger: a short line with no line that
     # large among its neighbours has none (a line's size never changes below). max() is the
     # largest only when no size is NaN.
     sizes = [l.size for l in lines]
@@ -52,20 +36,20 @@ def attach_scripts(lines: list[Line]) -> list[Line]:
     widened: dict[int, tuple[float, float]] = {}  # host index -> (x0, x1) with its scripts
     for i, small in enumerate(lines):
         if i in scripts:  # a host, about to be tested as a script itself: made whole first
-            small = lines[i] = _with_scripts(small, scripts.pop(i))
+            small = lines[i] = _with_scripts(small, scripts.pop(i), params)
             del widened[i]
         if len(small.text) > 12:
             continue
-        low, high = max(0, i - SCRIPT_HOST_REACH), min(len(lines), i + SCRIPT_HOST_REACH + 1)
-        if bounded and max(sizes[low:high]) * SCRIPT_SIZE_RATIO < small.size:
+        low, high = max(0, i - reach_lines), min(len(lines), i + reach_lines + 1)
+        if bounded and max(sizes[low:high]) * ratio < small.size:
             continue
         centre = (small.top + small.bottom) / 2
         best = None
         for j in range(low, high):
             host = lines[j]
-            if j == i or j in merged or host.size * SCRIPT_SIZE_RATIO < small.size:
+            if j == i or j in merged or host.size * ratio < small.size:
                 continue
-            if small.size < SCRIPT_MIN_RATIO * host.size:
+            if small.size < least * host.size:
                 continue
             if not host.top - 0.2 * host.size <= centre <= host.bottom + 0.2 * host.size:
                 continue
@@ -82,27 +66,29 @@ def attach_scripts(lines: list[Line]) -> list[Line]:
             widened[best] = (min(x0, small.x0), max(x1, small.x1))
             scripts.setdefault(best, []).append(small)
     for j, taken in scripts.items():
-        lines[j] = _with_scripts(lines[j], taken)
+        lines[j] = _with_scripts(lines[j], taken, params)
     return [l for k, l in enumerate(lines) if k not in merged]
 
 
-def _with_scripts(host: Line, scripts: list[Line]) -> Line:
+def _with_scripts(host: Line, scripts: list[Line], params: LayoutParams) -> Line:
     """``host`` made again with the glyphs of ``scripts`` (merged in this order), keeping its
     box's top and bottom, its baseline and its size. Sorting all the glyphs at once gives the
     order sorting them script by script would (the sort is stable)."""
     glyphs = sorted(host.glyphs + [g for s in scripts for g in s.glyphs], key=_X0)
-    return make_line(glyphs, host=host)
+    return make_line(glyphs, host=host, params=params)
 
 
-def attach_drop_caps(lines: list[Line]) -> list[Line]:
-    """Move each drop cap to the start of the line whose top it shares (see DROP_CAP_RATIO)."""
+def attach_drop_caps(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list[Line]:
+    """Move each drop cap (``params.drop_cap_ratio`` to ``drop_cap_max_ratio`` of the size of
+    the text beside it) to the start of the line whose top it shares."""
+    low, high = params.drop_cap_ratio, params.drop_cap_max_ratio
     caps = [
         l
         for l in lines
         if l.glyphs
         and len(l.glyphs[0].text) == 1
         and l.glyphs[0].text.isalpha()
-        and (len(l.glyphs) == 1 or l.glyphs[0].size >= DROP_CAP_RATIO * l.size)
+        and (len(l.glyphs) == 1 or l.glyphs[0].size >= low * l.size)
     ]
     for line in caps:
         cap = line.glyphs[0]
@@ -110,7 +96,7 @@ def attach_drop_caps(lines: list[Line]) -> list[Line]:
         for other in lines:
             if other is line and len(line.glyphs) == 1:
                 continue
-            if cap.size < DROP_CAP_RATIO * other.size or cap.size > DROP_CAP_MAX_RATIO * other.size:
+            if cap.size < low * other.size or cap.size > high * other.size:
                 continue
             near = cap.x1 - 0.5 * other.size <= other.x0 <= cap.x1 + 1.5 * other.size
             if other is line:
@@ -127,7 +113,7 @@ def attach_drop_caps(lines: list[Line]) -> list[Line]:
         rest = line.glyphs[1:]
         position = lines.index(line)
         if rest:
-            lines[position] = make_line(rest)
+            lines[position] = make_line(rest, params=params)
         else:
             del lines[position]
     return lines

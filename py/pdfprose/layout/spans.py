@@ -1,10 +1,14 @@
 """Spans along one axis: ``(start, end)`` pairs of floats, in points of page space.
 
 The line builder and the XY-cut both measure how runs cover an axis and where two coverings
-meet; the two operations live here so that both stages read them from one place.
+meet; the two operations live here so that both stages read them from one place, as does the
+test of two lines standing on one row (their vertical spans overlapping), which the paragraph
+stage and the running-head pass both ask.
 """
 
 from __future__ import annotations
+
+from ..model import Line
 
 Span = tuple[float, float]
 
@@ -45,3 +49,18 @@ def intersect(a: list[Span], b: list[Span], min_width: float) -> list[Span]:
             if j == len(b):
                 return out
             b0, b1 = b[j]
+
+
+def same_row(a: Line, b: Line, share: float, inclusive: bool = False) -> bool:
+    """Whether lines ``a`` and ``b`` stand on one row: their boxes overlap vertically by more
+    than ``share`` of the shorter one's height, or by that much or more when ``inclusive``.
+
+    The paragraph stage joins runs on one row strictly (``row_merge_share``), the running-head
+    pass asks at least half (``furniture_row_share``, ``inclusive``): the two rules have always
+    differed for an overlap of exactly half, and each keeps its own. A line without height
+    stands on no row either way."""
+    overlap = min(a.bottom, b.bottom) - max(a.top, b.top)
+    shorter = min(a.bottom - a.top, b.bottom - b.top)
+    if inclusive:
+        return shorter > 0 and overlap >= share * shorter
+    return overlap > share * shorter

@@ -16,74 +16,35 @@ import math
 import re
 import unicodedata
 from itertools import accumulate, compress, repeat
-from operator import le, ne, not_, sub, gt
+from operator import gt, le, ne, not_, sub
 
 from ..model import Glyph
+from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.characters import CJK_CHARACTER, FIRST_CJK, clean_line_text, is_cjk
 from .equations import is_math_font
 
-SPACE_GAP_EM = 0.12
-"""SPEC §2: a gap wider than 0.12 x font size between two glyphs is a word space."""
-
-CJK_SPACE_GAP_EM = 0.22
-"""SPEC §2: between two CJK characters the threshold is 0.22 x font size (CJK text is set
-without spaces, with tracking that would otherwise read as spaces)."""
-
-SCRIPT_SPACE_GAP_EM = 0.2
-"""Beside a superscript or subscript the word-space threshold is 0.2 x the larger font size:
-TeX sets \\scriptspace (0.5 pt) and an italic correction after a script, 0.12-0.14 em of the
-base size ("k_F a" in ``cond-mat0501080``: 1.18 pt at 8.97 pt), which the 0.12 em rule took for
-a word space ("kF a" for the ground truth's "kFa"). Only inside mathematics (both glyphs in
-mathematics fonts, :func:`pdfprose.equations.is_math_font`): in prose the space beside a
-footnote mark or an index is a word space, however narrow."""
-
-SCRIPT_SHIFT_EM = 0.05
-"""Two glyphs form a script pair (:data:`SCRIPT_SPACE_GAP_EM`) when the smaller is at most
-SCRIPT_SIZE_RATIO of the larger and their baselines differ by over 0.05 x the larger size (a
-smaller word on the same baseline, such as small capitals, keeps the usual threshold)."""
-
-SCRIPT_SIZE_RATIO = 0.85
-"""A run at most 85 % of its neighbour's size, inside its vertical extent, is a superscript or
-subscript and joins the neighbour's line (SPEC §3)."""
-
 _MULTISPACE = re.compile(r" {2,}")
 
-
-LETTER_SPACED_MIN_LETTERS = 5
-"""Letter-spaced titles (SPEC §2): a run is examined when it has at least five letters."""
-
-LETTER_SPACED_MAX_EM = 0.6
-"""Gaps between the letters of a letter-spaced word stay under 0.6 em (OCR layers of spaced
-titles: 0.2 em in ``es_meditaciones_scan_ocr.pdf``; typographic tracking rarely exceeds 0.5 em);
-wider gaps, or gaps holding a drawn space, are word gaps."""
-
-LETTER_SPACING_SPREAD_EM = 0.1
-"""The letter gaps of a letter-spaced run are all alike: they differ by at most 0.1 em."""
-
-LETTER_WORD_RATIO = 2.0
-"""... and its word gaps are clearly wider: at least twice the widest letter gap."""
-
-LETTER_SPACED_ALPHA_SHARE = 0.8
-"""At least 80 % of the run's glyphs are letters: spaced digits are table cells or codes
-("1 2 3"), whose spaces are real."""
-
-
-def _letter_spacing(glyphs: list[Glyph], spans: list[tuple[float, float]]) -> float | None:
+def _letter_spacing(glyphs: list[Glyph], spans: list[tuple[float, float]],
+                    params: LayoutParams) -> float | None:
     """When ``glyphs`` (one run, in reading order, with their ``spans`` along the line) are a
     letter-spaced title, the gap in points above which a gap is a word space; else None.
 
-    The evidence must be clear (SPEC §2): at least LETTER_SPACED_MIN_LETTERS letters, the gaps
-    between letters all wider than a word space yet alike (LETTER_SPACING_SPREAD_EM) and below
-    LETTER_SPACED_MAX_EM, and word gaps, drawn spaces or not, at least LETTER_WORD_RATIO times
-    wider. A single spaced word ("T I T L E") has no word gap to compare with and is left as it
-    is, like spaced single letters in formulas ("x y z").
+    The evidence must be clear (SPEC §2): at least ``letter_spaced_min_letters`` letters, the
+    gaps between letters all wider than a word space yet alike (``letter_spacing_spread_em``)
+    and below ``letter_spaced_max_em``, and word gaps, drawn spaces or not, at least
+    ``letter_word_ratio`` times wider (fields of ``params``). A single spaced word ("T I T L E")
+    has no word gap to compare with and is left as it is, like spaced single letters in formulas
+    ("x y z").
     """
     marks = [(g, s, e) for g, (s, e) in zip(glyphs, spans) if g.text.strip()]
-    if len(marks) < LETTER_SPACED_MIN_LETTERS:
+    min_letters = params.letter_spaced_min_letters
+    if len(marks) < min_letters:
         return None
     alpha = sum(1 for g, _, _ in marks if g.text.isalpha())
-    if alpha < LETTER_SPACED_ALPHA_SHARE * len(marks):
+    if alpha < params.letter_spaced_alpha_share * len(marks):
         return None
+    max_em = params.letter_spaced_max_em
     size = sorted(g.size for g, _, _ in marks)[len(marks) // 2]
     letter_gaps: list[float] = []
     word_gaps: list[float] = []
@@ -91,16 +52,16 @@ def _letter_spacing(glyphs: list[Glyph], spans: list[tuple[float, float]]) -> fl
     for (a, _, a_end), (b, b_start, _) in zip(marks, marks[1:]):
         gap = b_start - a_end
         drawn_space = index[id(b)] - index[id(a)] > 1
-        if drawn_space or gap > LETTER_SPACED_MAX_EM * size:
+        if drawn_space or gap > max_em * size:
             word_gaps.append(gap)
         else:
             letter_gaps.append(gap)
-    if len(letter_gaps) < LETTER_SPACED_MIN_LETTERS - 2 or not word_gaps:
+    if len(letter_gaps) < min_letters - 2 or not word_gaps:
         return None
     low, high = min(letter_gaps), max(letter_gaps)
-    if low <= SPACE_GAP_EM * size or high - low > LETTER_SPACING_SPREAD_EM * size:
+    if low <= params.space_gap_em * size or high - low > params.letter_spacing_spread_em * size:
         return None
-    if min(word_gaps) < LETTER_WORD_RATIO * high:
+    if min(word_gaps) < params.letter_word_ratio * high:
         return None
     return (high + min(word_gaps)) / 2
 
@@ -136,19 +97,14 @@ class GlyphColumns:
     def part(self, start: int, end: int) -> "GlyphColumns":
         """The columns of the glyphs ``start`` to ``end`` (excluded)."""
         return GlyphColumns(self.texts[start:end], self.x0s[start:end], self.x1s[start:end],
-                        self.sizes[start:end], self.baselines[start:end],
-                        self.bolds[start:end], self.italics[start:end], self.tops[start:end],
-                        self.bottoms[start:end])
-
-
-def _plain_line_text(glyphs: list[Glyph]) -> str | None:
-    """The text of :func:`plain_text` alone."""
-    plain = plain_text(glyphs, GlyphColumns.of(glyphs))
-    return None if plain is None else plain[0]
+                            self.sizes[start:end], self.baselines[start:end],
+                            self.bolds[start:end], self.italics[start:end],
+                            self.tops[start:end], self.bottoms[start:end])
 
 
 def plain_text(glyphs: list[Glyph], columns: GlyphColumns, gaps: list[float] | None = None,
-           uniform: bool | None = None) -> tuple[str, int] | None:
+               uniform: bool | None = None, params: LayoutParams = DEFAULT_PARAMS,
+               ) -> tuple[str, int] | None:
     """:func:`glyphs_to_text` of a horizontal run in the common case, computed with fewer
     steps per glyph: every glyph has text, which is either one drawn space or has no white space
     at all, no character is CJK, and the run is plainly not letter-spaced (two of its letters
@@ -156,9 +112,9 @@ def plain_text(glyphs: list[Glyph], columns: GlyphColumns, gaps: list[float] | N
     not hold (the general loop then decides); otherwise exactly the general loop's text, and
     the number of visible characters (``len(text.strip())`` summed over the glyphs).
 
-    ``columns`` are the :class:`GlyphColumns` of ``glyphs``; ``gaps``, when known, are the run's
-    ``x0s[i + 1] - x1s[i]``; ``uniform`` True when all sizes are known to be equal (then the
-    marks' are too).
+    ``columns`` are the :class:`GlyphColumns` of ``glyphs``; ``gaps``, when known, are the
+    run's ``x0s[i + 1] - x1s[i]``; ``uniform`` True when all sizes are known to be equal (then
+    the marks' are too).
 
     The glyphs that are not drawn spaces (the *marks*) are what the text is made of. A word
     space stands between two consecutive marks where the loop would put one: where a drawn
@@ -192,34 +148,36 @@ def plain_text(glyphs: list[Glyph], columns: GlyphColumns, gaps: list[float] | N
     m = n - spaces
     if not uniform:
         uniform = mark_sizes.count(mark_sizes[0]) == m
-    if m >= LETTER_SPACED_MIN_LETTERS and not has_narrow_gap(mark_sizes, mark_gaps, spaced,
-                                                               uniform):
+    space_gap = params.space_gap_em
+    if m >= params.letter_spaced_min_letters and not has_narrow_gap(
+            mark_sizes, mark_gaps, spaced, uniform, params):
         # _letter_spacing would look further, unless the run is not mostly letters.
-        if sum(map(str.isalpha, marks)) >= LETTER_SPACED_ALPHA_SHARE * m:
+        if sum(map(str.isalpha, marks)) >= params.letter_spaced_alpha_share * m:
             return None
     if not core.isascii() and max(core) >= FIRST_CJK and CJK_CHARACTER.search(core):
-        # Between two CJK characters the word-space threshold is CJK_SPACE_GAP_EM.
+        # Between two CJK characters the word-space threshold is cjk_space_gap_em.
+        cjk_gap = params.cjk_space_gap_em
         firsts = list(map(is_cjk, marks))
         lasts = firsts if len(core) == m else [is_cjk(t[-1:]) for t in marks]
-        cut = [gap > (CJK_SPACE_GAP_EM if a and b else SPACE_GAP_EM) * size for gap, size, a, b
+        cut = [gap > (cjk_gap if a and b else space_gap) * size for gap, size, a, b
                in zip(mark_gaps, map(max, mark_sizes, mark_sizes[1:]), lasts, firsts[1:])]
         if not uniform:
             _script_spaces(cut, glyphs, is_mark if spaces else None, mark_gaps, mark_sizes,
-                           [not (a and b) for a, b in zip(lasts, firsts[1:])])
+                           params, [not (a and b) for a, b in zip(lasts, firsts[1:])])
     elif uniform:
         # The common run: the marks after which a space goes, found at once (counted as the
         # marks before each space, what _joined wants).
         ends = list(compress(range(1, m), map(gt, mark_gaps,
-                                              repeat(SPACE_GAP_EM * mark_sizes[0]))))
+                                              repeat(space_gap * mark_sizes[0]))))
         if spaced:
             shown = [pair + 1 for pair, kept in spaced.items() if kept]
             if shown:
                 ends = sorted(set(ends).union(shown))
         return _joined(core, marks, ends), len(core)
     else:
-        cut = [gap > SPACE_GAP_EM * size
+        cut = [gap > space_gap * size
                for gap, size in zip(mark_gaps, map(max, mark_sizes, mark_sizes[1:]))]
-        _script_spaces(cut, glyphs, is_mark if spaces else None, mark_gaps, mark_sizes)
+        _script_spaces(cut, glyphs, is_mark if spaces else None, mark_gaps, mark_sizes, params)
     for pair, kept in spaced.items():
         if kept:
             cut[pair] = True
@@ -240,8 +198,8 @@ def _joined(core: str, marks: list[str], ends: list[int]) -> str:
 
 
 def _script_spaces(cut: list[bool], glyphs: list[Glyph], is_mark: list[bool] | None,
-                   gaps: list[float], sizes: list[float], eligible: list[bool] | None = None,
-                   ) -> None:
+                   gaps: list[float], sizes: list[float], params: LayoutParams,
+                   eligible: list[bool] | None = None) -> None:
     """Redecide in place the word spaces ``cut`` between consecutive marks of different sizes
     with :func:`_space_factor` (a script in mathematics fonts has a threshold of its own), as
     the general loop does; ``eligible`` leaves out the pairs another rule decided (two CJK
@@ -251,14 +209,15 @@ def _script_spaces(cut: list[bool], glyphs: list[Glyph], is_mark: list[bool] | N
     if not pairs:
         return
     marks = glyphs if is_mark is None else list(compress(glyphs, is_mark))
+    space_gap = params.space_gap_em
     for i in pairs:
-        factor = _space_factor(marks[i], marks[i + 1])
-        if factor != SPACE_GAP_EM:
+        factor = _space_factor(marks[i], marks[i + 1], params)
+        if factor != space_gap:
             cut[i] = gaps[i] > factor * max(sizes[i], sizes[i + 1])
 
 
 def spaced_pairs(is_mark: list[bool], x1s: list[float], sizes: list[float],
-                  mark_x1s: list[float]) -> dict[int, bool]:
+                 mark_x1s: list[float]) -> dict[int, bool]:
     """For each pair of consecutive marks (numbered by the first) with drawn spaces between
     them: whether one of those spaces shows, reaching further right than the mark before it
     by more than 1 % of its size (the general loop skips the others)."""
@@ -272,13 +231,13 @@ def spaced_pairs(is_mark: list[bool], x1s: list[float], sizes: list[float],
 
 
 def has_narrow_gap(sizes: list[float], gaps: list[float], spaced: dict[int, bool],
-                    uniform: bool) -> bool:
+                   uniform: bool, params: LayoutParams = DEFAULT_PARAMS) -> bool:
     """Whether two marks with nothing drawn between them stand no further apart than a word
-    space's threshold (SPACE_GAP_EM of the marks' middle size): then :func:`_letter_spacing`
-    finds no letter-spaced title."""
+    space's threshold (``params.space_gap_em`` of the marks' middle size): then
+    :func:`_letter_spacing` finds no letter-spaced title."""
     m = len(sizes)
     size = sizes[0] if uniform else sorted(sizes)[m // 2]
-    threshold = SPACE_GAP_EM * size
+    threshold = params.space_gap_em * size
     if not size > 0:
         return False
     if not spaced:
@@ -290,26 +249,26 @@ def has_narrow_gap(sizes: list[float], gaps: list[float], spaced: dict[int, bool
     return any(map(le, open_gaps, repeat(threshold)))
 
 
-def _space_factor(a: Glyph, b: Glyph) -> float:
+def _space_factor(a: Glyph, b: Glyph, params: LayoutParams) -> float:
     """The word-space threshold in em between glyph ``a`` and the horizontal non-CJK glyph
-    ``b`` after it when both are set in mathematics fonts: SCRIPT_SPACE_GAP_EM before a
-    superscript or subscript and after a subscript (SCRIPT_SHIFT_EM); SPACE_GAP_EM otherwise,
-    after a superscript too. In prose a script is a footnote mark or a variable's index, and
-    the word space beside it is an ordinary one ("V0 being", "USA, 2Center")."""
+    ``b`` after it when both are set in mathematics fonts: ``script_space_gap_em`` before a
+    superscript or subscript and after a subscript (``script_shift_em``); ``space_gap_em``
+    otherwise, after a superscript too. In prose a script is a footnote mark or a variable's
+    index, and the word space beside it is an ordinary one ("V0 being", "USA, 2Center")."""
     if not (is_math_font(a.font) and is_math_font(b.font)):
-        return SPACE_GAP_EM
+        return params.space_gap_em
+    ratio, shift = params.script_size_ratio, params.script_shift_em
     size_a, base_a, size_b, base_b = a.size, a.baseline, b.size, b.baseline
-    if size_b <= SCRIPT_SIZE_RATIO * size_a:
-        return SCRIPT_SPACE_GAP_EM if abs(base_b - base_a) > SCRIPT_SHIFT_EM * size_a \
-            else SPACE_GAP_EM
-    if size_a <= SCRIPT_SIZE_RATIO * size_b and base_a - base_b > SCRIPT_SHIFT_EM * size_b:
-        return SCRIPT_SPACE_GAP_EM  # a is a subscript (lower on the page: a larger y)
-    return SPACE_GAP_EM
+    if size_b <= ratio * size_a:
+        return params.script_space_gap_em if abs(base_b - base_a) > shift * size_a \
+            else params.space_gap_em
+    if size_a <= ratio * size_b and base_a - base_b > shift * size_b:
+        return params.script_space_gap_em  # a is a subscript (lower on the page: a larger y)
+    return params.space_gap_em
 
 
-def glyphs_to_text(
-    glyphs: list[Glyph], along: list[float] | None = None, vertical: bool = False
-) -> str:
+def glyphs_to_text(glyphs: list[Glyph], along: list[float] | None = None,
+                   vertical: bool = False, params: LayoutParams = DEFAULT_PARAMS) -> str:
     """Join glyphs already in reading order, inserting word spaces by SPEC §2.
 
     ``along`` gives each glyph's (start, end) position along the line direction, in points,
@@ -319,19 +278,22 @@ def glyphs_to_text(
     with its letters together and its words apart.
     """
     if along is None and not vertical and glyphs:
-        text = _plain_line_text(glyphs)
-        if text is not None:
-            return text
-    return general_text(glyphs, along, vertical)
+        plain = plain_text(glyphs, GlyphColumns.of(glyphs), None, None, params)
+        if plain is not None:
+            return plain[0]
+    return general_text(glyphs, along, vertical, params)
 
 
-def general_text(glyphs: list[Glyph], along: list[float] | None, vertical: bool) -> str:
-    """:func:`glyphs_to_text`, glyph by glyph."""
+def general_text(glyphs: list[Glyph], along: list[float] | None, vertical: bool,
+                 params: LayoutParams = DEFAULT_PARAMS) -> str:
+    """:func:`glyphs_to_text`, glyph by glyph: any run (:func:`plain_text` decides the common
+    ones with fewer steps)."""
     spans = [
         (along[2 * i], along[2 * i + 1]) if along is not None else (g.x0, g.x1)
         for i, g in enumerate(glyphs)
     ]
-    spaced = _letter_spacing(glyphs, spans)
+    spaced = _letter_spacing(glyphs, spans, params)
+    space_gap, cjk_gap = params.space_gap_em, params.cjk_space_gap_em
     parts: list[str] = []
     prev: Glyph | None = None
     prev_end = 0.0
@@ -344,11 +306,11 @@ def general_text(glyphs: list[Glyph], along: list[float] | None, vertical: bool)
             if vertical and both_cjk:
                 gap = 0.0
             if both_cjk:
-                factor = CJK_SPACE_GAP_EM
+                factor = cjk_gap
             elif along is None and prev.size != g.size:
-                factor = _space_factor(prev, g)
+                factor = _space_factor(prev, g, params)
             else:
-                factor = SPACE_GAP_EM
+                factor = space_gap
             threshold = factor * max(prev.size, g.size)
             if spaced is not None and not both_cjk:
                 threshold = spaced
@@ -369,17 +331,15 @@ SPACING_ACCENTS = {
 """Spacing accents that old TeX output draws as a glyph of their own over a letter (SPEC §11:
 "d´ej`a" must read "déjà"), with the combining mark each becomes."""
 
-ACCENT_OVERLAP = 0.3
-"""An accent composes with the letter its box overlaps by at least 30 % of the narrower width;
-an ASCII ^, ~ or ` standing between letters overlaps neither."""
-
 _DOTLESS = {"\u0131": "i", "\u0237": "j"}
 
 
-def compose_accents(glyphs: list[Glyph]) -> list[Glyph]:
-    """Fold spacing-accent glyphs into the letter they sit over (input sorted by x0)."""
+def compose_accents(glyphs: list[Glyph], params: LayoutParams = DEFAULT_PARAMS) -> list[Glyph]:
+    """Fold spacing-accent glyphs into the letter they sit over (input sorted by x0; an accent
+    takes the letter its box overlaps by ``params.accent_overlap`` of the narrower width)."""
     if not any(g.text in SPACING_ACCENTS for g in glyphs):
         return glyphs
+    share = params.accent_overlap
     dropped: set[int] = set()
     for i, g in enumerate(glyphs):
         mark = SPACING_ACCENTS.get(g.text)
@@ -394,7 +354,7 @@ def compose_accents(glyphs: list[Glyph]) -> list[Glyph]:
                 continue
             overlap = min(g.x1, letter.x1) - max(g.x0, letter.x0)
             narrower = min(g.x1 - g.x0, letter.x1 - letter.x0)
-            if narrower > 0 and overlap >= ACCENT_OVERLAP * narrower and overlap > best_overlap:
+            if narrower > 0 and overlap >= share * narrower and overlap > best_overlap:
                 best, best_overlap = j, overlap
         if best is not None:
             letter = glyphs[best]

@@ -19,54 +19,10 @@ from dataclasses import dataclass
 from itertools import accumulate, compress, groupby, repeat
 from operator import and_, attrgetter, ge, gt, itemgetter, le, lt
 
-from .equations import EQUATION_NUMBER, is_formula_piece
 from ..model import Block, Line
+from ..params import DEFAULT_PARAMS, LayoutParams
+from .equations import EQUATION_NUMBER, is_formula_piece
 from .spans import covered, intersect
-
-MIN_GUTTER_EM = 1.0
-"""A gutter is at least 1 em of the region's median font size wide. Runs are only cut at gaps
-over 1 em (``lines.RUN_GAP_EM``), so a narrower gap could not be seen anyway."""
-
-MIN_COLUMN_STRIPS = 3
-"""A multi-column region spans at least three strips: two text runs side by side on one or two
-rows (a label and its value, a heading and a date) are not columns."""
-
-MIN_LINES_PER_COLUMN = 2
-"""Each side of a gutter holds at least two lines, or it is a stray label, not a column."""
-
-TEXT_COLUMN_EM = 10.0
-TEXT_COLUMN_LINES = 3
-"""Only columns at least 10 em wide with at least 3 lines count in the page's column number:
-a diagram's labels or a code listing's line numbers get cut apart by the XY-cut too, but a
-reader would not call them columns of text."""
-
-SECTION_GAP_EM = 1.0
-"""A full-width empty band at least 1 em high between two strips may separate two regions of
-different column structure (a title block over a three-column body). It is cut only where the
-part above, taken alone, has other gutters than the whole run: a coincidental full-width gap
-inside two columns of prose must not split them (the classic XY-cut failure)."""
-
-EDGE_STRIPS = 2
-EDGE_SIZE_RATIO = 0.95
-"""At most two strips set in a smaller size than the run, beyond an empty band at its top or
-bottom, are cut off the run (see ``_stray_edge``)."""
-
-ROW_ALIGNED_MIN = 3
-ROW_BASELINE_EM = 0.25
-"""SPEC §4: a gap is no gutter where three or more rows line up across it (a table of contents,
-a glossary, a table: read row by row, not column by column). A row (a strip) lines up when a
-line on one side and a line on the other stand on one baseline (within 0.25 em). Two columns
-of prose share their baselines too, so the rule asks it of a side that is no text column
-(narrower than TEXT_COLUMN_EM: page numbers, abbreviations, a table's cells), and of rows
-holding at least half that side's lines. A narrow left side of bare integers is exempt: a
-manuscript's line numbers. A narrow side of equation numbers ("(9)") refuses the gutter too,
-but its rows are a column's displayed formulas, not a table: they are laid out as the
-column's other lines are. A narrow side made mostly of pieces of formulas
-(:func:`~pdfprose.equations.is_formula_piece`) is a formula's: its gutter stands."""
-
-MAX_DEPTH = 6
-"""Recursion limit: real layouts nest two or three levels (page, columns, a table in a column)."""
-
 
 Gaps = list[tuple[float, float]]
 """Free x-intervals of strips, sorted and disjoint (see :func:`_free`)."""
@@ -134,15 +90,18 @@ def find_gutters(
     strips: list[_Strip], gaps: list[tuple[float, float]], min_width: float,
     refused: list[tuple[float, float]] | None = None,
     pieces: dict[int, bool] | None = None, only: list[int] | None = None,
+    params: LayoutParams = DEFAULT_PARAMS,
 ) -> list[tuple[float, float]]:
-    """Keep the gaps that have enough text on both sides to be gutters between columns; those
-    refused only because the rows of a table line up across them (:func:`_rows_line_up`) are
-    appended to ``refused`` when it is given. ``pieces`` remembers, per line (by ``id``), the
-    answer of :func:`~pdfprose.equations.is_formula_piece` across the calls of one layout.
+    """Keep the gaps that have enough text on both sides to be gutters between columns
+    (``params.min_lines_per_column``); those refused only because the rows of a table line up
+    across them (:func:`_rows_line_up`) are appended to ``refused`` when it is given.
+    ``pieces`` remembers, per line (by ``id``), the answer of
+    :func:`~pdfprose.layout.equations.is_formula_piece` across the calls of one layout.
     ``only``, when given, lists the indices of the gaps to judge (each gap is judged with its
     neighbours in ``gaps`` as they are, so its verdict is the same as among all)."""
     if not gaps:
         return []
+    least = params.min_lines_per_column
     lines = [l for s in strips for l in s.lines]
     ends = [l.x1 for l in lines]
     starts = [l.x0 for l in lines]
@@ -155,13 +114,13 @@ def find_gutters(
         # Counted by C loops over the lines' ends and starts (operator.le and ge).
         left = sum(map(le, ends, repeat(lo + 0.01)))  # lines with x1 <= lo + 0.01
         right = sum(map(ge, starts, repeat(hi - 0.01)))  # lines with x0 >= hi - 0.01
-        if left >= MIN_LINES_PER_COLUMN and right >= MIN_LINES_PER_COLUMN and hi - lo >= min_width:
+        if left >= least and right >= least and hi - lo >= min_width:
             if columns is None:
                 size = statistics.median([l.size for l in lines])
                 where = [i for i, s in enumerate(strips) for _ in s.lines]
-                columns = _Columns(strips, lines, ends, starts, where, size,
-                                   {} if pieces is None else pieces)
-            rows = _rows_line_up(columns, gaps, k)
+                columns = _RunLines(strips, lines, ends, starts, where, size,
+                                    {} if pieces is None else pieces)
+            rows = _rows_line_up(columns, gaps, k, params)
             if rows is None:
                 good.append((lo, hi))
             elif refused is not None and rows == "table":
@@ -170,7 +129,7 @@ def find_gutters(
 
 
 @dataclass(slots=True)
-class _Columns:
+class _RunLines:
     """What the row-alignment test reads of a run, worked out once for all its gaps: the
     strips, their lines in strip order with each line's ``x1`` (``ends``), ``x0``
     (``starts``) and strip index (``where``), the lines' median size (points), and the
@@ -185,24 +144,27 @@ class _Columns:
     pieces: dict[int, bool]
 
 
-def _formula_pieces(near: list[Line], pieces: dict[int, bool]) -> int:
+def _formula_pieces(near: list[Line], pieces: dict[int, bool], params: LayoutParams) -> int:
     """How many of ``near`` are pieces of formulas, each line tested once per layout."""
     count = 0
     for line in near:
         known = pieces.get(id(line))
         if known is None:
-            known = pieces[id(line)] = is_formula_piece(line)
+            known = pieces[id(line)] = is_formula_piece(line, params)
         count += known
     return count
 
 
-def _rows_line_up(run: _Columns, gaps: list[tuple[float, float]], k: int) -> str | None:
-    """Whether rows line up across gap ``k`` of ``gaps`` (see ROW_ALIGNED_MIN): the lines
-    between it and the gaps beside it, on either side, make no text column, and enough of
+def _rows_line_up(run: _RunLines, gaps: list[tuple[float, float]], k: int,
+                  params: LayoutParams) -> str | None:
+    """Whether rows line up across gap ``k`` of ``gaps`` (see ``params.row_aligned_min``): the
+    lines between it and the gaps beside it, on either side, make no text column, and enough of
     them share a baseline with a line on the gap's other side. ``run`` holds the strips'
-    lines and their median font size (see :class:`_Columns`). Returns None where they do
+    lines and their median font size (see :class:`_RunLines`). Returns None where they do
     not, ``"equations"`` where the narrow side holds nothing but equation numbers, ``"table"``
     otherwise."""
+    aligned_min, text_column = params.row_aligned_min, params.text_column_em
+    row_baseline = params.row_baseline_em
     lo, hi = gaps[k]
     left_edge = gaps[k - 1][1] if k > 0 else float("-inf")
     right_edge = gaps[k + 1][0] if k + 1 < len(gaps) else float("inf")
@@ -219,10 +181,10 @@ def _rows_line_up(run: _Columns, gaps: list[tuple[float, float]], k: int) -> str
             chosen = list(map(and_, map(ge, run.starts, repeat(hi - 0.01)),
                               map(le, run.ends, repeat(right_edge + 0.01))))
         count = chosen.count(True)
-        if count < ROW_ALIGNED_MIN:
+        if count < aligned_min:
             continue
         if max(compress(run.ends, chosen)) - min(compress(run.starts, chosen)) \
-                >= TEXT_COLUMN_EM * size:
+                >= text_column * size:
             continue
         near = list(compress(run.lines, chosen))
         if near_side == "left" and all(l.text.strip().isdigit() for l in near):
@@ -240,16 +202,16 @@ def _rows_line_up(run: _Columns, gaps: list[tuple[float, float]], k: int) -> str
                 other = [l for l in s.lines if l.x1 <= lo + 0.01]
             # Rows are counted, not lines: the pieces of one displayed formula stand on
             # one row beside each other.
-            if any(abs(l.baseline - o.baseline) <= ROW_BASELINE_EM * size
+            if any(abs(l.baseline - o.baseline) <= row_baseline * size
                    for l in mine for o in other):
                 aligned += 1
                 held += len(mine)
-        if aligned >= ROW_ALIGNED_MIN and 2 * held >= len(near):
+        if aligned >= aligned_min and 2 * held >= len(near):
             if all(EQUATION_NUMBER.fullmatch(l.text.strip()) for l in near):
                 return "equations"
             # Pieces of formulas (two set side by side, their fractions on three rows) make
             # no table; the formulas beside a column of equation numbers are such pieces too.
-            if 2 * _formula_pieces(near, run.pieces) < len(near):
+            if 2 * _formula_pieces(near, run.pieces, params) < len(near):
                 found = "table"
     return found
 
@@ -295,8 +257,10 @@ def common_gaps(frees: list[Gaps], lo: float, hi: float, min_width: float) -> Ga
 
 
 def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo: float,
-                 hi: float, min_width: float, pieces: dict[int, bool] | None = None) -> int:
-    """The number of leading strips to split off the run, or 0 (see SECTION_GAP_EM).
+                 hi: float, min_width: float, pieces: dict[int, bool] | None,
+                 params: LayoutParams) -> int:
+    """The number of leading strips to split off the run, or 0 (see
+    ``params.section_gap_em``).
 
     A cut is made at a full-width empty band where a line on one side crosses a gutter that the
     other side, taken alone, has: the two parts are laid out differently. ``frees`` are the
@@ -310,25 +274,26 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
     x0s = [l.x0 for s in run for l in s.lines]
     x1s = [l.x1 for s in run for l in s.lines]
     starts = list(accumulate((len(s.lines) for s in run), initial=0))
+    section_gap, min_strips = params.section_gap_em, params.min_column_strips
     for k in range(1, len(run)):
         above_bottom = max(l.bottom for l in run[k - 1].lines)
         below_top = min(l.top for l in run[k].lines)
-        if below_top - above_bottom < SECTION_GAP_EM * size:
+        if below_top - above_bottom < section_gap * size:
             continue
         head, tail = run[:k], run[k:]
         split = starts[k]
-        if len(tail) >= MIN_COLUMN_STRIPS:
+        if len(tail) >= min_strips:
             gaps = common_gaps(frees[k:], lo, hi, min_width)
             crossed = _crossed(x0s[:split], x1s[:split], gaps)
-            if crossed and find_gutters(tail, gaps, min_width, None, pieces, crossed):
+            if crossed and find_gutters(tail, gaps, min_width, None, pieces, crossed, params):
                 return k
         # The head's common gaps are a prefix of the run's, known already.
-        if len(head) >= MIN_COLUMN_STRIPS:
+        if len(head) >= min_strips:
             gaps = _inside(prefixes[k - 1], lo, hi)
             crossed = _crossed(x0s[split:], x1s[split:], gaps)
-            if crossed and find_gutters(head, gaps, min_width, None, pieces, crossed):
+            if crossed and find_gutters(head, gaps, min_width, None, pieces, crossed, params):
                 return k
-        if _stray_edge(head, size) or _stray_edge(tail, size):
+        if _stray_edge(head, size, params) or _stray_edge(tail, size, params):
             return k
     return 0
 
@@ -341,26 +306,27 @@ def _crossed(x0s: list[float], x1s: list[float], gaps: Gaps) -> list[int]:
             if any(map(and_, map(lt, x0s, repeat(a)), map(gt, x1s, repeat(b))))]
 
 
-def _stray_edge(strips: list[_Strip], size: float) -> bool:
+def _stray_edge(strips: list[_Strip], size: float, params: LayoutParams) -> bool:
     """One or two lines in a smaller size, set off from the columns by an empty band: a running
-    head, a footer or a catalogue number inside one column's width, not part of that column."""
-    if len(strips) > EDGE_STRIPS:
+    head, a footer or a catalogue number inside one column's width, not part of that column
+    (``params.edge_strips``, ``edge_size_ratio``)."""
+    if len(strips) > params.edge_strips:
         return False
-    return statistics.median(l.size for s in strips for l in s.lines) < EDGE_SIZE_RATIO * size
+    return statistics.median(l.size for s in strips for l in s.lines) \
+        < params.edge_size_ratio * size
 
 
 def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int],
-            pieces: dict[int, bool] | None = None) -> int:
+            pieces: dict[int, bool], params: LayoutParams) -> int:
     """Append the reading-order leaves of ``lines`` to ``leaves``; return the largest column
     count found. ``region`` is a one-element counter shared through the recursion, and so is
     ``pieces``, the formula-piece answers per line (see :func:`find_gutters`)."""
-    if pieces is None:
-        pieces = {}
     if not lines:
         return 0
+    max_depth, min_strips = params.max_depth, params.min_column_strips
     lo = min([l.x0 for l in lines])
     hi = max([l.x1 for l in lines])
-    min_width = MIN_GUTTER_EM * statistics.median([l.size for l in lines])
+    min_width = params.min_gutter_em * statistics.median([l.size for l in lines])
     strips = make_strips(lines)
     most = 1
     pending: list[_Strip] = []  # single-column strips waiting to be emitted as one leaf
@@ -373,27 +339,28 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             pending.clear()
 
     # Each strip's free intervals, worked out once: the runs below intersect them.
-    frees = [_free(s.spans, lo, hi) for s in strips] if depth < MAX_DEPTH else []
+    frees = [_free(s.spans, lo, hi) for s in strips] if depth < max_depth else []
     i = 0
     while i < len(strips):
-        if depth < MAX_DEPTH:
+        if depth < max_depth:
             end, prefixes = common_run(frees, i, lo, hi, min_width)
         else:
             end, prefixes = i + 1, []
         gutters: list[tuple[float, float]] = []
         refused: list[tuple[float, float]] = []
-        if end - i >= MIN_COLUMN_STRIPS:
+        if end - i >= min_strips:
             run = strips[i:end]
-            gutters = find_gutters(run, _inside(prefixes[-1], lo, hi), min_width, refused, pieces)
+            gutters = find_gutters(run, _inside(prefixes[-1], lo, hi), min_width, refused, pieces,
+                                   None, params)
             if gutters:
-                cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width, pieces)
+                cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width, pieces, params)
                 if cut:
                     end = i + cut
                     run = strips[i:end]
                     gutters = []
-                    if len(run) >= MIN_COLUMN_STRIPS:
-                        gutters = find_gutters(run, _inside(prefixes[cut - 1], lo, hi), min_width,
-                                           None, pieces)
+                    if len(run) >= min_strips:
+                        gutters = find_gutters(run, _inside(prefixes[cut - 1], lo, hi),
+                                               min_width, None, pieces, None, params)
         if not gutters and refused:
             # Rows that line up across the gap: a table of contents or a table, read row by
             # row as a block of its own.
@@ -417,8 +384,8 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         columns = [c for c in columns if c]
         size = statistics.median(l.size for l in run_lines)
         is_text = [
-            len(c) >= TEXT_COLUMN_LINES
-            and max(l.x1 for l in c) - min(l.x0 for l in c) >= TEXT_COLUMN_EM * size
+            len(c) >= params.text_column_lines
+            and max(l.x1 for l in c) - min(l.x0 for l in c) >= params.text_column_em * size
             for c in columns
         ]
         textual = sum(is_text)
@@ -430,7 +397,7 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         region[0] += 1
         for col_index, col_lines in enumerate(columns):
             first = len(leaves)
-            inner = _layout(col_lines, depth + 1, leaves, region, pieces)
+            inner = _layout(col_lines, depth + 1, leaves, region, pieces, params)
             most = max(most, inner)
             text_column = ranks[col_index] if not textual or is_text[col_index] else -1
             for leaf in leaves[first:]:
@@ -442,8 +409,10 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
     return most
 
 
-def reading_order(lines: list[Line]) -> tuple[list[Block], int]:
-    """Order a page's horizontal text runs into blocks (SPEC §4).
+def reading_order(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS,
+                  ) -> tuple[list[Block], int]:
+    """Order a page's horizontal text runs into blocks (SPEC §4), by the thresholds of
+    ``params``.
 
     ``lines`` are runs in page space, in any order. Returns ``(blocks, columns)``: the blocks in
     reading order, each holding its runs in reading order, and the largest number of columns of
@@ -452,7 +421,7 @@ def reading_order(lines: list[Line]) -> tuple[list[Block], int]:
     if not lines:
         return [], 0
     leaves: list[_Leaf] = []
-    columns = _layout(lines, 0, leaves, [0])
+    columns = _layout(lines, 0, leaves, [0], {}, params)
     blocks = []
     for order, leaf in enumerate(leaves):
         blocks.append(

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-from ..document.continuation import LOOKBACK, SIZE_TOLERANCE
-from ..text.vocabulary import CAPTION
-from .hyphenation import SOFT_HYPHEN, join_lines, vocabulary
 from ..model import PageAnalysis, Paragraph
 from ..options import Options
+from ..params import DEFAULT_PARAMS, LayoutParams
+from ..text.vocabulary import CAPTION
+from .hyphenation import SOFT_HYPHEN, join_lines, vocabulary
 
 _MD_INLINE = re.compile(r"([\\`*<\[\]])")
 _MD_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
@@ -25,7 +25,7 @@ _MD_LINE_START = re.compile(r"^(\s*)([#>+=|~]|-(?=\s|-|$)|\d{1,9}(?=[.)](?:\s|$)
 
 def page_vocabulary(page: PageAnalysis) -> set[str]:
     """The words of one page, for de-hyphenation (SPEC §7). The vocabulary is read paragraph by
-    paragraph (:func:`~pdfprose.hyphenation.vocabulary`) and the document passes only mark
+    paragraph (:func:`~pdfprose.output.hyphenation.vocabulary`) and the document passes only mark
     paragraphs, so the document's is the union of its pages': each page's can be taken by the
     converter (the page's worker) that analysed it (:class:`pdfprose.Converter`)."""
     return document_vocabulary([page])
@@ -90,28 +90,33 @@ def _render_md(para: Paragraph, text: str, pad: int = 0) -> str:
 
 
 def _host_unit(open_units: list[tuple[Paragraph | None, list[str], int]],
-               size: float) -> tuple[Paragraph | None, list[str], int]:
-    """The latest open unit whose paragraph has ``size`` (points, within SIZE_TOLERANCE), else
-    the latest one."""
+               size: float, tolerance: float) -> tuple[Paragraph | None, list[str], int]:
+    """The latest open unit whose paragraph has ``size`` (points, within ``tolerance``,
+    ``continuation_size_tolerance``), else the latest one."""
     for unit in reversed(open_units):
         host = unit[0]
-        if host is not None and abs(host.size - size) <= SIZE_TOLERANCE * max(host.size, size):
+        if host is not None and abs(host.size - size) <= tolerance * max(host.size, size):
             return unit
     return open_units[-1]
 
 
-def render(pages: list[PageAnalysis], options: Options, vocab: set[str] | None = None) -> str:
+def render(pages: list[PageAnalysis], options: Options, vocab: set[str] | None = None,
+           params: LayoutParams = DEFAULT_PARAMS) -> str:
     """The document's text: paragraphs separated by a blank line, UTF-8-ready, ending in one
-    newline (or empty). ``vocab`` may be passed to skip recomputing the document's vocabulary."""
-    return render_with_page_starts(pages, options, vocab)[0]
+    newline (or empty). ``vocab`` may be passed to skip recomputing the document's vocabulary;
+    ``params`` are those the pages were analysed with (a continued paragraph joins the latest
+    open one of its size, stepping over as many as the continuation pass did)."""
+    return render_with_page_starts(pages, options, vocab, params)[0]
 
 
 def render_with_page_starts(
-    pages: list[PageAnalysis], options: Options, vocab: set[str] | None = None
+    pages: list[PageAnalysis], options: Options, vocab: set[str] | None = None,
+    params: LayoutParams = DEFAULT_PARAMS,
 ) -> tuple[str, list[tuple[int, int]]]:
     """Like :func:`render`, with ``(page number, offset)`` for each page whose text starts a
     paragraph: the offset (in code points) of its first paragraph in the text. A page whose
     text only continues a paragraph of the page before has no entry of its own."""
+    tolerance, lookback = params.continuation_size_tolerance, params.continuation_lookback
     if vocab is None and options.join_lines:
         vocab = document_vocabulary(pages)
     vocab = vocab or set()
@@ -134,13 +139,13 @@ def render_with_page_starts(
                 continue
             texts = [line.text for line in para.lines]
             if para.continues and open_units:
-                _host_unit(open_units, para.size)[1].extend(texts)
+                _host_unit(open_units, para.size, tolerance)[1].extend(texts)
                 continue
             unit = (para, texts, page.number)
             units.append(unit)
             if para.kind == "body" and not para.furniture:
                 if not CAPTION.match(texts[0] if texts else ""):  # a caption is stepped over
-                    open_units = open_units[-(LOOKBACK - 1):] + [unit]
+                    open_units = open_units[-(lookback - 1):] + [unit]
             elif not para.furniture:
                 open_units = []
     chunks: list[str] = []

@@ -72,7 +72,7 @@ class GlyphCollector(PDFTextDevice):
     def __init__(self, rsrcmgr: PDFResourceManager) -> None:
         super().__init__(rsrcmgr)
         self._fonts: dict[PDFFont, _FontInfo] = {}
-        self.budget = PageBudget()  # pdfprose.guards: stops runaway pages
+        self.budget = PageBudget()  # pdfprose.pdf.guards: stops runaway pages
         self._render_mode = 0
         self._colours: tuple[RGB | None, ...] = ()
         self._always_visible = True
@@ -398,11 +398,11 @@ _GLYPH_FIELDS = ("text", "x0", "top", "x1", "bottom", "baseline", "size", "font"
                  "angle", "vertical", "unmapped", "origin_x", "mirrored", "form", "advance", "code",
                  "source")
 if tuple(f.name for f in fields(Glyph)) != _GLYPH_FIELDS:  # pragma: no cover - a changed model
-    raise ImportError("pdfprose.model.Glyph's fields changed: update _place() in pdfprose.parse")
+    raise ImportError("pdfprose.model.Glyph's fields changed: update _place() in pdfprose.pdf.collector")
 
 
 class _FontInfo:
-    """What the collector knows of one font: its :class:`~pdfprose.fonts.FontFacts`, and per
+    """What the collector knows of one font: its :class:`~pdfprose.pdf.fonts.FontFacts`, and per
     character code its cleaned text, whether it is unmapped, and pdfminer's width (text space
     units), each worked out on the code's first glyph."""
 

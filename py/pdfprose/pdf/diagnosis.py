@@ -1,13 +1,13 @@
 """Honest diagnostics per page (SPEC §13): is the page empty, is its text garbled, and why.
 
 *Empty*: no visible text glyph at all (a scan without an OCR layer, or text turned into
-outlines). An invisible OCR layer over a scanned image is text (:mod:`pdfprose.parse` keeps it).
+outlines). An invisible OCR layer over a scanned image is text (:mod:`pdfprose.pdf.document` keeps it).
 
 *Garbled*: too many of the page's glyphs carry no Unicode meaning, so the text a reader sees
 cannot be extracted. A glyph counts as *bad* when
 
 - it is unmapped: no Unicode value (pdfminer's ``(cid:N)``), U+FFFD, a control character, or a
-  private-use code that is not a symbol-font bullet (:func:`pdfprose.characters.clean_glyph_text`
+  private-use code that is not a symbol-font bullet (:func:`pdfprose.text.characters.clean_glyph_text`
   marks these); or
 - it belongs to a *letter-shifted* run: a font whose text, on this page, is a consistent shift of
   real text by a constant number of code points (see :func:`find_shift`). Such glyphs are mapped
@@ -33,8 +33,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..text.characters import REPLACEMENT
 from ..model import Glyph
+from ..text.characters import REPLACEMENT
 
 GARBLED_SHARE = 0.25
 """A page is garbled when more than a quarter of its visible glyphs have no Unicode meaning.
@@ -136,7 +136,7 @@ def find_shift(codes: Iterable[int] | Counter[int]) -> int | None:
     if sum(histogram.values()) < SHIFT_MIN_LETTERS:
         return None
     best: tuple[float, int] | None = None
-    for k in _letter_rich_shifts(histogram):
+    for k in letter_rich_shifts(histogram):
         if k in CASE_SHIFTS:
             continue  # upper case <-> lower case: the same letters, not a shifted text
         letters: Counter[str] = Counter()
@@ -169,7 +169,7 @@ _HIGHEST_LETTER_CODE = 0x7A + MAX_SHIFT
 """The codes that some shift of :func:`find_shift` turns into an ASCII letter."""
 
 
-def _letter_rich_shifts(histogram: Counter[int]) -> list[int]:
+def letter_rich_shifts(histogram: Counter[int]) -> list[int]:
     """The shifts -MAX_SHIFT..MAX_SHIFT, in order, under which the codes of ``histogram`` that
     become ASCII letters weigh at least SHIFT_MIN_LETTERS and are at least SHIFT_MIN_DISTINCT
     different codes. Only these can pass :func:`find_shift`'s first test (fewer distinct codes
@@ -211,7 +211,7 @@ def _font_key(glyph: Glyph) -> FontKey:
 
 def _run_key(font: str, source: object) -> FontKey:
     """The :func:`_font_key` of a run of glyphs of font ``font`` whose ``source`` (their
-    :class:`~pdfprose.fonts.FontFacts`, or None for hand-built glyphs) is the same."""
+    :class:`~pdfprose.pdf.fonts.FontFacts`, or None for hand-built glyphs) is the same."""
     if source is None:
         return (font, "", True)
     return (font, getattr(source, "kind", "simple"), getattr(source, "has_unicode_map", True))

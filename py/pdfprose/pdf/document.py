@@ -66,7 +66,7 @@ class ParsedPage:
 
 def _damaged_content(page: PDFPage) -> bool:
     """True when one of the page's content streams was recovered from damaged compressed data
-    (:class:`pdfprose.guards.Damaged`: zlib stopped before the stream's end or its check)."""
+    (:class:`pdfprose.pdf.guards.Damaged`: zlib stopped before the stream's end or its check)."""
     try:
         streams = [resolve1(c) for c in page.contents]
     except Exception:  # noqa: BLE001 - a broken reference: said elsewhere, or not at all
@@ -89,8 +89,8 @@ _EMPTY_CMAP = b""
 class ResourceManager(PDFResourceManager):
     """pdfminer's resource manager, with each simple font's encoding repaired once where its
     Differences name glyphs the Adobe glyph list does not know (see
-    :func:`pdfprose.fonts.repair_encoding`), and a font's ToUnicode CMap read by
-    :func:`pdfprose.content.read_to_unicode` (the same map, about twice as fast): the font is
+    :func:`pdfprose.pdf.fonts.repair_encoding`), and a font's ToUnicode CMap read by
+    :func:`pdfprose.pdf.content.read_to_unicode` (the same map, about twice as fast): the font is
     made from its dictionary without the ToUnicode entry (a descendant font with an empty one),
     which only sets the map, and given the map after."""
 

@@ -274,7 +274,7 @@ def apply_builtin_encoding(font: PDFFont, spec: object) -> None:
 
 class Type1Names(FastType1HeaderParser):
     """pdfminer.six's reader of a Type 1 font program's /Encoding, keeping the glyph names (with
-    the batch tokenizer in front: :class:`pdfprose.content.FastType1HeaderParser`)."""
+    the batch tokenizer in front: :class:`pdfprose.pdf.content.FastType1HeaderParser`)."""
 
     def names(self) -> dict[int, str]:
         out: dict[int, str] = {}
@@ -292,7 +292,7 @@ def _add_type1_tex_names(font: PDFFont) -> None:
     PDF), it kept only the names the Adobe glyph list knows: TeX's CMEX10 lost all of its big
     delimiters, sums and integrals (``parenleftBig``, ``summationtext``), which came out as
     U+FFFD, for pdfTeX's ToUnicode maps leave them out too. Those codes get their character
-    from the TeX names (:mod:`pdfprose.glyph_names`); a ToUnicode map still wins where it has
+    from the TeX names (:mod:`pdfprose.pdf.glyph_names`); a ToUnicode map still wins where it has
     the code (pdfminer.six's ``to_unichr`` falls back on this table only where it has not)."""
     if not isinstance(font, PDFType1Font) or not isinstance(getattr(font, "fontfile", None), PDFStream):
         return

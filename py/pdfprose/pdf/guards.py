@@ -3,7 +3,7 @@
 pdfminer.six interprets a page's content as the file says, and a damaged file can say absurd
 things: a form XObject that draws itself (twice: 2^depth drawings), a Contents array naming
 one stream ten thousand times, a string of millions of glyphs. Each would take hours, not crash.
-The glyph collector (:mod:`pdfprose.parse`) charges every drawn glyph and every form or image
+The glyph collector (:mod:`pdfprose.pdf.collector`) charges every drawn glyph and every form or image
 invocation to a :class:`PageBudget`; past a limit, :class:`PageTooComplex` stops the page, whose
 text drawn so far is kept with a warning (or, when there is none, the page is reported failed).
 
@@ -12,7 +12,7 @@ densest corpus page draws about 12,000 glyphs and nests forms 3 deep).
 
 The module also repairs two pdfminer.six functions: one that made damaged files hang
 (:func:`decompress_corrupted`) and one that let a single damaged resource fail a whole page
-(:func:`init_resources`); importing the module (``pdfprose.parse`` does) puts them in place.
+(:func:`init_resources`); importing the module (``pdfprose.pdf.document`` does) puts them in place.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ MAX_FIGURE_DEPTH = 24
 otherwise recurse until Python's stack runs out."""
 
 MAX_BACKGROUND_ENTRIES = 2_000_000
-"""Grid entries of filled shapes one page may record for the hidden-text test (parse.py's
+"""Grid entries of filled shapes one page may record for the hidden-text test (visibility.py's
 background index); past it further shapes are not recorded (text over them counts as visible)."""
 
 
@@ -238,7 +238,7 @@ def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
     an operator that raises is skipped and counted in the device's :class:`PageBudget`
     (``skipped``); past MAX_SKIPPED_OPERATIONS the page is given up (:class:`PageTooComplex`).
     A budget overrun, MemoryError and RecursionError still stop the page. The content is read by
-    :class:`pdfprose.content.FastContentParser` (pdfminer's objects, read faster), and each
+    :class:`pdfprose.pdf.content.FastContentParser` (pdfminer's objects, read faster), and each
     operator's method is looked up once per interpreter class (``_OPERATORS``)."""
     valid_streams: list[PDFStream] = []
     self.stream_ids.clear()

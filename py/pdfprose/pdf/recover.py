@@ -1,6 +1,6 @@
 """Recovering what a damaged PDF still holds (SPEC §13, broken files).
 
-:func:`pdfprose.parse.open_pdf` opens a file through its cross-reference table, and when that
+:func:`pdfprose.pdf.document.open_pdf` opens a file through its cross-reference table, and when that
 fails through pdfminer.six's rebuilt one. A *truncated* file (an interrupted download or copy)
 defeats both: its table and trailer are gone, and pdfminer's rebuild stops at the first object
 that runs past the end of the file. :func:`open_damaged` is the last resort:
