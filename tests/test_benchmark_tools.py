@@ -63,7 +63,7 @@ def test_bare_line_builder_groups_by_baseline_sorts_by_x_and_spaces_wide_gaps() 
     first = lines[0]
     assert (first.x0, first.x1, first.baseline, first.size) == (10.0, 50.0, 100.0, 10.0)
     assert len(first.glyphs) == 7
-    # A gap of 1 pt at 10 pt is under SPACE_GAP_EM (1.2 pt): no word space.
+    # A gap of 1 pt at 10 pt is under space_gap_em (1.2 pt): no word space.
     assert [line.text for line in bare_lines(_word("ab", 0.0, 50.0) + _word("cd", 11.0, 50.0))] \
         == ["abcd"]
     assert bare_lines([]) == []

@@ -17,7 +17,8 @@ import pytest
 from pdfgen import build_pdf
 
 from pdfprose import Options, convert
-from pdfprose import api as api_module
+from pdfprose.engine import conversion as conversion_module
+from pdfprose.engine import converter as converter_module
 from pdfprose import cli
 from pdfprose.errors import (
     InternalError,
@@ -384,14 +385,14 @@ def test_every_page_failed_is_one_line_not_an_ocr_hint(tmp_path: Path) -> None:
 
 
 def test_a_bug_in_page_analysis_becomes_a_failed_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = api_module.analyze_page
+    real = converter_module.analyze_page
 
-    def flaky(parsed, evidence=None):  # type: ignore[no-untyped-def]
+    def flaky(parsed, *args):  # type: ignore[no-untyped-def]
         if parsed.number == 2:
             raise ZeroDivisionError("boom")
-        return real(parsed, evidence)
+        return real(parsed, *args)
 
-    monkeypatch.setattr(api_module, "analyze_page", flaky)
+    monkeypatch.setattr(converter_module, "analyze_page", flaky)
     conversion = convert(pages_pdf([text("One"), text("Two"), text("Three")]))
     failed = conversion.report()["failed_pages"]
     assert [f["number"] for f in failed] == [2]
@@ -400,10 +401,10 @@ def test_a_bug_in_page_analysis_becomes_a_failed_page(monkeypatch: pytest.Monkey
 
 
 def test_a_bug_in_the_document_passes_keeps_the_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(pages):  # type: ignore[no-untyped-def]
+    def broken(pages, *args):  # type: ignore[no-untyped-def]
         raise KeyError("oops")
 
-    monkeypatch.setattr(api_module, "run_document_passes", broken)
+    monkeypatch.setattr(converter_module, "run_document_passes", broken)
     conversion = convert(pages_pdf([text("Still here")]))
     assert "Still here" in conversion.render(Options())
     assert any(n["code"] == "internal" for n in conversion.report()["notices"])
@@ -416,7 +417,7 @@ def test_a_bug_while_opening_or_rendering_is_an_internal_error(monkeypatch: pyte
     def bad_render(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise IndexError("render bug")
 
-    monkeypatch.setattr(api_module, "render", bad_render)
+    monkeypatch.setattr(conversion_module, "render", bad_render)
     with pytest.raises(InternalError) as info:
         conversion.render(Options())
     assert info.value.code == "internal" and "IndexError" in str(info.value)
@@ -424,7 +425,7 @@ def test_a_bug_while_opening_or_rendering_is_an_internal_error(monkeypatch: pyte
     def bad_open(data, password=""):  # type: ignore[no-untyped-def]
         raise AttributeError("open bug")
 
-    monkeypatch.setattr(api_module, "open_pdf", bad_open)
+    monkeypatch.setattr(converter_module, "open_pdf", bad_open)
     with pytest.raises(InternalError) as info:
         convert(pdf)
     assert info.value.params["stage"] == "open"
@@ -451,7 +452,7 @@ def test_cli_prints_one_line_for_an_internal_error(
 def test_web_session_reports_errors_and_damage_as_json() -> None:
     import json
 
-    from pdfprose.web import WebSession, _dumps
+    from pdfprose.engine.web import WebSession, strict_json
 
     opened = json.loads(WebSession().open(b"not a pdf at all"))
     assert opened["error"]["code"] == "not_pdf"
@@ -469,7 +470,7 @@ def test_web_session_reports_errors_and_damage_as_json() -> None:
     assert report["partial"] is True and report["all_empty"] is False
     assert [n["code"] for n in report["notices"]] == ["failed_pages"]
     assert json.loads(session.render_json("{}"))["text"].strip() == "Kept words"
-    assert json.loads(_dumps({"width": float("inf"), "box": [1.0, float("nan")]})) == {
+    assert json.loads(strict_json({"width": float("inf"), "box": [1.0, float("nan")]})) == {
         "width": None, "box": [1.0, None]}
 
 
@@ -543,7 +544,7 @@ def test_a_cut_file_whose_page_tree_survived_says_how_many_pages_could_be_read(
 
 def test_a_damaged_file_of_one_unreadable_page_says_so_in_the_singular() -> None:
     """'1 page were found, 0 of them could be read' (a review of the damaged-file warning)."""
-    from pdfprose.recover import damage_warning
+    from pdfprose.pdf.recover import damage_warning
 
     assert damage_warning(1, None, True, readable=0) == (
         "The file is incomplete (it ends before its end marker): 1 page was found, but it could "

@@ -19,7 +19,8 @@ import json
 import sys
 from pathlib import Path
 
-from .api import convert, short_reason
+from .engine.converter import convert
+from .engine.notices import short_reason
 from .errors import PdfProseError
 from .options import Options
 
