@@ -12,10 +12,8 @@ from bidi import get_display
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pdfprose.knows.bidi import (
-    BidiGlyph, direction_of, display, has_rtl, letters, logical_line, logical_text,
-    storage_order,
-)
+from pdfprose.knows.bidi import display, has_rtl, letters, logical_text
+from pdfprose.knows.rtl import BidiGlyph, direction_of, logical_line, storage_order
 
 import structgen
 
@@ -136,8 +134,11 @@ def test_brackets_mirrored_at_odd_levels() -> None:
 def _lines_of(path: Path) -> list[tuple[str, str, str]]:
     """(text, direction, storage) of each line with RTL text, top to bottom, as the engine's
     own parser and line builder give the glyphs (spaces in gaps as SPEC §2 puts them)."""
-    from pdfprose.lines import SPACE_GAP_EM, build_lines
-    from pdfprose.parse import open_pdf
+    from pdfprose.layout.lines import build_lines
+    from pdfprose.params import DEFAULT_PARAMS
+    from pdfprose.pdf.document import open_pdf
+
+    SPACE_GAP_EM = DEFAULT_PARAMS.space_gap_em
 
     page = next(open_pdf(path.read_bytes()).iter_pages())
     order = {id(g): i for i, g in enumerate(page.glyphs)}

@@ -59,8 +59,8 @@ def test_generated_links_cover_their_words(tmp_path: Path) -> None:
     from pdfminer.pdfpage import PDFPage
     from pdfminer.pdfparser import PDFParser
 
-    from pdfprose.lines import build_lines
-    from pdfprose.parse import open_pdf
+    from pdfprose.layout.lines import build_lines
+    from pdfprose.pdf.document import open_pdf
 
     truth = structgen.links_pdf(tmp_path / "links.pdf")
     document = PDFDocument(PDFParser(truth.path.open("rb")))
@@ -128,8 +128,8 @@ def test_small_print_without_marks_is_no_footnote() -> None:
 def _foot_lines(path: Path, columns: int) -> tuple[list[FootLine], list[Rule], float]:
     """The generated page's lines as runs of one size and baseline, column by column, through
     the engine's parser and line builder (which hangs superscripts on their line)."""
-    from pdfprose.lines import build_lines
-    from pdfprose.parse import open_pdf
+    from pdfprose.layout.lines import build_lines
+    from pdfprose.pdf.document import open_pdf
 
     page = next(open_pdf(path.read_bytes()).iter_pages())
     lines, _ = build_lines(list(page.glyphs))

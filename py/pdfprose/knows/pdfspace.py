@@ -18,7 +18,7 @@ Box = tuple[float, float, float, float]
 
 def rotation_ctm(page: PDFPage) -> Matrix:
     """The matrix pdfminer.six starts a page with (/Rotate and the MediaBox origin), as
-    :func:`pdfprose.parse` applies it (phase 2: one shared function)."""
+    :mod:`pdfprose.pdf.collector` applies it (phase 2: one shared function)."""
     x0, y0, x1, y1 = page.mediabox
     rotate = page.rotate % 360
     if rotate == 90:
