@@ -26,6 +26,7 @@ from pdfgen import canvas_pdf
 from pdfprose import Options
 from pdfprose.batch import FileResult, Settings, convert_bytes, run
 from pdfprose.batch.manifest import Manifest
+from pdfprose.batch.progress import Progress
 from pdfprose.batch.sources import BadInput, Found, plan, read_list
 from pdfprose.batch.storage import InputTooLarge, read_stream
 
@@ -281,6 +282,8 @@ def test_fsspec_urls_in_and_out(tmp_path: Path) -> None:
     result = pdfprose(f"file://{tmp_path}/in/*.pdf", "-o", f"file://{tmp_path}/out")
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "out" / "c.txt").read_text() == "from a file URL\n"
+    one = pdfprose(f"file://{tmp_path}/in/c.pdf", "-o", f"file://{tmp_path}/one.txt")
+    assert one.returncode == 0 and (tmp_path / "one.txt").read_text() == "from a file URL\n"
 
 
 def test_a_dask_cluster_of_two_workers_gives_what_two_local_jobs_give(tmp_path: Path) -> None:
@@ -323,3 +326,33 @@ def test_a_dask_cluster_of_two_workers_gives_what_two_local_jobs_give(tmp_path: 
         == without_seconds(tmp_path / "library")
     codes = {line["output"]: line["code"] for line in without_seconds(tmp_path / "dask")}
     assert codes["stall.txt"] == "timeout" and codes["bad.txt"] == "unreadable"
+
+
+def test_progress_draws_a_bar_or_a_plain_line_and_keeps_failures_readable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    stream = io.StringIO()
+    bar = Progress(3, stream=stream, enabled=True)
+    bar.update(5, failed=False)
+    bar.say("pdfprose: b.pdf: not_pdf: this file is not a PDF")
+    bar.update(None, failed=True)
+    bar.update(2, failed=False)
+    bar.close()
+    shown = stream.getvalue()
+    assert "pdfprose: b.pdf: not_pdf: this file is not a PDF\n" in shown
+    assert "3/3" in shown and "7 pages, 1 failed" in shown
+    quiet = io.StringIO()  # not a terminal: no progress at all, only the lines said
+    plain = Progress(2, stream=quiet)
+    plain.update(1, failed=False)
+    plain.say("a line")
+    plain.close()
+    assert quiet.getvalue() == "a line\n"
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # tqdm not installed: a plain counter
+    counter = io.StringIO()
+    line = Progress(2, stream=counter, enabled=True)
+    line.update(4, failed=False)
+    line.say("pdfprose: x.pdf: timeout: too long")
+    line.update(1, failed=True)
+    line.close()
+    assert counter.getvalue() == ("\r1/2 files, 4 pages, 0 failed \r\x1b[K"
+                                  "pdfprose: x.pdf: timeout: too long\n"
+                                  "\r2/2 files, 5 pages, 1 failed \n")

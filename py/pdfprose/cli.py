@@ -37,7 +37,7 @@ from .batch.outcome import convert_bytes
 from .batch.settings import DEFAULT_MAX_INPUT_MB, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_S, MB
 from .batch.sources import GLOB_MAGIC
 from .batch.storage import (InputTooLarge, MissingFsspec, filesystem, is_url, read_input,
-                             read_stream)
+                             read_stream, write)
 from .options import Options
 
 STDIO = "-"
@@ -177,6 +177,18 @@ def _write_stdout(text: str) -> None:
         raise _StdoutGone("") from exc
 
 
+def _target(given: str) -> Path | str:
+    """Where to write: a local path, or a URL as it was given (fsspec writes it)."""
+    return given if is_url(given) else Path(given)
+
+
+def _write_file(target: Path | str, text: str) -> None:
+    if isinstance(target, str):
+        write(target, text.encode("utf-8"))
+    else:
+        target.write_text(text, encoding="utf-8")
+
+
 def _fail(name: str, message: str) -> int:
     print(f"pdfprose: {name}: {' '.join(message.split())}", file=sys.stderr)
     return 1
@@ -224,15 +236,17 @@ def _convert_one(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     given = args.inputs[0]
     stdin = given == STDIO  # exactly "-": "./-" is a file named "-"
     name = "standard input" if stdin else Path(given).name
-    output = None if args.output in (None, STDIO) else Path(args.output)
+    output = None if args.output in (None, STDIO) else _target(args.output)
     report_out = args.report == STDIO
-    report = None if args.report is None or report_out else Path(args.report)
+    report = None if args.report is None or report_out else _target(args.report)
     for option, target in (("-o", output), ("--report", report)):
         # Writing the text over the PDF would destroy what was to be converted.
-        if target is not None and not stdin and not is_url(given) \
+        if isinstance(target, Path) and not stdin and not is_url(given) \
                 and _same_file(Path(given), target):
             parser.error(f"{option} {target} is the input PDF itself: choose another file")
-    if output is not None and report is not None and _same_file(output, report):
+    if output is not None and report is not None and (
+            output == report if isinstance(output, str) or isinstance(report, str)
+            else _same_file(output, report)):
         parser.error("-o and --report name the same file")
     limit = args.max_size * MB if args.max_size else None
     with deadline(args.timeout or None):
@@ -265,7 +279,7 @@ def _convert_one(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
             if report_out:
                 _write_stdout(json.dumps(outcome.report, indent=2) + "\n")
             elif report is not None:
-                report.write_text(json.dumps(outcome.report, indent=2) + "\n", encoding="utf-8")
+                _write_file(report, json.dumps(outcome.report, indent=2) + "\n")
         except _StdoutGone as exc:
             return _fail(name, f"cannot write the report: {exc}") if str(exc) else 1
         except OSError as exc:
@@ -274,7 +288,7 @@ def _convert_one(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
         return _fail(name, outcome.message or outcome.code or "")
     try:
         if output is not None:
-            output.write_text(outcome.text or "", encoding="utf-8")
+            _write_file(output, outcome.text or "")
         else:
             _write_stdout(outcome.text or "")
     except _StdoutGone as exc:

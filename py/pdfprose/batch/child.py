@@ -45,6 +45,7 @@ def serve(requests: BinaryIO, answers: BinaryIO, memory_mb: int | None) -> None:
             request: dict[str, Any] = read_frame(requests)
         except ClosedPipe:
             return
+        began = time.process_time()
         try:
             options = Options(**request.get("options", {}))
             outcome = convert_bytes(request["data"], options, request.get("password", ""),
@@ -52,9 +53,10 @@ def serve(requests: BinaryIO, answers: BinaryIO, memory_mb: int | None) -> None:
             del request
             answer = outcome.to_dict()
         except MemoryError as exc:  # outside the engine's own nets (copying the result, ...)
-            request = answer = None
+            request = None  # let the PDF's bytes go before anything else is allocated
             answer = unexpected(None, exc, memory_mb).to_dict()
-        write_frame(answers, {"outcome": answer, "peak_rss_kb": peak_rss_kb()})
+        write_frame(answers, {"outcome": answer, "peak_rss_kb": peak_rss_kb(),
+                              "cpu_seconds": time.process_time() - began})
 
 
 def main(argv: list[str] | None = None) -> int:

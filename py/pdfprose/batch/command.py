@@ -81,7 +81,8 @@ def run_batch(args: argparse.Namespace, parser: argparse.ArgumentParser, reports
         progress.close()
         if client is not None:
             client.close()
-    rate = f" ({summary.pages / summary.seconds:.1f} pages/s)" if summary.seconds > 0 else ""
+    rate = f" ({summary.pages / summary.seconds:.1f} pages/s)" \
+        if summary.seconds > 0 and summary.pages else ""
     done = f" ({summary.skipped} already done)" if summary.skipped else ""
     say(f"pdfprose: {summary.converted} of {summary.files} files converted{done}, "
         f"{summary.failed} failed; {summary.pages} pages in {summary.seconds:.1f} s{rate}; "

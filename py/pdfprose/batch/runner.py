@@ -23,8 +23,8 @@ STDIN = "-"
 @dataclass(slots=True)
 class Summary:
     """What a batch did: files planned, converted (``skipped``: already done, ``--resume``),
-    failed; pages converted; the wall time; the highest peak resident memory of a worker child
-    (KB); where the manifest is."""
+    failed; pages converted; the wall time; the CPU time the conversions took in the workers;
+    the highest peak resident memory of a worker child (KB); where the manifest is."""
 
     files: int = 0
     converted: int = 0
@@ -32,6 +32,7 @@ class Summary:
     failed: int = 0
     pages: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
     peak_rss_kb: int = 0
     manifest: str = ""
 
@@ -47,6 +48,7 @@ class Summary:
                 self.pages += result.pages or 0
         else:
             self.failed += 1
+        self.cpu_seconds += result.cpu_seconds
         self.peak_rss_kb = max(self.peak_rss_kb, result.peak_rss_kb)
 
 

@@ -20,7 +20,7 @@ import threading
 import time
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .frames import ClosedPipe, read_frame, write_frame
 from .outcome import Outcome
@@ -41,6 +41,20 @@ RECYCLE_WITHOUT_LIMIT_KB = 1_000_000
 """...and, without a memory limit, one whose peak passed 1 GB (in KB)."""
 
 _EOF = object()
+
+
+class WorkerStartError(RuntimeError):
+    """The worker child did not start or did not say it was ready (a broken installation)."""
+
+
+class Answer(NamedTuple):
+    """What :meth:`Sandbox.convert` gives back: the file's outcome, the child's peak resident
+    memory so far (KB; 0 when the child did not answer) and the CPU seconds it spent on the
+    file."""
+
+    outcome: Outcome
+    peak_rss_kb: int = 0
+    cpu_seconds: float = 0.0
 
 
 class Sandbox:
@@ -104,7 +118,8 @@ class Sandbox:
             ready = None
         if not isinstance(ready, dict) or not ready.get("ready"):
             self._kill()
-            raise RuntimeError("the worker process did not start (python -m pdfprose.batch.child)")
+            raise WorkerStartError("the worker process did not start (python -m "
+                                   "pdfprose.batch.child; --verbose shows its errors)")
 
     def _kill(self) -> int | None:
         process, self._process = self._process, None
@@ -145,12 +160,13 @@ class Sandbox:
                 pass
 
     # -- one file ----------------------------------------------------------------------------
-    def convert(self, data: bytes) -> tuple[Outcome, int]:
-        """Convert ``data``; returns the outcome and the child's peak resident memory (KB)."""
+    def convert(self, data: bytes) -> "Answer":
+        """Convert ``data``: its outcome, the child's peak resident memory so far and the CPU
+        time the conversion took in it."""
         settings = self.settings
         with self._lock:
             if self._stopped:
-                return Outcome.failure("interrupted", "the batch was stopped"), 0
+                return Answer(Outcome.failure("interrupted", "the batch was stopped"))
             if self._process is not None and self._process.poll() is not None:
                 self._kill()  # it died between files (its parent check, the system): not this file's doing
             self.start_seconds = 0.0
@@ -167,20 +183,21 @@ class Sandbox:
                 answer = self._answers.get(timeout=settings.timeout)
             except queue.Empty:
                 self._kill()
-                return Outcome.failure(
+                return Answer(Outcome.failure(
                     "timeout", f"the file took longer than {settings.timeout:g} s (--timeout); "
-                    "it may be damaged or built to stall readers"), 0
+                    "it may be damaged or built to stall readers"))
             except OSError:  # the child died before it read the whole request
                 answer = _EOF
             if answer is _EOF or not isinstance(answer, dict):
-                return Outcome.failure("crashed", _death(self._kill(), settings)), 0
+                return Answer(Outcome.failure("crashed", _death(self._kill(), settings)))
             peak = int(answer.get("peak_rss_kb") or 0)
             self.peak_rss_kb = max(self.peak_rss_kb, peak)
             limit_kb = settings.memory_mb * MB // 1024 * RECYCLE_SHARE if settings.memory_mb \
                 else RECYCLE_WITHOUT_LIMIT_KB
             if peak > limit_kb or answer["outcome"].get("code") == "memory":
                 self._kill()
-            return Outcome(**answer["outcome"]), peak
+            return Answer(Outcome(**answer["outcome"]), peak,
+                          float(answer.get("cpu_seconds") or 0.0))
 
 
 def _read_answers(process: subprocess.Popen[bytes], answers: queue.Queue[Any]) -> None:

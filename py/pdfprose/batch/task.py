@@ -15,7 +15,7 @@ from typing import Any
 
 from . import storage
 from .outcome import Outcome, describe
-from .sandbox import Sandbox
+from .sandbox import Sandbox, WorkerStartError
 from .settings import Settings
 from .sources import Job
 
@@ -33,8 +33,9 @@ class FileResult:
     error's exception type for whoever reports the bug (never its text); page lists hold page
     numbers; ``seconds`` is the file's wall time, reading and writing included.
     Not written to the manifest: ``skipped`` (``--resume`` found it done), ``peak_rss_kb``
-    (the worker's peak resident memory after this file) and ``trace`` (an internal error's
-    exception type and text, for ``--verbose``).
+    (the worker's peak resident memory after this file), ``cpu_seconds`` (the CPU time the
+    conversion took in the worker) and ``trace`` (an internal error's exception type and text,
+    for ``--verbose``).
     """
 
     path: str
@@ -53,9 +54,10 @@ class FileResult:
     seconds: float = 0.0
     skipped: bool = False
     peak_rss_kb: int = 0
+    cpu_seconds: float = 0.0
     trace: str | None = None
 
-    RUNTIME = ("skipped", "peak_rss_kb", "trace")
+    RUNTIME = ("skipped", "peak_rss_kb", "cpu_seconds", "trace")
 
     @property
     def converted(self) -> bool:
@@ -113,7 +115,10 @@ def _process(job: Job, outdir: str, settings: Settings, sandbox: Sandbox,
         done = FileResult.from_record(previous)
         done.path, done.skipped = job.source, True
         return done
-    outcome, result.peak_rss_kb = sandbox.convert(data)
+    try:
+        outcome, result.peak_rss_kb, result.cpu_seconds = sandbox.convert(data)
+    except WorkerStartError as exc:
+        return _failed(result, Outcome.failure("worker_start", str(exc)))
     result.seconds = -sandbox.start_seconds  # a new child's start is the batch's, not the file's
     del data
     result.pages = outcome.pages
