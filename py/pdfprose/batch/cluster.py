@@ -19,8 +19,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from distributed import Client, WorkerPlugin, as_completed, get_worker
+from distributed import Client, KilledWorker, WorkerPlugin, as_completed, get_worker
 
+from .outcome import describe
 from .sandbox import Sandbox
 from .settings import Settings
 from .sources import Job
@@ -28,6 +29,8 @@ from .storage import is_url
 from .task import FileResult, process
 
 PLUGIN = "pdfprose-batch"
+"""The worker plugin's name, followed by the batch's own id: batches that share a cluster (with
+other settings, from other clients) each have their own sandboxes, removed when they end."""
 
 AHEAD_PER_THREAD = 2
 """Tasks submitted per worker thread of the cluster beyond those running: the scheduler always
@@ -63,11 +66,11 @@ class SandboxPlugin(WorkerPlugin):
 
 
 def convert_on_worker(job: Job, outdir: str, settings: Settings,
-                      previous: dict[str, Any] | None) -> FileResult:
-    """The task of one file, run by a Dask worker that has the plugin."""
-    plugin = get_worker().plugins.get(PLUGIN)
-    if not isinstance(plugin, SandboxPlugin) or plugin.settings != settings:
-        raise RuntimeError("this Dask worker has no pdfprose sandbox for these settings "
+                      previous: dict[str, Any] | None, plugin_name: str) -> FileResult:
+    """The task of one file, run by a Dask worker that has the batch's plugin."""
+    plugin = get_worker().plugins.get(plugin_name)
+    if not isinstance(plugin, SandboxPlugin):
+        raise RuntimeError(f"this Dask worker has no plugin {plugin_name} "
                            "(pdfprose.batch registers it before it submits)")
     return process(job, outdir, settings, plugin.sandbox(), previous)
 
@@ -81,10 +84,11 @@ def run_dask(client: Client, jobs: Sequence[Job], outdir: str, settings: Setting
              previous: Callable[[str], dict[str, Any] | None]) -> Iterator[FileResult]:
     """Convert ``jobs`` on the cluster behind ``client``; yields each file's result as it is
     done (in the order they finish). Closing the iterator early cancels the rest."""
-    client.register_plugin(SandboxPlugin(settings), name=PLUGIN)
+    run = uuid.uuid4().hex[:12]
+    plugin_name = f"{PLUGIN}-{run}"
+    client.register_plugin(SandboxPlugin(settings), name=plugin_name)
     # A worker's current folder is not the client's: local paths travel absolute.
     outdir = outdir if is_url(outdir) else os.path.abspath(outdir)
-    run = uuid.uuid4().hex[:8]
     window = cluster_threads(client) * (1 + AHEAD_PER_THREAD)
     waiting = iter(jobs)
     by_key: dict[str, Job] = {}
@@ -96,7 +100,7 @@ def run_dask(client: Client, jobs: Sequence[Job], outdir: str, settings: Setting
             return False
         there = job if is_url(job.source) else replace(job, source=os.path.abspath(job.source))
         future = client.submit(convert_on_worker, there, outdir, settings, previous(job.output),
-                               key=f"pdfprose-{run}-{job.index}", pure=False)
+                               plugin_name, key=f"pdfprose-{run}-{job.index}", pure=False)
         by_key[future.key] = job
         finished.add(future)
         return True
@@ -110,11 +114,15 @@ def run_dask(client: Client, jobs: Sequence[Job], outdir: str, settings: Setting
             job = by_key.pop(future.key)
             try:
                 result = future.result()
-            except Exception as exc:  # noqa: BLE001 - a worker lost, the task's own bug
+            except KilledWorker:
                 result = FileResult(path=job.source, output=job.output, code="worker_lost",
-                                    message="the Dask worker converting this file was lost "
-                                            f"({type(exc).__name__}); --resume tries it again",
-                                    detail=type(exc).__name__)
+                                    message="the Dask workers converting this file were lost; "
+                                            "--resume tries it again", detail="KilledWorker")
+            except Exception as exc:  # noqa: BLE001 - the task's own bug: said, not raised
+                result = FileResult(path=job.source, output=job.output, code="internal",
+                                    message="pdfprose could not read this part of the file "
+                                            "(code internal, stage dask)",
+                                    detail=type(exc).__name__, trace=describe(exc))
             result.path = job.source  # as the user gave it, as on one machine
             future.release()
             submit()
@@ -124,6 +132,6 @@ def run_dask(client: Client, jobs: Sequence[Job], outdir: str, settings: Setting
         if not completed:
             client.cancel(list(finished.futures))
         try:
-            client.unregister_worker_plugin(PLUGIN)
+            client.unregister_worker_plugin(plugin_name)
         except Exception:  # noqa: BLE001 - a cluster gone away has no plugin to remove
             pass
