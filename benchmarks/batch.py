@@ -67,8 +67,11 @@ def one_run(name: str, files: list[Path], settings: Settings, client: Any) -> di
     try:
         jobs = plan_batch([str(f) for f in files], str(out), settings)
         busy0, own0 = cpu_busy_seconds(), own_cpu_seconds()
+        failures: list[str] = []
         summary = run_jobs(jobs, str(out), settings, workers=2 if name == TWO else 1,
-                           client=client if name == DASK else None)
+                           client=client if name == DASK else None,
+                           on_result=lambda r: failures.extend(
+                               [] if r.converted else [f"{Path(r.path).name} ({r.code})"]))
         busy1, own1 = cpu_busy_seconds(), own_cpu_seconds()
     finally:
         shutil.rmtree(out, ignore_errors=True)
@@ -86,7 +89,7 @@ def one_run(name: str, files: list[Path], settings: Settings, client: Any) -> di
         "conversion_cpu_s": summary.cpu_seconds,
         "pages_per_cpu_s": summary.pages / summary.cpu_seconds if summary.cpu_seconds else 0.0,
         "child_peak_mb": summary.peak_rss_kb / 1024, "other_load_cores": others,
-        "load_average": os.getloadavg(),
+        "load_average": os.getloadavg(), "failures": failures,
     }
     if name == DASK:
         peaks = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
@@ -129,13 +132,14 @@ def report(meta: dict[str, Any], runs: list[dict[str, Any]]) -> str:
         lines += ["", f"Two processes ÷ one, pages per second: **{ratio:.2f}×** (target ≥ "
                   f"{TARGET_TWO_PROCESSES}×: **{verdict}**)."]
     lines += ["", "Every run (in the order they ran):", "",
-              "| round | configuration | pages/s | wall s | other load (cores) | load average |",
-              "| ---: | --- | ---: | ---: | ---: | --- |"]
+              "| round | configuration | pages/s | wall s | other load (cores) | load average | "
+              "failed files |", "| ---: | --- | ---: | ---: | ---: | --- | --- |"]
     for run in runs:
         others = "?" if run["other_load_cores"] is None else f"{run['other_load_cores']:.2f}"
         load = " ".join(f"{v:.1f}" for v in run["load_average"])
         lines.append(f"| {run['round']} | {run['config']} | {run['pages_per_s']:.1f} | "
-                     f"{run['wall_s']:.1f} | {others} | {load} |")
+                     f"{run['wall_s']:.1f} | {others} | {load} | "
+                     f"{', '.join(run.get('failures', [])) or '-'} |")
     return "\n".join(lines) + "\n"
 
 
