@@ -74,8 +74,9 @@ def unexpected(stage: str | None, exc: BaseException | None = None,
     cause = exc.__cause__ if isinstance(exc, InternalError) and exc.__cause__ else exc
     kind = exc.params.get("type") if isinstance(exc, InternalError) else type(exc).__name__
     if kind == "MemoryError" or isinstance(cause, MemoryError):
-        limit = f" of {memory_mb} MB (--memory-limit)" if memory_mb else ""
-        return Outcome.failure(MEMORY_CODE, f"the file needs more memory than the limit{limit}",
+        limit = f"the limit of {memory_mb} MB (--memory-limit)" if memory_mb \
+            else "the machine could give it"
+        return Outcome.failure(MEMORY_CODE, f"the file needs more memory than {limit}",
                                describe(cause) if cause else None)
     where = f", stage {stage}" if stage else ""
     return Outcome.failure("internal", f"{UNEXPECTED} (code internal{where}); "
