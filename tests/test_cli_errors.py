@@ -459,7 +459,7 @@ def test_cli_never_shows_an_internal_exceptions_text(
         raise AttributeError("open bug 0x7f3a")
 
     monkeypatch.undo()
-    monkeypatch.setattr(api_module, "open_pdf", bad_open)
+    monkeypatch.setattr(converter_module, "open_pdf", bad_open)
     assert cli.main([str(path)]) == 1
     line = one_line(capsys.readouterr().err)
     assert line == ("pdfprose: ok.pdf: pdfprose could not read this part of the file "
