@@ -8,12 +8,14 @@
   which builds cells from drawn rules and rectangles only.
 - ``pdfplumber-text``: ``page.extract_tables({"vertical_strategy": "text",
   "horizontal_strategy": "text"})``: cells from the alignment of words, pdfplumber's answer to
-  tables without rules. A user picks one strategy per document, not per table, so both are run
-  on every page and neither is given the truth's hint of which tables have rules.
+  tables without rules. A user picks one strategy per document, not per table, so it is run on
+  every page, given no hint of which tables have rules (only with ``--tools``: see
+  :data:`DEFAULT_ENGINES`).
 - ``pymupdf4llm``: ``pymupdf4llm.to_markdown(doc, page_chunks=True)`` as installed: since 1.27 it
   runs PyMuPDF Layout (an ONNX layout model shipped in the ``pymupdf-layout`` wheel) by default.
 - ``pymupdf4llm-classic``: the same after ``pymupdf4llm.use_layout(False)``: its rule-based
-  path, whose tables come from PyMuPDF's ``find_tables`` (the one the issue measured).
+  path, whose tables come from PyMuPDF's ``find_tables`` (the one the issue measured; only with
+  ``--tools``).
 
 pymupdf4llm and PyMuPDF are AGPL: they are a ``bench`` extra of pyproject.toml, imported here
 only, inside the functions that run them, never by the engine or the tests.
@@ -36,10 +38,16 @@ TOOLS = ("pdfprose", "pdfplumber", "pdfplumber-text", "pymupdf4llm", "pymupdf4ll
 
 ENGINES = {  # what runs once per document -> the tool outputs it makes
     "pdfprose": ("pdfprose",),
-    "pdfplumber": ("pdfplumber", "pdfplumber-text"),
+    "pdfplumber": ("pdfplumber",),
+    "pdfplumber-text": ("pdfplumber-text",),
     "pymupdf4llm": ("pymupdf4llm",),
     "pymupdf4llm-classic": ("pymupdf4llm-classic",),
 }
+DEFAULT_ENGINES = ("pdfprose", "pdfplumber", "pymupdf4llm")
+"""What a default run compares. ``pdfplumber-text`` and ``pymupdf4llm-classic`` are asked for
+with ``--tools``: the first finds no table on its own (it reads the whole page as one, see
+benchmarks/README.md), the second is what pymupdf4llm was before its layout model; together
+they would double the run's time."""
 
 _PAGE_MARKER = re.compile(r"^<!-- page (\d+) -->$", re.MULTILINE)
 
@@ -81,27 +89,31 @@ def run_pdfprose(pdf: bytes, pages: list[int] | None = None,
     return {"pdfprose": out}
 
 
-def run_pdfplumber(pdf: bytes, pages: list[int] | None = None,
-                   password: str = "") -> dict[str, ToolOutput]:
+def _pdfplumber(pdf: bytes, settings: dict | None, pages: list[int] | None,
+                password: str) -> ToolOutput:
     import pdfplumber
 
-    lines, text = ToolOutput(), ToolOutput()
+    out = ToolOutput()
+    start = time.process_time()
     try:
-        start = time.process_time()
         with pdfplumber.open(io.BytesIO(pdf), password=password or None, pages=pages) as doc:
             for page in doc.pages:
-                lines.tables[page.page_number] = page.extract_tables()
-            lines.cpu = time.process_time() - start
-            # The characters are parsed once per page and kept: the text strategy's time is
-            # its own plus nothing already counted.
-            start = time.process_time()
-            for page in doc.pages:
-                text.tables[page.page_number] = page.extract_tables(
-                    {"vertical_strategy": "text", "horizontal_strategy": "text"})
-            text.cpu = time.process_time() - start
+                out.tables[page.page_number] = page.extract_tables(settings)
     except Exception as exc:
-        lines.error = text.error = f"{type(exc).__name__}: {exc}"
-    return {"pdfplumber": lines, "pdfplumber-text": text}
+        out.error = f"{type(exc).__name__}: {exc}"
+    out.cpu = time.process_time() - start
+    return out
+
+
+def run_pdfplumber(pdf: bytes, pages: list[int] | None = None,
+                   password: str = "") -> dict[str, ToolOutput]:
+    return {"pdfplumber": _pdfplumber(pdf, None, pages, password)}
+
+
+def run_pdfplumber_text(pdf: bytes, pages: list[int] | None = None,
+                        password: str = "") -> dict[str, ToolOutput]:
+    settings = {"vertical_strategy": "text", "horizontal_strategy": "text"}
+    return {"pdfplumber-text": _pdfplumber(pdf, settings, pages, password)}
 
 
 def _pymupdf4llm(pdf: bytes, layout: bool, pages: list[int] | None = None,
@@ -175,6 +187,7 @@ def gfm(tables: dict[int, list[RawGrid]]) -> str:
 RUNNERS: dict[str, Callable[..., dict[str, ToolOutput]]] = {
     "pdfprose": run_pdfprose,
     "pdfplumber": run_pdfplumber,
+    "pdfplumber-text": run_pdfplumber_text,
     "pymupdf4llm": run_pymupdf4llm,
     "pymupdf4llm-classic": run_pymupdf4llm_classic,
 }

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from . import probes as probes_mod
 from .table_scoring import normalize_grid, score_unit
-from .table_tools import ENGINES, RUNNERS, TOOLS, ToolOutput, gfm, versions
+from .table_tools import DEFAULT_ENGINES, ENGINES, RUNNERS, TOOLS, ToolOutput, gfm, versions
 from .tablegen import FAMILIES, NEGATIVE_FAMILIES, TABLE_FAMILIES, GeneratedDoc, generate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -345,7 +345,8 @@ def available_engines(wanted: list[str]) -> tuple[list[str], list[str]]:
     import importlib.util
 
     ok, warnings = [], []
-    needs = {"pdfprose": "pdfprose", "pdfplumber": "pdfplumber", "pymupdf4llm": "pymupdf4llm",
+    needs = {"pdfprose": "pdfprose", "pdfplumber": "pdfplumber",
+             "pdfplumber-text": "pdfplumber", "pymupdf4llm": "pymupdf4llm",
              "pymupdf4llm-classic": "pymupdf4llm"}
     for engine in wanted:
         if importlib.util.find_spec(needs[engine]) is None:
@@ -363,8 +364,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED, help="generator seed")
     ap.add_argument("--family", action="append", default=None,
                     help=f"only this family (repeatable): {', '.join(FAMILIES)}")
-    ap.add_argument("--tools", default=",".join(ENGINES),
-                    help=f"comma-separated subset of {', '.join(ENGINES)}")
+    ap.add_argument("--tools", default=",".join(DEFAULT_ENGINES),
+                    help=f"comma-separated, of {', '.join(ENGINES)} (default: "
+                         f"{', '.join(DEFAULT_ENGINES)})")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="results folder")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")

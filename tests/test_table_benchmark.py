@@ -28,7 +28,7 @@ from benchmarks.table_scoring import (  # noqa: E402
     normalize_grid,
     score_unit,
 )
-from benchmarks.table_tools import markdown_pages  # noqa: E402
+from benchmarks.table_tools import gfm, markdown_pages, run_pdfplumber_text  # noqa: E402
 from benchmarks.tablegen import (  # noqa: E402
     FAMILIES,
     NEGATIVE_FAMILIES,
@@ -280,6 +280,18 @@ def test_markdown_is_cut_into_pages_at_pdfproses_markers() -> None:
     assert parse_tables(pages[2]) == [[["a"]]] and parse_tables(pages[1]) == []
 
 
+def test_cells_written_as_gfm_read_back_the_same() -> None:
+    grid = [["Lp", "a | b", None], ["1", "line\ntwo", "33,00"]]
+    assert parse_tables(gfm({1: [grid]})) == [[["Lp", "a | b", ""], ["1", "line two", "33,00"]]]
+
+
+def test_pdfplumbers_text_strategy_reads_a_page_of_prose_as_a_table() -> None:
+    # why it is not the default comparison: it finds a "table" on every page of text
+    doc = make_doc(1, "prose_2col", 0)
+    out = run_pdfplumber_text(doc.pdf)["pdfplumber-text"]
+    assert out.error is None and len(out.tables[1]) >= 1
+
+
 # --------------------------------------------------------------------------------------------
 # A short run, and the AGPL tool kept out
 
@@ -296,7 +308,8 @@ def test_a_short_run_writes_the_report_with_every_tool_and_family(tmp_path: Path
     plumber = run["scores"]["pdfplumber"]
     assert plumber["ruled"]["teds"] == 1.0 and plumber["ruled"]["cell_recall"] == 1.0
     assert plumber["prose_2col"]["false_tables"] == 0
-    for tool in ("pdfprose", "pdfplumber", "pdfplumber-text"):
+    assert set(run["scores"]) == {"pdfprose", "pdfplumber"}
+    for tool in ("pdfprose", "pdfplumber"):
         s = run["scores"][tool]["all tables"]
         assert s["tables"] >= 2 and 0.0 <= s["teds"] <= 1.0
     assert run["scores"]["pdfprose"]["prose_2col"]["columns_judged"] >= 1
