@@ -16,7 +16,8 @@ import re
 from .probes import is_delimiter_row, normalize, table_cells
 
 _BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
-_INLINE_HTML = re.compile(r"</?(?:sup|sub|b|i|em|strong|span|u|s|code)\b[^>]*>", re.IGNORECASE)
+_INLINE_HTML = re.compile(r"</?(?:sup|sub|b|i|em|strong|span|u|s|code)\b[^>]*>",
+                          re.IGNORECASE)
 _EMPHASIS = re.compile(r"^(\*\*|__|\*|_)(.+?)\1$")
 
 

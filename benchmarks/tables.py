@@ -356,6 +356,12 @@ def available_engines(wanted: list[str]) -> tuple[list[str], list[str]]:
     return ok, warnings
 
 
+def _check_order(result: dict) -> tuple[str, int]:
+    """Check ids as probes.json numbers them: ``tbl-who-2`` before ``tbl-who-10``."""
+    stem, _, number = result["id"].rpartition("-")
+    return stem, int(number) if number.isdigit() else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.tables",
                                  description=__doc__.split("\n\n")[0])
@@ -445,8 +451,7 @@ def main(argv: list[str] | None = None) -> int:
     if probe_results is not None:
         probes = {}
         for tool, results in probe_results.items():
-            key = lambda r: (r["id"].rsplit("-", 1)[0], int(r["id"].rsplit("-", 1)[1]))  # noqa: E731
-            results.sort(key=key)
+            results.sort(key=_check_order)
             probes[tool] = {"passed": sum(r["passed"] for r in results), "total": len(results),
                             "failing": [r["id"] for r in results if not r["passed"]],
                             "checks": results}

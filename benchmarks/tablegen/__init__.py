@@ -4,9 +4,9 @@ committed.
 ``generate(seed, n_tables)`` yields :class:`GeneratedDoc` records, each a PDF and its truth:
 about ``n_tables`` tables shared evenly by the table families (:mod:`.families`), then the
 negative pages (:mod:`.negatives`): ``n_tables // 6`` pages each of prose in two, three and
-four columns and ``n_tables // 60`` (at least two) each of a table of contents, a numbered list and a
-form. Each document's random source is seeded with ``"{seed}/{family}/{index}"``, so a document
-is the same bytes whatever else is generated with it.
+four columns and ``n_tables // 60`` (at least two) each of a table of contents, a numbered list
+and a form. Each document's random source is seeded with ``"{seed}/{family}/{index}"``, so a
+document is the same bytes whatever else is generated with it.
 """
 
 from __future__ import annotations

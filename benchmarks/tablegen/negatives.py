@@ -1,9 +1,10 @@
 """Pages on which no table may be found (issue 23: "prose in columns is never a table; a table of
 contents with its page numbers is not a table either"):
 
-- ``prose_2col``, ``prose_3col``, ``prose_4col``: justified prose in two, three and four columns whose baselines line up
-  across the gutters (same font, same leading, paragraphs and subheadings a whole number of
-  lines apart), the look that fools a rule of "rows aligned across a gap";
+- ``prose_2col``, ``prose_3col``, ``prose_4col``: justified prose in two, three and four
+  columns whose baselines line up across the gutters (same font, same leading, paragraphs and
+  subheadings a whole number of lines apart), the look that fools a rule of "rows aligned
+  across a gap";
 - ``toc``: a table of contents, entries at two or three levels with dot leaders and
   right-aligned page numbers;
 - ``numbered_list``: a numbered list with hanging indents, items of one to three lines;
