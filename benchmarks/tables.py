@@ -430,7 +430,11 @@ def main(argv: list[str] | None = None) -> int:
             for entry in entries:
                 futures[pool.submit(probe_job, str(args.corpus), entry, engine)] = (
                     "probe", engine, entry["file"])
-        for fut in cf.as_completed(futures):
+        step = max(1, len(futures) // 10)
+        for done, fut in enumerate(cf.as_completed(futures), 1):
+            if done % step == 0:
+                print(f"{done} of {len(futures)} jobs done ({time.perf_counter() - start:.0f} s)",
+                      file=sys.stderr)
             kind, engine, name = futures[fut]
             try:
                 result = fut.result()
