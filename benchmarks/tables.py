@@ -400,6 +400,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("none of the tools asked for can run here")
 
     start = time.perf_counter()
+    git = _git()  # the code that runs, not whatever is checked out when the run ends
     docs = list(generate(args.seed, args.tables, families))
     generate_s = time.perf_counter() - start
     if args.keep:
@@ -472,7 +473,7 @@ def main(argv: list[str] | None = None) -> int:
         "wall_s": time.perf_counter() - start,
         "workers": args.workers,
         "machine": _machine(),
-        "git": _git(),
+        "git": git,
         "versions": versions(),
         "command": command,
         "scores": aggregate(per_doc),
