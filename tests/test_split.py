@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from corpuskit import converted
 from pdfgen import canvas_pdf
 
 from pdfprose import Converter, Options
@@ -47,8 +48,10 @@ _SINGLE: dict[str, tuple[str, str, str]] = {}
 
 
 def single(path: Path) -> tuple[str, str, str]:
+    """One converter's outputs of the whole file (its conversion shared with other test files,
+    corpuskit.converted)."""
     if path.name not in _SINGLE:
-        _SINGLE[path.name] = outputs(Converter(path.read_bytes()).finish())
+        _SINGLE[path.name] = outputs(converted(path))
     return _SINGLE[path.name]
 
 
@@ -260,7 +263,7 @@ def test_the_words_for_de_hyphenation_travel_with_their_pages(
     conversion, batch = split_convert(path.read_bytes(), 78)
     assert set(batch.words) == set(range(78, 156))
     assert set(batch.words[100].split("\n")) == page_vocabulary(batch.pages[100 - 78])
-    whole = document_vocabulary(Converter(path.read_bytes()).finish().pages)
+    whole = document_vocabulary(converted(path).pages)
     assert len(whole) > 5000
     assert conversion.vocabulary() == whole
     assert conversion.finish().vocabulary == whole
