@@ -80,7 +80,14 @@ self.addEventListener('install', (event) => {
       const cache = await caches.open(CACHE);
       const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
       const older = await Promise.all(names.map((name) => caches.open(name)));
-      await Promise.all([...ENTRIES].map(([url, file]) => precacheOne(cache, older, url, file)));
+      const copied = await Promise.allSettled([...ENTRIES].map(([url, file]) => precacheOne(cache, older, url, file)));
+      const failed = copied.find((outcome) => outcome.status === 'rejected');
+      if (failed) {
+        // An incomplete set would not work offline: nothing of it is kept, the install fails (the
+        // previous worker, if any, stays), and the next visit tries again.
+        await caches.delete(CACHE);
+        throw failed.reason;
+      }
       // CMaps kept before, carried over if this set-up has the very same file.
       for (const old of older) {
         for (const request of await old.keys()) {

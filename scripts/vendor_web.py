@@ -438,8 +438,10 @@ def write_precache() -> None:
     files = [entry("./", ROOT / "index.html", "network")]
     shell = sorted({p for pattern in SHELL_GLOBS for p in ROOT.glob(pattern) if p.is_file()})
     files += [entry(p.relative_to(ROOT).as_posix(), p, "network") for p in shell]
+    # (The CMaps' index is the manifest's business: the page never fetches cmaps/index.json.)
     runtime = sorted(p for p in VENDOR.rglob("*")
-                     if p.is_file() and p.suffix in (".mjs", ".wasm", ".zip", ".json") and not p.name.startswith("."))
+                     if p.is_file() and p.suffix in (".mjs", ".wasm", ".zip", ".json") and not p.name.startswith(".")
+                     and not p.is_relative_to(CMAPS))
     files += [entry(p.relative_to(ROOT).as_posix(), p, "cache") for p in runtime]
     for path in sorted(WHEELS.iterdir()):
         if path.suffix not in (".whl", ".json"):
