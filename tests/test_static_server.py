@@ -98,6 +98,18 @@ def test_only_the_site_is_served_and_no_folder_is_listed(base_url: str) -> None:
         assert _status(base_url + path) == 200, path
 
 
+def test_the_shipped_page_has_no_test_hooks_and_the_tests_page_has(base_url: str) -> None:
+    """The browser tests' fault injection (tests/e2e/hooks/) is served only by a server made for
+    them, which gives index.html their entry module; ./dev serve's page has neither."""
+    shipped = get(base_url + "/")[2].decode()
+    assert 'src="app/main.js"' in shipped and "hooks" not in shipped
+    for base in _serve(test_hooks=True):
+        tested = get(base + "/")[2].decode()
+        assert 'src="tests/e2e/hooks/main.js"' in tested and 'src="app/main.js"' not in tested
+        assert _status(base + "/tests/e2e/hooks/worker.js") == 200
+        assert _status(base + "/tests/e2e/conftest.py") == 404
+
+
 @pytest.fixture()
 def site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     """A tiny site with a precompressed file, served."""
