@@ -5,14 +5,16 @@
 // does with it, the page never waits for ever.
 
 // No progress for this long is unusual: a page takes 25 ms on average in the browser (39 pages
-// a second by the worker's clock, benchmarks/README.md), a 155-page report is read in 2 s, and
-// none of the corpus files opens in more than a second.
+// a second by the worker's clock, benchmarks/README.md); of the 80 corpus files none opens in
+// more than 0.2 s of CPU on CPython and the slowest page takes 1.6 s (es_ambientico_magazine
+// page 16; the browser is 1.3-2 times slower). The notice goes as soon as a page comes, so on a
+// slow device such a page only shows it for a moment.
 export const STALL_NOTICE_MS = 5_000;
-// No progress for this long and the worker is ended: twelve times the notice, long enough for
-// any real page on a slow device (the slowest corpus page takes well under a second here).
+// No progress for this long and the worker is ended: some twenty times the slowest real page.
 export const HARD_LIMIT_MS = 60_000;
 // The document passes come after the last page, with no progress to show: each page read adds
-// this much to both limits then (110 pages are put together in 0.5 s here, 4.5 ms a page; a
+// this much to both limits then (the longest corpus file's passes take 0.08 s of CPU on CPython
+// for 50 pages, and the page puts a 110-page book together in 0.5 s here, 4.5 ms a page; a
 // phone is three to five times slower).
 export const FINISH_MS_PER_PAGE = 20;
 
