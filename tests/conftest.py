@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from corpuskit import converted
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 CORPUS_DIR = (REPO_ROOT / ".." / "shared" / "corpus").resolve()
@@ -53,3 +54,10 @@ def page_paragraphs(corpus_file: Callable[[str], Path]) -> Callable[[str, int], 
     """``page_paragraphs("real/x.pdf", 5)``: that page's paragraphs (:func:`_page_paragraphs`),
     or a skip when the corpus file is absent."""
     return lambda name, page: _page_paragraphs(corpus_file(name), page)
+
+
+@pytest.fixture
+def whole_document(corpus_file: Callable[[str], Path]):  # type: ignore[no-untyped-def]
+    """``whole_document("real/x.pdf")``: that file converted whole (``corpuskit.converted``,
+    shared by the session), or a skip when the corpus file is absent."""
+    return lambda name: converted(corpus_file(name))

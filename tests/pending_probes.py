@@ -2,7 +2,7 @@
 
 The corpus grew with the round of issues 22-27: new real files and new kinds of check
 (``table_row``, ``link``, ``footnote``, a heading's ``level``), many of which fail by design until
-their issue lands. Every other check must pass (``tests/test_probes.py``). A pending check is an
+their issue lands. Every other check must pass (``tests/corpus/test_probes.py``). A pending check is an
 expected failure, strictly: once it passes, its test fails until the id is taken out of here, so
 this list only ever shrinks as each issue lands and no check that passes can quietly fail again.
 """

@@ -27,6 +27,7 @@ from .errors import (
     UnsupportedEncryptionError,
     WrongPasswordError,
 )
+from .notice import Notice
 from .options import MAX_FILE_BYTES, MAX_PAGES, Options
 from .params import DEFAULT_PARAMS, LayoutParams
 
@@ -37,6 +38,7 @@ __all__ = [
     "Converter",
     "convert",
     "Options",
+    "Notice",
     "LayoutParams",
     "DEFAULT_PARAMS",
     "MAX_FILE_BYTES",

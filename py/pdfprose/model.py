@@ -210,7 +210,9 @@ class Paragraph:
     ``kind``, ``level`` (heading level 1-4), ``marker`` (the list item's original marker),
     ``indent`` (list nesting depth), ``furniture`` (a running header, footer or page number,
     SPEC §8) and ``continues`` (the paragraph goes on from the previous one across a column,
-    page, figure or footnote, so the renderer joins them). ``cells`` is, for a row of a table or
+    page, figure or footnote, so the renderer joins them) with ``continues_from``, the
+    ``(page number, index in that page's paragraphs)`` of the paragraph it is joined to (the
+    first of the chain; None when none is open to it, and it stands alone). ``cells`` is, for a row of a table or
     table of contents (a :attr:`Block.rows` block), the number of its cells (runs on its
     baseline, the most of its rows where an entry wraps); 0 for any other paragraph. A row
     is never a list item, and a heading only where it has one cell.
@@ -225,6 +227,7 @@ class Paragraph:
     furniture: bool = False
     continues: bool = False
     cells: int = 0
+    continues_from: tuple[int, int] | None = None
 
     @property
     def size(self) -> float:

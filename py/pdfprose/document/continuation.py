@@ -96,3 +96,40 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
             and _prose_end(prev, params.prose_line_chars)
         if (lower or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
             para.continues = True
+    link_continuations(pages, params)
+
+
+def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS) -> None:
+    """Set ``continues_from`` on each continued paragraph: the paragraph whose text it joins,
+    so that rendering only follows links.
+
+    The body paragraphs still open to a continuation are the latest ``continuation_lookback``
+    (a caption is stepped over; a heading or list item closes them all); a paragraph that goes
+    on joins the latest open one of its own size (within ``continuation_size_tolerance``: a
+    footnote's second part joins the footnote, not the body text the footnote interrupted),
+    else the latest one. Furniture is stepped over."""
+    tolerance, lookback = params.continuation_size_tolerance, params.continuation_lookback
+    open_heads: list[tuple[tuple[int, int], Paragraph]] = []
+    for page in pages:
+        for index, para in enumerate(page.paragraphs):
+            para.continues_from = None
+            if para.furniture:
+                continue
+            if para.continues and open_heads:
+                para.continues_from = _host(open_heads, para.size, tolerance)
+                continue
+            if para.kind == "body":
+                first = para.lines[0].text if para.lines else ""
+                if not CAPTION.match(first):
+                    open_heads = open_heads[-(lookback - 1):] + [((page.number, index), para)]
+            else:
+                open_heads = []
+
+
+def _host(open_heads: list[tuple[tuple[int, int], Paragraph]], size: float,
+          tolerance: float) -> tuple[int, int]:
+    """The latest open paragraph of ``size`` (points, within ``tolerance``), else the latest."""
+    for key, head in reversed(open_heads):
+        if abs(head.size - size) <= tolerance * max(head.size, size):
+            return key
+    return open_heads[-1][0]

@@ -10,7 +10,9 @@ from ..model import PageAnalysis
 from ..options import Options
 from ..output.render import document_vocabulary, render, render_with_page_starts
 from ..params import DEFAULT_PARAMS, LayoutParams
+from ..notice import Notice
 from .notices import short_reason
+from .wording import as_dict, english
 
 
 @dataclass(slots=True)
@@ -19,8 +21,10 @@ class Conversion:
 
     ``pages`` holds every page's :class:`~pdfprose.model.PageAnalysis` in page order. Rendering is
     pure: :meth:`render` can be called again with other :class:`Options` at no parsing cost.
-    ``warnings`` are readable English sentences; ``notices`` the same facts for a caller that
-    words them itself (each ``{"code", "message", ...}``, see :meth:`report`); ``partial`` is
+    ``records`` are what could not be read, one :class:`~pdfprose.notice.Notice` per fact (for
+    a caller that words them itself); :attr:`warnings` the same facts in English sentences and
+    :attr:`notices` as the JSON report gives them (``{"code", "message", ...}``, see
+    :meth:`report`); ``partial`` is
     true when some of the document's text could not be read (failed pages, a damaged file).
     ``vocabulary`` holds the document's words for de-hyphenation (worked out on the first render
     when not given), ``params`` the :class:`~pdfprose.params.LayoutParams` the pages were
@@ -28,8 +32,7 @@ class Conversion:
     """
 
     pages: list[PageAnalysis]
-    warnings: list[str] = field(default_factory=list)
-    notices: list[dict[str, object]] = field(default_factory=list)
+    records: list[Notice] = field(default_factory=list)
     partial: bool = False
     vocabulary: set[str] | None = field(default=None, repr=False)
     params: LayoutParams = field(default=DEFAULT_PARAMS, repr=False)
@@ -69,6 +72,16 @@ class Conversion:
         }
 
     @property
+    def warnings(self) -> list[str]:
+        """The :attr:`records` in English sentences (the command line prints them)."""
+        return [english(notice) for notice in self.records]
+
+    @property
+    def notices(self) -> list[dict[str, object]]:
+        """The :attr:`records` as the JSON report gives them (see :meth:`report`)."""
+        return [as_dict(notice) for notice in self.records]
+
+    @property
     def empty_pages(self) -> list[int]:
         return [p.number for p in self.pages if p.empty and p.error is None]
 
@@ -103,5 +116,5 @@ class Conversion:
             "failed_pages": self.failed_pages,
             "warnings": list(self.warnings),
             "partial": self.partial,
-            "notices": [dict(n) for n in self.notices],
+            "notices": self.notices,
         }

@@ -33,6 +33,7 @@ from ..errors import (
 )
 from ..layout.page_pipeline import analyze_page
 from ..model import PageAnalysis
+from ..notice import Notice
 from ..output.render import page_vocabulary
 from ..params import DEFAULT_PARAMS, LayoutParams
 from ..pdf.diagnosis import FontEvidence
@@ -46,7 +47,7 @@ from ..pdf.recover import (
 )
 from . import heap
 from .conversion import Conversion
-from .notices import DAMAGED_PAGE_REASON, damage_notice, document_notices, page_reason, short_reason
+from .notices import DAMAGED_PAGE_REASON, document_notices, page_reason, short_reason
 from .split import PageBatch, RecordingEvidence, replay
 
 
@@ -79,8 +80,7 @@ class Converter:
         self._params = params
         data = bytes(data)
         self._data = data  # pdfminer reads it as it goes anyway; hashed only for document_id()
-        self._notices: list[dict[str, object]] = []
-        self._warnings: list[str] = []
+        self._notices: list[Notice] = []  # the file's own (damaged), before any page's
         self._damaged = False
         try:
             self._doc, self._page_objects = self._open(data, password)
@@ -118,7 +118,7 @@ class Converter:
             else RecordingEvidence()
         self._skipped: list[int] = []  # pages where damaged drawing operations were skipped
         self._cut_short: list[tuple[int, str]] = []  # pages stopped by a guard (guards.py)
-        self._page_warnings: list[tuple[int, str]] = []  # (page, parse warning), for handover()
+        self._page_notices: list[Notice] = []  # the parse's notices of each page, for handover()
         self._handed_over = False
         self._adopted: list[int] = []  # pages taken from batches (adopt())
         self._reanalysed: list[int] = []  # ...and those of them analysed again here
@@ -151,9 +151,8 @@ class Converter:
 
     def _damage(self, recovered: int, expected: int | None, truncated: bool) -> None:
         self._damaged = True
-        message, notice = damage_notice(recovered, expected, truncated)
-        self._warnings.append(message)
-        self._notices.append(notice)
+        self._notices.append(Notice("damaged", recovered=recovered, expected=expected,
+                                    truncated=truncated))
 
     # -- pages -----------------------------------------------------------------------------
     @property
@@ -253,10 +252,10 @@ class Converter:
 
     def _analyze(self, number: int) -> PageAnalysis:
         """Parse and analyse page ``number`` (1-based) with this converter's font evidence,
-        recording its skipped operations, guard stops and parse warnings."""
+        recording its skipped operations, guard stops and parse notices."""
         page_object = self._page_objects[number - 1]
-        warnings = self._doc.warnings
-        warned = len(warnings)
+        said = self._doc.notices
+        noticed = len(said)
         if isinstance(self._evidence, RecordingEvidence):
             self._evidence.begin_page(number)
         try:
@@ -301,7 +300,7 @@ class Converter:
         if isinstance(self._evidence, RecordingEvidence):
             self._evidence.end_page()
         self._words[number] = page_vocabulary(page)
-        self._page_warnings.extend((number, message) for message in warnings[warned:])
+        self._page_notices.extend(said[noticed:])
         return page
 
     def __iter__(self) -> Iterator[PageAnalysis]:
@@ -321,7 +320,7 @@ class Converter:
         converter of the same file to :meth:`adopt` (the converter is done after it: a further
         :meth:`analyze_next`, :meth:`finish` or :meth:`handover` raises RuntimeError).
 
-        The batch holds the pages (glyphs released), the parse warnings, skipped operations and
+        The batch holds the pages (glyphs released), the parse notices, skipped operations and
         guard stops of those pages, and, when the range starts after page 1, what the pages
         asked of the font evidence (see :meth:`adopt`)."""
         if self._handed_over:
@@ -336,7 +335,7 @@ class Converter:
             first, last, pages = self._first, self._next, self._pages
         batch = PageBatch(
             document=self.document_id(), page_count=self.page_count, first=first,
-            last=last, pages=pages, warnings=sorted(self._page_warnings, key=lambda w: w[0]),
+            last=last, pages=pages, notices=sorted(self._page_notices, key=lambda n: n.pages[0]),
             skipped=sorted(self._skipped), cut_short=sorted(self._cut_short, key=lambda c: c[0]),
             evidence={n: list(c) for n, c in calls.items()},
             shifted=dict(recording.shifted) if recording else {},
@@ -382,10 +381,10 @@ class Converter:
                 or batch.last > self.page_count or len(batch.pages) != batch.last - batch.first + 1:
             raise ValueError(f"the batch holds pages {batch.first}..{batch.last}; this converter "
                              f"needs page {self._next + 1} next")
-        warnings = self._doc.warnings
-        by_page: dict[int, list[str]] = {}
-        for number, message in batch.warnings:
-            by_page.setdefault(number, []).append(message)
+        said = self._doc.notices
+        by_page: dict[int, list[Notice]] = {}
+        for notice in batch.notices:
+            by_page.setdefault(notice.pages[0], []).append(notice)
         skipped = set(batch.skipped)
         cut_short = dict(batch.cut_short)
         again: list[PageAnalysis] = []
@@ -396,7 +395,7 @@ class Converter:
             same, self._evidence = replay(self._evidence, batch.evidence.get(number, []),
                                           batch.shifted.get(number, []))
             if same:
-                warnings.extend(by_page.get(number, []))
+                said.extend(by_page.get(number, []))
                 if number in cut_short:
                     self._cut_short.append((number, cut_short[number]))
                 elif number in skipped:
@@ -425,19 +424,15 @@ class Converter:
         if self._first != 1 or self._next != len(self._page_objects):
             raise ValueError(f"pages {self._first}..{self._next} of {self.page_count} were analysed: "
                              "finish() needs the whole document (adopt() the other pages)")
-        warnings = list(self._warnings)
         notices = list(self._notices)
         try:
             run_document_passes(self._pages, self._params)
         except Exception as exc:  # noqa: BLE001 - the safety net: the pages' text still renders
-            message = (f"pdfprose could not find headings, lists and page furniture "
-                       f"(internal error: {short_reason(exc)}); the text is given without them.")
-            warnings.append(message)
-            notices.append({"code": "internal", "message": message, "stage": "document_passes"})
-        partial = document_notices(self._pages, self._doc.warnings, self._cut_short, self._skipped,
-                                   self._damaged, warnings, notices)
+            notices.append(Notice("internal", reason=short_reason(exc), stage="document_passes"))
+        partial = document_notices(self._pages, self._doc.notices, self._cut_short, self._skipped,
+                                   self._damaged, notices)
         heap.end(self)
-        return Conversion(pages=self._pages, warnings=warnings, notices=notices, partial=partial,
+        return Conversion(pages=self._pages, records=notices, partial=partial,
                           vocabulary=self.vocabulary(), params=self._params)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import Glyph, PageAnalysis
+from ..notice import Notice
 from ..params import DEFAULT_PARAMS, LayoutParams
 from ..pdf.diagnosis import FontEvidence, mark_shifted_text
 from .notices import short_reason
@@ -180,7 +181,7 @@ _BATCH_CLASSES = {
     ("pdfprose.engine.split", "PageBatch"), ("pdfprose.model", "PageAnalysis"),
     ("pdfprose.model", "Block"), ("pdfprose.model", "Paragraph"), ("pdfprose.model", "Line"),
     ("pdfprose.model", "Glyph"), ("pdfprose.params", "LayoutParams"), ("builtins", "set"),
-    ("builtins", "frozenset"),
+    ("builtins", "frozenset"), ("pdfprose.notice", "Notice"),
 }
 
 
@@ -202,7 +203,7 @@ class PageBatch:
     ``document`` is the file's digest (:meth:`Converter.document_id`) and ``page_count`` its
     pages; ``first``..``last`` the range (1-based, inclusive; ``last == first - 1`` when empty)
     and ``pages`` its :class:`~pdfprose.model.PageAnalysis` list in page order, glyphs released.
-    ``warnings`` holds ``(page, message)`` for each parse warning of those pages, ``skipped``
+    ``notices`` holds the parse's :class:`~pdfprose.notice.Notice` records of those pages, ``skipped``
     the pages where damaged operations were skipped, ``cut_short`` ``(page, reason)`` for pages
     a guard stopped, and ``evidence`` per page number the font-evidence questions and answers
     (see :class:`RecordingEvidence`; empty for a range starting at page 1) and ``shifted``
@@ -218,7 +219,7 @@ class PageBatch:
     first: int
     last: int
     pages: list[PageAnalysis]
-    warnings: list[tuple[int, str]] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
     skipped: list[int] = field(default_factory=list)
     cut_short: list[tuple[int, str]] = field(default_factory=list)
     evidence: dict[int, list[tuple[Any, ...]]] = field(default_factory=dict)

@@ -5,7 +5,7 @@ glyphs exceeds SPEC §2's threshold (another between two CJK characters, beside 
 mathematics fonts, in a letter-spaced title), a drawn space kept and never doubled, spacing
 accents composed with their letters. :func:`plain_text` decides the common run with few steps per
 glyph; :func:`general_text` decides any run glyph by glyph; where the first answers, the two
-agree (``tests/test_words.py`` asserts it on generated runs).
+agree (``tests/layout/test_words.py`` asserts it on generated runs).
 
 All boxes are in page space (points, origin top left).
 """

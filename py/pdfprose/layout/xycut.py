@@ -8,7 +8,7 @@ region, columns from left to right; inside a single-column stretch, strips from 
 runs of one strip from left to right.
 
 Boxes are in page space (points, origin top left). Pure geometry: no PDF needed, so the tests
-build boxes by hand (see ``tests/test_xycut.py``).
+build boxes by hand (see ``tests/layout/test_xycut.py``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ import re
 from ..model import PageAnalysis, Paragraph
 from ..options import Options
 from ..params import DEFAULT_PARAMS, LayoutParams
-from ..text.vocabulary import CAPTION
 from .hyphenation import SOFT_HYPHEN, join_lines, vocabulary
 
 _MD_INLINE = re.compile(r"([\\`*<\[\]])")
@@ -89,23 +88,11 @@ def _render_md(para: Paragraph, text: str, pad: int = 0) -> str:
     return escape_markdown(text)
 
 
-def _host_unit(open_units: list[tuple[Paragraph | None, list[str], int]],
-               size: float, tolerance: float) -> tuple[Paragraph | None, list[str], int]:
-    """The latest open unit whose paragraph has ``size`` (points, within ``tolerance``,
-    ``continuation_size_tolerance``), else the latest one."""
-    for unit in reversed(open_units):
-        host = unit[0]
-        if host is not None and abs(host.size - size) <= tolerance * max(host.size, size):
-            return unit
-    return open_units[-1]
-
-
 def render(pages: list[PageAnalysis], options: Options, vocab: set[str] | None = None,
            params: LayoutParams = DEFAULT_PARAMS) -> str:
     """The document's text: paragraphs separated by a blank line, UTF-8-ready, ending in one
     newline (or empty). ``vocab`` may be passed to skip recomputing the document's vocabulary;
-    ``params`` are those the pages were analysed with (a continued paragraph joins the latest
-    open one of its size, stepping over as many as the continuation pass did)."""
+    ``params`` are those the pages were analysed with."""
     return render_with_page_starts(pages, options, vocab, params)[0]
 
 
@@ -116,38 +103,40 @@ def render_with_page_starts(
     """Like :func:`render`, with ``(page number, offset)`` for each page whose text starts a
     paragraph: the offset (in code points) of its first paragraph in the text. A page whose
     text only continues a paragraph of the page before has no entry of its own."""
-    tolerance, lookback = params.continuation_size_tolerance, params.continuation_lookback
     if vocab is None and options.join_lines:
         vocab = document_vocabulary(pages)
     vocab = vocab or set()
     md = options.format == "md"
     # Units are what is emitted: a paragraph and the lines of the paragraphs that continue it
-    # (across a column or page break). Captions and footnotes in between keep their place, so
-    # they come after the paragraph they interrupted.
+    # (across a column or page break), as the continuation pass linked them
+    # (``Paragraph.continues_from``). Captions and footnotes in between keep their place, so
+    # they come after the paragraph they interrupted. With page markers, a paragraph does not
+    # go on across a marker: its first part on the page stands after it, and the rest of the
+    # page's parts join that one.
     units: list[tuple[Paragraph | None, list[str], int]] = []
-    # The body paragraphs still open to a continuation, latest last: a paragraph that goes on
-    # joins the latest of its own size (a footnote's second part joins the footnote, not the
-    # body text the footnote interrupted).
-    open_units: list[tuple[Paragraph | None, list[str], int]] = []
+    heads: dict[tuple[int, int], tuple[Paragraph | None, list[str], int]] = {}
     for page in pages:
+        here: dict[tuple[int, int], tuple[Paragraph | None, list[str], int]] = {}
         if options.page_markers:
             marker = f"<!-- page {page.number} -->" if md else f"[{options.page_word} {page.number}]"
             units.append((None, [marker], page.number))
-            open_units = []
-        for para in page.paragraphs:
+        for index, para in enumerate(page.paragraphs):
             if para.furniture and options.remove_headers:
                 continue
             texts = [line.text for line in para.lines]
-            if para.continues and open_units:
-                _host_unit(open_units, para.size, tolerance)[1].extend(texts)
-                continue
+            link = para.continues_from if para.continues else None
+            if link is not None:
+                host = heads.get(link)
+                if options.page_markers and host is not None and host[2] != page.number:
+                    host = here.get(link)
+                if host is not None:
+                    host[1].extend(texts)
+                    continue
             unit = (para, texts, page.number)
             units.append(unit)
-            if para.kind == "body" and not para.furniture:
-                if not CAPTION.match(texts[0] if texts else ""):  # a caption is stepped over
-                    open_units = open_units[-(lookback - 1):] + [unit]
-            elif not para.furniture:
-                open_units = []
+            heads[(page.number, index)] = unit
+            if link is not None:
+                here[link] = unit
     chunks: list[str] = []
     starts: list[tuple[int, int]] = []
     offset = 0

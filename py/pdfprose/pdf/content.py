@@ -11,7 +11,7 @@ operators, names without ``#`` escapes, strings without escapes or nested parent
 strings, dictionary and array brackets, comments), one regular expression reads them in a batch.
 Everything else (a token cut by the end of a buffer, escapes, odd bytes) is left to pdfminer's
 state machine from the same position, so the objects the interpreter receives are exactly
-pdfminer's, position included; ``tests/test_content_parser.py`` compares the two on generated
+pdfminer's, position included; ``tests/pdf/test_content_parser.py`` compares the two on generated
 and corpus streams.
 
 Object streams (ISO 32000-1 7.5.7: most of a modern PDF's objects, its pages and fonts among

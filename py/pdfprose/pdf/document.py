@@ -24,6 +24,7 @@ from pdfminer.psparser import literal_name
 
 from ..errors import NotAPdfError, PasswordRequiredError, UnreadablePdfError, WrongPasswordError
 from ..model import Glyph
+from ..notice import Notice
 from .collector import GlyphCollector
 from .content import FastObjectStreamDocument, read_to_unicode
 from .fonts import repair_encoding
@@ -129,12 +130,9 @@ class ParsedDocument:
         self._rsrcmgr = ResourceManager(caching=True)
         self._device = GlyphCollector(self._rsrcmgr)
         self._interpreter = PageInterpreter(self._rsrcmgr, self._device)
-        self.warnings: list[str] = []
+        self.notices: list[Notice] = []  # what the parse could not read, as it went (notice.py)
         if not document.is_extractable:
-            self.warnings.append(
-                "The document's permissions ask readers not to copy its text; "
-                "pdfprose extracts it for your own use."
-            )
+            self.notices.append(Notice("copy_restricted"))
 
     @property
     def page_count(self) -> int:
@@ -168,16 +166,11 @@ class ParsedDocument:
         except Exception as exc:  # noqa: BLE001 - keep what the page drew before the fault
             error = f"{type(exc).__name__}: {exc}" if not device.glyphs else None
             if error is None:
-                self.warnings.append(
-                    f"Page {number}: the content stream is damaged ({type(exc).__name__}); "
-                    "the text before the damage was kept."
-                )
+                self.notices.append(Notice("content_damaged", (number,), kind="broken",
+                                           reason=type(exc).__name__))
         if error is None:
             if _damaged_content(page):
-                self.warnings.append(
-                    f"Page {number}: the content stream is damaged (its compressed data is "
-                    "corrupted); the text before the damage was kept."
-                )
+                self.notices.append(Notice("content_damaged", (number,), kind="corrupted"))
             render_annotations(self._interpreter, page)
         glyphs = device.glyphs
         hidden = device.hidden

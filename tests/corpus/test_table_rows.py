@@ -5,26 +5,23 @@ all of a table of contents' entries came first, then all of its page numbers."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
-from pdfprose import Options, convert
+from pdfprose import Conversion, Options
 from pdfprose.model import PageAnalysis
 
 pytestmark = pytest.mark.corpus
 
 
-@lru_cache(maxsize=4)
-def _pages(path: Path) -> tuple[list[PageAnalysis], str]:
-    conversion = convert(path.read_bytes())
-    return conversion.pages, conversion.render(Options(format="md"))
-
-
 @pytest.fixture
-def document(corpus_file: Callable[[str], Path]) -> Callable[[str], tuple[list[PageAnalysis], str]]:
-    return lambda name: _pages(corpus_file(name))
+def document(whole_document: Callable[[str], Conversion]) -> Callable[[str], tuple[list[PageAnalysis], str]]:
+    def pages_and_markdown(name: str) -> tuple[list[PageAnalysis], str]:
+        conversion = whole_document(name)
+        return conversion.pages, conversion.render(Options(format="md"))
+
+    return pages_and_markdown
 
 
 def _texts(page: PageAnalysis) -> list[str]:

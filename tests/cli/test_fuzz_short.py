@@ -18,7 +18,7 @@ from test_cli_errors import pages_pdf, stream, text
 from pdfprose import Options, convert
 from pdfprose.pdf.guards import MAX_FIGURE_DEPTH, decompress_corrupted
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks import fuzz  # noqa: E402
 

@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks.probes import CheckResult, load_probes, run_probes  # noqa: E402
 from pending_probes import PENDING, param  # noqa: E402
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 MULTI_COLUMN_FEATURES = {"two-column", "multi-column"}
 TEXT_KINDS = ("contains", "order")
 PASS_RATE = 0.80

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pdfprose import Options, convert
+from pdfprose import Conversion, Options, convert
 from pdfprose.pdf.fonts import cff_charset, cff_encoding
 from pdfprose.pdf.glyph_names import glyph_unicode
 
@@ -49,10 +49,10 @@ def test_cff_charset_formats() -> None:
 
 @pytest.mark.corpus
 def test_tex_math_in_cff_fonts_without_tounicode_reads_as_mathematics(
-        corpus_file: Callable[[str], Path]) -> None:
+        whole_document: Callable[[str], Conversion]) -> None:
     # geotopo: CMSY10 and friends embedded as Type1C, builtin encoding, no ToUnicode: pdfminer
     # read them with StandardEncoding ("X 2 T" for X ∈ T, ";" for ∅), and no warning said so.
-    conversion = convert(corpus_file("real/geotopo_thesis_117p_type3.pdf").read_bytes())
+    conversion = whole_document("real/geotopo_thesis_117p_type3.pdf")
     text = conversion.render(Options())
     assert "Quantoren (∀, ∃), Mengenschreibweisen (∪, ∩," in text
     assert "Betrachte ∅ und X mit der trivialen Topologie Ttriv = { ∅, X }." in text

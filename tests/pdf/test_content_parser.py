@@ -25,7 +25,7 @@ from pdfminer.psparser import LIT
 
 LIT_FONT, LIT_TYPE1, LIT_HELVETICA = LIT("Font"), LIT("Type1"), LIT("Helvetica")
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 
 PIECES = [
     b" ", b"\n", b"\r", b"\r\n", b"\t", b"\x00", b"\x0c", b"(", b")", b"\\", b"<", b">", b"<<",

@@ -4,7 +4,7 @@ Boxes are in page space: points, origin top left."""
 from __future__ import annotations
 
 from pdfprose import convert
-from pdfprose.document.continuation import mark_continuations
+from pdfprose.document.continuation import link_continuations, mark_continuations
 from pdfprose.document.furniture import mark_furniture
 from pdfprose.document.headings import mark_headings
 from pdfprose.model import Line, PageAnalysis, Paragraph
@@ -302,8 +302,39 @@ def test_second_part_of_a_footnote_joins_the_footnote_not_the_text_it_interrupts
                 "treatment experienced or with", 557, size=7.5)
     rest = para("compensated cirrhosis. May be considered in some settings.", 566, size=7.5)
     rest.continues = True
-    text = render([page(1, cell, note, rest)], Options())
+    pages = [page(1, cell, note, rest)]
+    link_continuations(pages)
+    assert rest.continues_from == (1, 1)
+    text = render(pages, Options())
     assert text.split("\n\n") == ["12 weeks", note.lines[0].text + " " + rest.lines[0].text + "\n"]
+
+
+def test_continued_paragraphs_are_linked_to_the_first_of_their_chain_and_rendered_by_the_links() -> None:
+    # A paragraph broken at a column foot and again at the next page's: both later parts are
+    # linked to the first (rendering joins them in one unit); a footnote between keeps its
+    # place after the paragraph; a heading closes what is open, so a "continued" paragraph
+    # after it stands alone.
+    start = para("The committee met in the spring to discuss the harvest and the", 600)
+    note = para("1 A footnote set smaller than the text.", 700, size=8)
+    second = para("price of grain in the northern valleys where the rivers had", 100)
+    third = para("flooded the fields twice in one season, as they do.", 100, block=1, x0=320)
+    heading = para("2 Results", 400)
+    heading.kind = "heading"
+    alone = para("and so it stands alone after a heading.", 420)
+    pages = [page(1, start, note), page(2, second, third, heading, alone)]
+    for p in (second, third, alone):
+        p.continues = True
+    link_continuations(pages)
+    assert [p.continues_from for p in (start, note, second, third, alone)] == \
+        [None, None, (1, 0), (1, 0), None]
+    text = render(pages, Options(format="txt"))
+    assert text.split("\n\n")[:2] == [
+        " ".join(p.lines[0].text for p in (start, second, third)), note.lines[0].text]
+    assert text.endswith("2 Results\n\nand so it stands alone after a heading.\n")
+    # With page markers the paragraph stands after the marker: its parts on page 2 join there.
+    marked = render(pages, Options(format="txt", page_markers=True)).split("\n\n")
+    assert marked[1:3] == [start.lines[0].text, note.lines[0].text]
+    assert marked[4] == second.lines[0].text + " " + third.lines[0].text
 
 
 def test_page_number_set_above_the_band_is_found_by_its_run_of_numbers() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks.probes import judge_file, markdown_plain, normalize, summarize  # noqa: E402
 from benchmarks.scoring import (  # noqa: E402

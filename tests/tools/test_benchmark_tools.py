@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks.outputs import RENDERINGS, _first_difference, dump  # noqa: E402
 from benchmarks.stages import bare_lines  # noqa: E402
@@ -77,7 +77,7 @@ def test_benchmarks_measure_the_checkout_not_another_pdfprose_on_the_path(tmp_pa
     decoy = tmp_path / "pdfprose"
     decoy.mkdir()
     (decoy / "__init__.py").write_text("raise ImportError('the decoy pdfprose was imported')\n")
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     found = subprocess.run(
         [sys.executable, "-c", "import benchmarks.outputs, pdfprose; print(pdfprose.__file__)"],
         cwd=root, env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},

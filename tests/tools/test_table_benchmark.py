@@ -17,7 +17,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks import tables as bench  # noqa: E402
 from benchmarks.gfm import parse_tables  # noqa: E402
@@ -40,7 +40,7 @@ from benchmarks.tablegen import (  # noqa: E402
 from benchmarks.tablegen.draw import is_cjk, join_lines, wrap_text  # noqa: E402
 from benchmarks.teds import teds  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 TABLE = [["Item", "Qty", "Price"], ["apple", "3", "1.50"], ["pear", "12", "0.75"]]
 # The HTML tree of TABLE, the root left out: thead, tbody, 3 tr, 9 td.

@@ -553,10 +553,9 @@ def test_run_in_bold_heading_wrapped_after_its_parenthesis_stays_one_paragraph()
                                       wide))) >= 2
 
 
-def test_irs_run_in_heading_is_one_paragraph(corpus_file) -> None:  # type: ignore[no-untyped-def]
-    from pdfprose import Options, convert
+def test_irs_run_in_heading_is_one_paragraph(whole_document) -> None:  # type: ignore[no-untyped-def]
+    from pdfprose import Options
 
-    text = convert(corpus_file("real/irs_i1040nr_instructions_50p.pdf").read_bytes()).render(
-        Options(format="md"))
+    text = whole_document("real/irs_i1040nr_instructions_50p.pdf").render(Options(format="md"))
     assert "Health savings account (HSA) funding distributions. You may be able to elect" in text
     assert "#### Health savings account (HSA)\n" not in text

@@ -64,7 +64,7 @@ def test_each_family_runs_and_its_truth_is_what_was_drawn(tmp_path: Path, family
 
 def test_cjk_faces_do_not_depend_on_what_else_registered(tmp_path: Path) -> None:
     """reportlab's font registry is one per process: another caller registering the face's own
-    name in writing mode V (as tests/test_rotation_and_scripts.py does) changed nothing here."""
+    name in writing mode V (as tests/layout/test_rotation_and_scripts.py does) changed nothing here."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 

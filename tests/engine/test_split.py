@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from corpuskit import converted
 from pdfgen import canvas_pdf
 
 from pdfprose import Converter, Options
@@ -47,24 +48,36 @@ _SINGLE: dict[str, tuple[str, str, str]] = {}
 
 
 def single(path: Path) -> tuple[str, str, str]:
+    """One converter's outputs of the whole file (its conversion shared with other test files,
+    corpuskit.converted)."""
     if path.name not in _SINGLE:
-        _SINGLE[path.name] = outputs(Converter(path.read_bytes()).finish())
+        _SINGLE[path.name] = outputs(converted(path))
     return _SINGLE[path.name]
 
 
 @pytest.mark.corpus
-@pytest.mark.parametrize("name, first", [
-    ("real/who_hcv_guidelines_155p.pdf", 78),
-    ("real/geotopo_thesis_117p_type3.pdf", 59),
+@pytest.mark.parametrize("name, first, middle, words", [
+    ("real/who_hcv_guidelines_155p.pdf", 78, 100, 5000),
+    ("real/geotopo_thesis_117p_type3.pdf", 59, 90, 1000),
 ])
 def test_a_long_document_split_in_two_gives_the_same_output(
-        corpus_file: Callable[[str], Path], name: str, first: int) -> None:
+        corpus_file: Callable[[str], Path], name: str, first: int, middle: int, words: int) -> None:
     path = corpus_file(name)
     conversion, batch = split_convert(path.read_bytes(), first)
     assert (batch.first, batch.last) == (first, conversion.pages[-1].number)
     assert conversion.adopted_pages == list(range(first, batch.last + 1))
     assert [p.number for p in conversion.pages] == list(range(1, batch.last + 1))
-    assert outputs(conversion.finish()) == single(path)
+    # Each page's words are taken by the converter that analysed it and handed over with the
+    # page: the adopting converter's vocabulary is the whole document's, as one converter reads
+    # it at the end.
+    assert set(batch.words) == set(range(first, batch.last + 1))
+    assert set(batch.words[middle].split("\n")) == page_vocabulary(batch.pages[middle - first])
+    whole = document_vocabulary(converted(path).pages)
+    assert len(whole) > words
+    assert conversion.vocabulary() == whole
+    finished = conversion.finish()
+    assert finished.vocabulary == whole
+    assert outputs(finished) == single(path)
 
 
 @pytest.mark.corpus
@@ -248,19 +261,3 @@ def test_a_converter_going_backwards_keeps_to_its_floor(
     forwards = Converter(data)
     with pytest.raises(ValueError, match="limit"):
         forwards.floor(3)
-
-
-@pytest.mark.corpus
-def test_the_words_for_de_hyphenation_travel_with_their_pages(
-        corpus_file: Callable[[str], Path]) -> None:
-    """Each page's words are taken by the converter that analysed it and handed over with the
-    page: the adopting converter's vocabulary is the whole document's, as one converter reads
-    it at the end."""
-    path = corpus_file("real/who_hcv_guidelines_155p.pdf")
-    conversion, batch = split_convert(path.read_bytes(), 78)
-    assert set(batch.words) == set(range(78, 156))
-    assert set(batch.words[100].split("\n")) == page_vocabulary(batch.pages[100 - 78])
-    whole = document_vocabulary(Converter(path.read_bytes()).finish().pages)
-    assert len(whole) > 5000
-    assert conversion.vocabulary() == whole
-    assert conversion.finish().vocabulary == whole

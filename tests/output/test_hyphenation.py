@@ -107,11 +107,10 @@ def test_sentence_after_a_whole_web_address_keeps_its_space() -> None:
     assert join_lines(["see www.irs.gov.", "then"], set()) == "see www.irs.gov. then"
 
 
-def test_who_and_sci_reports_addresses_are_whole(corpus_file) -> None:  # type: ignore[no-untyped-def]
+def test_who_and_sci_reports_addresses_are_whole(corpus_file, whole_document) -> None:  # type: ignore[no-untyped-def]
     from pdfprose import Options, convert
 
-    who = convert(corpus_file("real/who_hcv_guidelines_155p.pdf").read_bytes()).render(
-        Options())
+    who = whole_document("real/who_hcv_guidelines_155p.pdf").render(Options())
     assert "https://www.who.int/publications/i/item/9789241550345" in who
     assert "netdna-ssl.com/wp-content/uploads/2021/08/Hepatitis-C-Market-Report" in who
     sci = convert(corpus_file("real/sci_reports_2col_sidebar_ligatures.pdf").read_bytes()).render(

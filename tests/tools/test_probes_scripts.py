@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks.probes import CheckResult, convert_entry, judge_file, load_probes  # noqa: E402
 from pending_probes import param  # noqa: E402
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 
 TAGS = {
     "rotated-page", "rotated-text", "vertical-ja", "cjk-horizontal", "duplicate-glyphs",
