@@ -1,5 +1,5 @@
 """The command line: ``pdfprose INPUT.pdf [-o OUT] [--format txt|md] [--no-join-lines]
-[--keep-headers] [--page-markers] [--password PW] [--report REPORT.json] [--version]``.
+[--keep-headers] [--page-markers] [--tables table|text] [--password PW] [--report REPORT.json] [--version]``.
 
 ``-`` as INPUT reads standard input; ``-`` as ``-o`` or ``--report`` writes to standard output
 (one of the two at most: ``--report -`` asks for the text in a file).
@@ -41,6 +41,9 @@ def _parser() -> argparse.ArgumentParser:
         "--keep-headers", action="store_true", help="keep running headers and page numbers"
     )
     p.add_argument("--page-markers", action="store_true", help="mark where each page starts")
+    p.add_argument("--tables", choices=("table", "text"), default="table",
+                   help="write tables as tables (Markdown pipe tables, tab-separated rows in "
+                        "TXT: the default) or as text, a paragraph per row")
     p.add_argument("--password", default="", help="the password of an encrypted PDF")
     p.add_argument("--report", type=Path,
                    help="write the page report as JSON here (-: standard output)")
@@ -131,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         join_lines=not args.no_join_lines,
         remove_headers=not args.keep_headers,
         page_markers=args.page_markers,
+        tables=args.tables,
     )
     try:
         text = conversion.render(options)
