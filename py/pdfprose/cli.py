@@ -1,5 +1,5 @@
 """The command line: ``pdfprose INPUT.pdf [-o OUT] [--format txt|md] [--no-join-lines]
-[--keep-headers] [--page-markers] [--password PW] [--report REPORT.json] [--timeout S]
+[--keep-headers] [--page-markers] [--tables table|text] [--password PW] [--report REPORT.json] [--timeout S]
 [--memory-limit MB] [--max-size MB] [--verbose] [--version]``, and, for many files,
 ``pdfprose IN... -o OUTDIR [--jobs N] [--resume] [--dask ADDRESS] [--report]``
 (:mod:`pdfprose.batch.command`).
@@ -65,6 +65,9 @@ def _parser() -> argparse.ArgumentParser:
         "--keep-headers", action="store_true", help="keep running headers and page numbers"
     )
     p.add_argument("--page-markers", action="store_true", help="mark where each page starts")
+    p.add_argument("--tables", choices=("table", "text"), default="table",
+                   help="write tables as tables (Markdown pipe tables, tab-separated rows in "
+                        "TXT: the default) or as text, a paragraph per row")
     p.add_argument("--password", default="", help="the password of an encrypted PDF")
     p.add_argument("--report", nargs="?", const=BESIDE, metavar="REPORT.json",
                    help="write the page report as JSON here (-: standard output); in a batch, "
@@ -269,6 +272,7 @@ def _convert_one(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
             join_lines=not args.no_join_lines,
             remove_headers=not args.keep_headers,
             page_markers=args.page_markers,
+            tables=args.tables,
         )
         outcome = convert_bytes(data, options, args.password,
                                 memory_mb=args.memory_limit or None)

@@ -80,6 +80,30 @@ class Glyph:
     source: object = field(default=None, repr=False, compare=False)
 
 
+RGB = tuple[float, float, float]
+"""A colour, red, green and blue in 0..1."""
+
+
+@dataclass(slots=True)
+class Shape:
+    """A straight line or a rectangle the page draws (the rules, boxes and shading of tables),
+    in page space.
+
+    ``stroke`` True: a stroked segment, horizontal (``top == bottom``) or vertical (``x0 ==
+    x1``), ``width`` its line width in points; False: a filled rectangle (``width`` 0).
+    ``colour`` is the stroke's or the fill's colour, None when it cannot be known (a pattern,
+    a spot colour).
+    """
+
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    stroke: bool
+    width: float = 0.0
+    colour: RGB | None = None
+
+
 @dataclass(slots=True)
 class Line:
     """A horizontal text line: glyphs whose baselines agree, read left to right (SPEC §3).
@@ -166,13 +190,69 @@ class Line:
 
 
 @dataclass(slots=True)
+class TableCell:
+    """One cell of a :class:`Table`: its top-left slot of the grid (0-based ``row``, ``col``),
+    the rows and columns it spans, its box (page space) and its text lines, top to bottom (an
+    empty cell has none)."""
+
+    row: int
+    col: int
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    lines: list[Line] = field(default_factory=list)
+    rowspan: int = 1
+    colspan: int = 1
+
+
+@dataclass(slots=True)
+class Table:
+    """A table found on a page (:mod:`pdfprose.layout.tables`): an ``n_rows`` x ``n_cols`` grid
+    of :class:`TableCell` in row-major order (every slot has its cell, empty ones too, except a
+    slot covered by a spanning cell), its first ``header_rows`` rows being its header (0: none found), its box (page
+    space) and ``ruled`` when drawn rules or fills gave its grid.
+
+    ``repeats_header`` is set by the document pass that joins a table cut by a page break
+    (:mod:`pdfprose.document.tables`): on the part that goes on from the page before, the
+    number of its first rows that repeat that part's header (left out when the parts are
+    written as one table).
+    """
+
+    cells: list[TableCell]
+    n_rows: int
+    n_cols: int
+    header_rows: int
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    ruled: bool = False
+    repeats_header: int = 0
+
+    def grid(self) -> list[list[TableCell | None]]:
+        """The cells by slot: ``grid()[row][col]`` is the cell whose top-left slot that is
+        (an empty cell has no lines), None for a slot a spanning cell covers."""
+        out: list[list[TableCell | None]] = [[None] * self.n_cols for _ in range(self.n_rows)]
+        for cell in self.cells:
+            if 0 <= cell.row < self.n_rows and 0 <= cell.col < self.n_cols:
+                out[cell.row][cell.col] = cell
+        return out
+
+    def lines(self) -> list[Line]:
+        """The text lines of every cell, row by row, each cell's from the top."""
+        return [line for cell in self.cells for line in cell.lines]
+
+
+@dataclass(slots=True)
 class Block:
     """A leaf of the XY-cut: consecutive lines of one column of one region, in reading order.
 
     ``order`` is the block's position in the page's reading order (0-based); ``region`` numbers
     the page's horizontal regions from the top; ``column`` is the column inside the region (0 =
     leftmost); ``columns`` is how many columns that region has. ``kind`` says what the block
-    holds: ``"text"`` (the page's horizontal text, from the XY-cut), ``"rotated"`` (text at
+    holds: ``"text"`` (the page's horizontal text, from the XY-cut), ``"table"`` (a table, its
+    grid in ``table``, put in the reading order where it stands), ``"rotated"`` (text at
     another angle), ``"vertical"`` (vertical writing) or ``"form"`` (text of form fields and
     annotation appearances); the last three follow the page's text (SPEC §5). ``rows`` is True
     for a block whose lines are rows read across a gap that was refused as a gutter because
@@ -195,9 +275,11 @@ class Block:
     kind: str = "text"
     rows: bool = False
     text_column: int = 0
+    table: Table | None = None
 
 
-ParagraphKind = Literal["body", "heading", "list_item", "equation", "rotated", "vertical", "form"]
+ParagraphKind = Literal["body", "heading", "list_item", "equation", "rotated", "vertical", "form",
+                        "table"]
 
 
 @dataclass(slots=True)
@@ -215,7 +297,9 @@ class Paragraph:
     first of the chain; None when none is open to it, and it stands alone). ``cells`` is, for a row of a table or
     table of contents (a :attr:`Block.rows` block), the number of its cells (runs on its
     baseline, the most of its rows where an entry wraps); 0 for any other paragraph. A row
-    is never a list item, and a heading only where it has one cell.
+    is never a list item, and a heading only where it has one cell. A paragraph of ``kind``
+    ``"table"`` is a whole table (``table``; ``lines`` are its cells' lines, row by row): the
+    renderers write its grid, and ``continues`` says it goes on from a table on the page before.
     """
 
     lines: list[Line]
@@ -228,6 +312,7 @@ class Paragraph:
     continues: bool = False
     cells: int = 0
     continues_from: tuple[int, int] | None = None
+    table: Table | None = None
 
     @property
     def size(self) -> float:
@@ -285,8 +370,9 @@ class PageAnalysis:
         """The page's entry in the JSON report: ``number``, ``columns``, ``empty``, ``garbled``,
         ``garbled_cause``, ``error``, plus counts of glyphs, unmapped glyphs, ``hidden`` glyphs (text a reader
         cannot see, left out: outside the CropBox, under 1 pt, invisible or in the colour of its
-        background, SPEC §1) and ``form`` glyphs (text of form fields and annotation
-        appearances, emitted after the page's text)."""
+        background, SPEC §1), ``form`` glyphs (text of form fields and annotation
+        appearances, emitted after the page's text) and ``tables``, the tables found on the
+        page (:mod:`pdfprose.layout.tables`)."""
         return {
             "number": self.number,
             "columns": self.columns,
@@ -298,12 +384,20 @@ class PageAnalysis:
             "unmapped": self.unmapped_count,
             "hidden": self.hidden_count,
             "form": self.form_count,
+            "tables": sum(1 for b in self.blocks if b.table is not None),
         }
 
     def geometry(self) -> dict[str, object]:
         """What the page's schematic preview draws, JSON-ready: page size in points and, per
-        block in reading order, its box, column/region and ``kind`` (text, rotated, vertical,
-        form), and its lines' boxes (page space)."""
+        block in reading order, its box, column/region and ``kind`` (text, table, rotated,
+        vertical, form), and its lines' boxes (page space).
+
+        The contract with the page (``app/preview.js``) for tables: a table is a block of
+        ``kind: "table"``, in its place in the reading order, whose ``box`` is the table's and
+        which carries ``cells``, the boxes ``[x0, top, x1, bottom]`` of its grid's cells (a
+        spanning cell's box covers the slots it spans), in page space and rounded to 0.1 pt
+        like every box here; its ``lines`` are its cells' lines. The report's page entry
+        (:meth:`summary`) counts them as ``tables``."""
         return {
             "number": self.number,
             "width": round(self.width, 1),
@@ -325,6 +419,9 @@ class PageAnalysis:
                         [round(l.x0, 1), round(l.top, 1), round(l.x1, 1), round(l.bottom, 1)]
                         for l in b.lines
                     ],
+                    **({"cells": [[round(c.x0, 1), round(c.top, 1), round(c.x1, 1),
+                                   round(c.bottom, 1)] for c in b.table.cells]}
+                       if b.table is not None else {}),
                 }
                 for b in self.blocks
             ],

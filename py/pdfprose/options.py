@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 Format = Literal["txt", "md"]
+TablesAs = Literal["table", "text"]
 
 MAX_FILE_BYTES = 25 * 1000 * 1000
 """SPEC §13: files over 25 MB are refused on the page (the message states both sizes)."""
@@ -26,6 +27,9 @@ class Options:
     - ``page_word``: the word of the TXT marker line, ``[page N]``, in the reader's language
       (the page sends ``"página"`` in Spanish). Markdown's marker is SPEC §12's HTML comment,
       which no reader sees, and stays English.
+    - ``tables``: ``"table"`` writes each table found (issue 23) as a table (Markdown: a GFM
+      pipe table; TXT: a line per row, cells apart by a tab); ``"text"`` writes each of its
+      rows as a paragraph, its cells one space apart.
     """
 
     format: Format = "txt"
@@ -33,20 +37,25 @@ class Options:
     remove_headers: bool = True
     page_markers: bool = False
     page_word: str = "page"
+    tables: TablesAs = "table"
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> "Options":
         """Build options from a JSON-like dict (the browser worker's message); unknown keys are
-        ignored and a bad ``format`` raises ``ValueError``."""
+        ignored and a bad ``format`` or ``tables`` raises ``ValueError``."""
         fmt = str(data.get("format", "txt"))
         if fmt not in ("txt", "md"):
             raise ValueError(f"unknown format {fmt!r}: use 'txt' or 'md'")
+        tables = str(data.get("tables", "table"))
+        if tables not in ("table", "text"):
+            raise ValueError(f"unknown tables {tables!r}: use 'table' or 'text'")
         return cls(
             format=fmt,  # type: ignore[arg-type]
             join_lines=bool(data.get("join_lines", True)),
             remove_headers=bool(data.get("remove_headers", True)),
             page_markers=bool(data.get("page_markers", False)),
             page_word=_page_word(data.get("page_word")),
+            tables=tables,  # type: ignore[arg-type]
         )
 
 

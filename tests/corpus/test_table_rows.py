@@ -52,10 +52,18 @@ def test_thesis_table_of_contents_with_dot_leaders(document) -> None:
 
 
 def test_table_rows_are_read_across_the_columns(document) -> None:
-    pages, _ = document("real/ca_warn_report_table_16p.pdf")
-    rows = _texts(pages[0])
-    assert "Maxim Integrated Product San Jose 150 Closure Permanent" in rows
-    assert "McGraw-Hill Education Monterey 137 Layoff Unknown at this time" in rows
+    # The table stage (issue 23) reads the rows as a table: each row's cells, in its columns.
+    pages, markdown = document("real/ca_warn_report_table_16p.pdf")
+    tables = [p.table for p in pages[0].paragraphs if p.table is not None]
+    assert len(tables) == 1 and pages[0].summary()["tables"] == 1
+    rows = [[" ".join(l.text for l in c.lines) if c is not None else "" for c in row]
+            for row in tables[0].grid()]
+    assert ["06/22/2015", "03/25/2016", "07/01/2015", "Maxim Integrated Product", "San Jose",
+            "150", "Closure Permanent"] in rows
+    assert ["06/30/2015", "08/29/2015", "07/01/2015", "McGraw-Hill Education", "Monterey",
+            "137", "Layoff Unknown at this time"] in rows
+    assert ("| 06/22/2015 | 03/25/2016 | 07/01/2015 | Maxim Integrated Product | San Jose | 150 "
+            "| Closure Permanent |") in markdown
 
 
 def test_equation_numbers_stand_at_the_end_of_their_formulas(document) -> None:

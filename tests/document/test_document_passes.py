@@ -104,15 +104,19 @@ def test_contents_entries_in_step_with_the_page_number_on_two_pages_are_kept() -
 def test_ca_warn_table_keeps_its_cells_when_headers_are_removed(corpus_file) -> None:  # type: ignore[no-untyped-def]
     text = convert(corpus_file("real/ca_warn_report_table_16p.pdf").read_bytes()).render(
         Options(format="txt"))
-    for cell in ("Huntington Beach 65", "San Jose 11", "Mentor Worldwide LLC Santa Barbara 81",
-                 "December 2015 69 8,729"):
+    # The table stage (issue 23) writes a row's cells apart by tabs in TXT.
+    for cell in ("Huntington Beach\t65", "San Jose\t11", "Mentor Worldwide LLC\tSanta Barbara\t81",
+                 "December 2015\t69\t8,729"):
         assert cell in text
 
 
 def test_home_loan_and_contents_entries_survive_removing_headers(corpus_file) -> None:  # type: ignore[no-untyped-def]
     loans = convert(corpus_file("real/home_loan_rates_rc4_nocopy.pdf").read_bytes()).render(
         Options(format="txt"))
-    assert loans.count("Annual Comparison") == 8
+    # Each page's table repeats its header; the table stage writes its cells apart (issue 23),
+    # "Annual" and "Comparison" heading two columns: every repeated heading is kept.
+    assert (loans.count("Annual"), loans.count("Reference Rate"),
+            loans.count("percentage rate")) == (8, 6, 8)
     conversion = convert(corpus_file("real/fr_eie_rotated_landscape.pdf").read_bytes())
     eie = conversion.render(Options(format="txt"))
     assert "5.1 CADRE REGLEMENTAIRE" in eie and "5.3 PRESENTATION DE L’AIRE D’ETUDE IMMEDIATE" in eie

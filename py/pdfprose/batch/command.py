@@ -29,7 +29,8 @@ DASK_CONNECT_S = 30
 def settings_from(args: argparse.Namespace, reports: bool) -> Settings:
     return Settings(
         options=Options(format=args.format, join_lines=not args.no_join_lines,
-                        remove_headers=not args.keep_headers, page_markers=args.page_markers),
+                        remove_headers=not args.keep_headers, page_markers=args.page_markers,
+                        tables=args.tables),
         password=args.password,
         timeout=args.timeout or None,
         memory_mb=args.memory_limit or None,

@@ -115,6 +115,9 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
             para.continues_from = None
             if para.furniture:
                 continue
+            if para.table is not None:  # a table's parts are joined by the table pass
+                open_heads = []
+                continue
             if para.continues and open_heads:
                 para.continues_from = _host(open_heads, para.size, tolerance)
                 continue

@@ -1,5 +1,5 @@
 """Stage 5: the passes that need the whole document: furniture, headings, lists, continued
-paragraphs (SPEC §6, §8-§10).
+paragraphs (SPEC §6, §8-§10), tables cut by a page break (issue 23).
 
 The document's statistics are measured once (:class:`DocumentStatistics`); each pass then marks
 paragraphs (``furniture``, ``kind``, ``level``, ``marker``, ``continues``) and never deletes
@@ -15,6 +15,7 @@ from .furniture import mark_furniture
 from .headings import mark_headings
 from .lists import mark_list_items
 from .statistics import DocumentStatistics
+from .tables import mark_table_continuations
 
 
 def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS) -> None:
@@ -25,3 +26,4 @@ def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAUL
     mark_headings(pages, statistics, params)
     mark_list_items(pages, params)
     mark_continuations(pages, params)
+    mark_table_continuations(pages)

@@ -180,7 +180,8 @@ class RecordingEvidence:
 _BATCH_CLASSES = {
     ("pdfprose.engine.split", "PageBatch"), ("pdfprose.model", "PageAnalysis"),
     ("pdfprose.model", "Block"), ("pdfprose.model", "Paragraph"), ("pdfprose.model", "Line"),
-    ("pdfprose.model", "Glyph"), ("pdfprose.params", "LayoutParams"), ("builtins", "set"),
+    ("pdfprose.model", "Glyph"), ("pdfprose.model", "Table"), ("pdfprose.model", "TableCell"),
+    ("pdfprose.params", "LayoutParams"), ("builtins", "set"),
     ("builtins", "frozenset"), ("pdfprose.notice", "Notice"),
 }
 

@@ -1,6 +1,9 @@
-"""One page through the page-level stages: glyphs -> lines -> reading order -> paragraphs.
+"""One page through the page-level stages: glyphs -> lines -> tables -> reading order ->
+paragraphs.
 
-A table stage will come in here, between the lines and the reading order."""
+The table stage (:mod:`pdfprose.layout.tables`) takes the page's tables out of its text runs;
+the XY-cut orders the rest with a stand-in over each table, which is then replaced by the
+table's block (:mod:`pdfprose.layout.tables.placement`)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,8 @@ from ..pdf.document import ParsedPage
 from .directional import frame
 from .lines import build_lines
 from .paragraphs import page_paragraphs
+from .tables import find_tables
+from .tables.placement import place_tables, with_stand_ins
 from .xycut import reading_order
 
 
@@ -41,7 +46,13 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
     form = [g for g in parsed.glyphs if g.form]
     horizontal, directional = build_lines([g for g in parsed.glyphs if not g.form] if form
                                           else parsed.glyphs, params)
-    blocks, columns = reading_order(horizontal, params)
+    found = find_tables(horizontal, parsed.shapes, parsed.width, params)
+    if found.tables or found.sides:
+        lines, stand_ins = with_stand_ins(found.lines, found.tables, found.sides)
+        blocks, columns = reading_order(lines, params)
+        blocks = place_tables(blocks, stand_ins)
+    else:
+        blocks, columns = reading_order(horizontal, params)
     paragraphs = page_paragraphs(blocks, params)
     vertical = [l for l in directional if l.vertical]
     rotated = [l for l in directional if not l.vertical]

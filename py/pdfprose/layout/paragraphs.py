@@ -47,7 +47,9 @@ def page_paragraphs(blocks: list[Block], params: LayoutParams = DEFAULT_PARAMS,
     double-spaced manuscript's 1.9 em pitch is then no paragraph break."""
     join_table_parts(blocks)
     for block in blocks:
-        if not block.rows:  # (a table's rows are merged by row_paragraphs, counting cells)
+        if not block.rows and block.table is None:
+            # (a table's rows are merged by row_paragraphs, counting cells; a table found by
+            # the table stage keeps its cells' lines)
             block.lines = merge_rows(block.lines, params)
     absorb_in_blocks(blocks, params)
     emptied = [b for b in blocks if not b.lines]
@@ -57,6 +59,8 @@ def page_paragraphs(blocks: list[Block], params: LayoutParams = DEFAULT_PARAMS,
             block.order = order
     samples: dict[float, list[float]] = {}
     for block in blocks:
+        if block.table is not None:
+            continue
         for size, gaps in _pitch_samples(block.lines).items():
             samples.setdefault(size, []).extend(gaps)
     page_pitch = _pitch(samples)
@@ -71,6 +75,9 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None,
     """Cut one block's lines into paragraphs (SPEC §6). ``page_pitch`` (per rounded font size,
     the usual baseline distance in points) stands in where the block is too short to measure
     its own."""
+    if block.table is not None:
+        return [Paragraph(lines=list(block.lines), block=block.order, kind="table",
+                          table=block.table)]
     if block.rows:
         return row_paragraphs(block, params)
     lines = absorb_strays(merge_rows(block.lines, params), params)

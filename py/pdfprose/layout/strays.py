@@ -126,6 +126,8 @@ def absorb_in_blocks(blocks: list[Block], params: LayoutParams = DEFAULT_PARAMS)
     XY-cut may put a radical sign in the block above the line it belongs to)."""
     max_chars = params.stray_max_chars
     for block in blocks:
+        if block.table is not None:
+            continue  # a table's cells stay in their cells
         i = 0
         while i < len(block.lines):
             line = block.lines[i]
@@ -133,7 +135,8 @@ def absorb_in_blocks(blocks: list[Block], params: LayoutParams = DEFAULT_PARAMS)
                 i += 1
                 continue
             candidates = [(block, block.lines[j]) for j in (i - 1, i + 1) if 0 <= j < len(block.lines)]
-            candidates += [(other, l) for other in blocks if other is not block for l in other.lines
+            candidates += [(other, l) for other in blocks
+                           if other is not block and other.table is None for l in other.lines
                            if l.top < line.bottom and line.top < l.bottom]
             host = _host_of(line, [l for _, l in candidates], params)
             merged = _absorbed(host, line, params) if host is not None else None

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 
-from ..model import PageAnalysis, Paragraph
+from ..model import PageAnalysis, Paragraph, Table
 from ..options import Options
 from ..params import DEFAULT_PARAMS, LayoutParams
 from .hyphenation import SOFT_HYPHEN, join_lines, vocabulary
+from .tables import gfm_table, row_paragraphs, table_rows, tsv_table
 
 _MD_INLINE = re.compile(r"([\\`*<\[\]])")
 _MD_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
@@ -115,6 +116,10 @@ def render_with_page_starts(
     # page's parts join that one.
     units: list[tuple[Paragraph | None, list[str], int]] = []
     heads: dict[tuple[int, int], tuple[Paragraph | None, list[str], int]] = {}
+    # A table's parts (more than one where it is cut by a page break), by id of its first
+    # part's paragraph; the latest table written, which a part on the next page goes on.
+    parts: dict[int, list[Table]] = {}
+    last_table: Paragraph | None = None
     for page in pages:
         here: dict[tuple[int, int], tuple[Paragraph | None, list[str], int]] = {}
         if options.page_markers:
@@ -122,6 +127,14 @@ def render_with_page_starts(
             units.append((None, [marker], page.number))
         for index, para in enumerate(page.paragraphs):
             if para.furniture and options.remove_headers:
+                continue
+            if para.table is not None:
+                if para.continues and last_table is not None:
+                    parts[id(last_table)].append(para.table)
+                    continue
+                parts[id(para)] = [para.table]
+                last_table = para
+                units.append((para, [], page.number))
                 continue
             texts = [line.text for line in para.lines]
             link = para.continues_from if para.continues else None
@@ -149,6 +162,18 @@ def render_with_page_starts(
     for para, texts, number in units:
         if para is None:
             chunk = texts[0]
+            columns = []
+        elif para.table is not None:
+            rows = table_rows(parts[id(para)], vocab)
+            if not rows:
+                continue
+            if options.tables == "text":
+                lines = row_paragraphs(rows)
+                chunk = "\n\n".join(escape_markdown(t) for t in lines) if md else "\n\n".join(lines)
+            elif md:
+                chunk = gfm_table(rows, lambda t: escape_markdown(t, line_starts=False))
+            else:
+                chunk = tsv_table(rows)
             columns = []
         else:
             if options.join_lines:

@@ -20,6 +20,7 @@ from pdfminer.utils import mult_matrix, translate_matrix
 
 from ..model import Glyph
 from ..text.characters import clean_glyph_text
+from .drawing import Drawing
 from .fonts import FontFacts, font_facts
 from .guards import PageBudget
 from .visibility import (CROPBOX_TOLERANCE, FILL_RENDER_MODES, INVISIBLE_RENDER_MODES,
@@ -85,6 +86,7 @@ class GlyphCollector(PDFTextDevice):
         self.invisible: list[Glyph] = []
         self.hidden = 0
         self.has_image = False
+        self.drawing = Drawing()
 
     # -- page ------------------------------------------------------------------------------
     def start(self, page: PDFPage, ctm: tuple[float, ...]) -> tuple[float, float]:
@@ -99,6 +101,7 @@ class GlyphCollector(PDFTextDevice):
         ys = [c[1] for c in corners]
         self._crop = (min(xs), min(ys), max(xs), max(ys))
         self._backgrounds = Backgrounds(self._crop)
+        self.drawing = Drawing((self._crop[0], self._crop[3]))
         return (max(xs) - min(xs), max(ys) - min(ys))
 
     def begin_figure(self, name, bbox, matrix) -> None:  # type: ignore[no-untyped-def]
@@ -117,7 +120,14 @@ class GlyphCollector(PDFTextDevice):
                 self._backgrounds.add(box, None)
 
     def paint_path(self, graphicstate, stroke, fill, evenodd, path) -> None:  # type: ignore[no-untyped-def]
-        if not fill or self.ctm is None:
+        if self.ctm is None:
+            return
+        if not self.form:  # (an annotation's appearance draws a form field's box, no table)
+            self.drawing.add_path(
+                path, self.ctm, stroke, fill, graphicstate.linewidth,
+                rgb(graphicstate.scs, graphicstate.scolor) if stroke else None,
+                rgb(graphicstate.ncs, graphicstate.ncolor) if fill else None, self.clip)
+        if not fill:
             return
         box = path_box(path, self.ctm)
         if box is not None:

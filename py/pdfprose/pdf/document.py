@@ -23,14 +23,15 @@ from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import literal_name
 
 from ..errors import NotAPdfError, PasswordRequiredError, UnreadablePdfError, WrongPasswordError
-from ..model import Glyph
+from ..model import Glyph, Shape
 from ..notice import Notice
 from .collector import GlyphCollector
 from .content import FastObjectStreamDocument, read_to_unicode
 from .fonts import repair_encoding
 from .guards import PageBudget, is_damaged
 from .interpreter import PageInterpreter, page_ctm, render_annotations
-from .orientation import turn_upright
+from .drawing import MAX_SHAPES
+from .orientation import turn_page
 
 HEADER_SEARCH_BYTES = 1024
 """The ``%PDF-`` header may follow some junk; readers accept it within the first 1024 bytes."""
@@ -52,6 +53,8 @@ class ParsedPage:
     ``hidden_count`` counts glyphs left out as invisible (outside the CropBox or a clipping path,
     under 1 pt, in the colour of what lies beneath, or invisible render mode with no image
     beneath); ``form_count`` the glyphs drawn by annotation appearances (form fields).
+    ``shapes`` are the straight lines and rectangles the page draws (:mod:`pdfprose.pdf.drawing`),
+    in the same page space; ``shapes_cut`` counts those not kept past its budget.
     """
 
     number: int
@@ -63,6 +66,8 @@ class ParsedPage:
     has_image: bool = False
     turned: int = 0
     error: str | None = None
+    shapes: list[Shape] = field(default_factory=list)
+    shapes_cut: int = 0
 
 
 def _damaged_content(page: PDFPage) -> bool:
@@ -180,7 +185,12 @@ class ParsedDocument:
                 glyphs = glyphs + device.invisible
             else:
                 hidden += sum(1 for g in device.invisible if g.text.strip())
-        glyphs, width, height, turned = turn_upright(glyphs, width, height)
+        drawing = device.drawing
+        if drawing.cut:
+            self.warnings.append(
+                f"Page {number} draws more than {MAX_SHAPES:,} lines and boxes; tables were "
+                f"looked for among the first {MAX_SHAPES:,} ({drawing.cut:,} more not kept).")
+        glyphs, shapes, width, height, turned = turn_page(glyphs, drawing.shapes, width, height)
         return ParsedPage(
             number=number,
             width=width,
@@ -191,6 +201,8 @@ class ParsedDocument:
             has_image=device.has_image,
             turned=turned,
             error=error,
+            shapes=shapes,
+            shapes_cut=drawing.cut,
         )
 
 

@@ -8,7 +8,7 @@ import math
 from collections import Counter
 from dataclasses import replace
 
-from ..model import Glyph
+from ..model import Glyph, Shape
 
 TURN_SHARE = 0.75
 """A page whose text runs mostly (over 75 % of its visible glyphs, and at least TURN_MIN_GLYPHS)
@@ -37,19 +37,28 @@ def _right_angle(angle: float) -> int | None:
 def turn_upright(
     glyphs: list[Glyph], width: float, height: float
 ) -> tuple[list[Glyph], float, float, int]:
+    """:func:`turn_page` for a page's glyphs alone."""
+    turned, _, new_width, new_height, angle = turn_page(glyphs, [], width, height)
+    return turned, new_width, new_height, angle
+
+
+def turn_page(
+    glyphs: list[Glyph], shapes: list[Shape], width: float, height: float
+) -> tuple[list[Glyph], list[Shape], float, float, int]:
     """Turn a page whose text mostly runs at one angle other than upright (TURN_SHARE) so that
     this text reads left to right, top to bottom, as a reader turns the paper; mirrored text
     (a reflecting text matrix) is reflected back the same way.
 
-    ``glyphs`` are in page space (points, origin top left) of a ``width`` x ``height`` page.
-    Returns ``(glyphs, width, height, turned)``: the glyphs in the turned page's space (boxes,
-    origins, angles and mirroring updated; new objects), its size, and the dominant angle in
-    degrees that was turned away (0 when the page was left as it is, the same glyph list).
+    ``glyphs`` and the drawn ``shapes`` are in page space (points, origin top left) of a
+    ``width`` x ``height`` page. Returns ``(glyphs, shapes, width, height, turned)``: the glyphs
+    and shapes in the turned page's space (boxes, origins, angles and mirroring updated; new
+    objects), its size, and the dominant angle in degrees that was turned away (0 when the page
+    was left as it is, the same lists).
     """
     visible = [g for g in glyphs if g.text.strip()]
     upright = sum(1 for g in visible if g.angle == 0.0 and not g.mirrored)
     if len(visible) - upright < TURN_MIN_GLYPHS or upright >= (1 - TURN_SHARE) * len(visible):
-        return glyphs, width, height, 0  # the common case, decided without a census
+        return glyphs, shapes, width, height, 0  # the common case, decided without a census
     counts: Counter[tuple[int | None, bool]] = Counter()
     for g in visible:
         counts[(_right_angle(g.angle), g.mirrored)] += 1
@@ -60,7 +69,7 @@ def turn_upright(
         or n <= TURN_SHARE * sum(counts.values())
         or n < TURN_MIN_GLYPHS
     ):
-        return glyphs, width, height, 0
+        return glyphs, shapes, width, height, 0
     theta = math.radians(angle)
     cos, sin = round(math.cos(theta)), round(math.sin(theta))
     # Page space is y-down: the dominant baseline runs along d, the next line lies along n.
@@ -94,4 +103,12 @@ def turn_upright(
             g, x0=min(xs), top=min(ys), x1=max(xs), bottom=max(ys), origin_x=gx - ox,
             baseline=gy - oy, angle=new_angle + 0.0, mirrored=g.mirrored != mirrored,
         ))
-    return turned, new_width, new_height, angle
+    moved: list[Shape] = []
+    for shape in shapes:
+        xs, ys = [], []
+        for x, y in ((shape.x0, shape.top), (shape.x1, shape.bottom)):
+            tx, ty = move(x, y)
+            xs.append(tx - ox)
+            ys.append(ty - oy)
+        moved.append(replace(shape, x0=min(xs), top=min(ys), x1=max(xs), bottom=max(ys)))
+    return turned, moved, new_width, new_height, angle

@@ -1,0 +1,141 @@
+"""The table stage (issue 23): between the lines and the reading order, a page's tables are
+found, made into grids of cells and taken out of the text the XY-cut orders; each goes back into
+the reading order where it stands (:mod:`.placement`).
+
+Tables are found two ways and what both see is merged: from drawn rules (:mod:`.ruled`: the
+regions the page's edges enclose) and from text alone (:mod:`.unruled`: gaps that rows keep
+free). Either way the candidate's grid is read by :mod:`.grid` from its white space, its rules
+and its fills together, and :mod:`.decision` says whether it is a table at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...model import Line, Shape, Table, TableCell
+from ...params import DEFAULT_PARAMS, LayoutParams
+from .decision import side_by_side, verdict
+from .edges import Edge, page_edges
+from .grid import build_grid, header_only_separators, separators, to_table
+from .pieces import Piece, piece_line, pieces_of
+from .rows import Row, common_gaps, text_rows
+from .ruled import ruled_regions
+from .unruled import text_windows
+
+__all__ = ["Found", "find_tables"]
+
+
+@dataclass(slots=True)
+class Found:
+    """A page's tables, top to bottom, and its text runs outside them (a run cut by a table's
+    edge is given as its pieces outside it); ``sides`` are the blocks of text set side by side
+    that a candidate turned out to be (:func:`~.decision.side_by_side`), each a list of its
+    lines top to bottom, read each as a whole."""
+
+    tables: list[Table]
+    lines: list[Line]
+    sides: list[list[Line]] = field(default_factory=list)
+
+
+def _inside(h: list[Edge], lo: float, hi: float, top: float, bottom: float) -> list[Edge]:
+    return [e for e in h if e.end > lo and e.start < hi and top - 4 <= e.pos <= bottom + 4]
+
+
+def _candidate(rows: list[Row], gaps: list[tuple[float, float]], horizontal: list[Edge],
+               vertical: list[Edge], lo: float, hi: float, box: tuple[float, float, float, float],
+               drawn: bool, params: LayoutParams) -> tuple[Table | None, str | None]:
+    """The table of ``rows`` and the verdict on it (:func:`~.decision.verdict`: None when it
+    is a table); (None, None) when no grid is found."""
+    seps = separators(rows, gaps, vertical, lo, hi)
+    if not seps:
+        return None, None
+    x0, top, x1, bottom = box
+    near = _inside(horizontal, x0, x1, top, bottom)
+    grid = build_grid(rows, seps, near, vertical, x0, x1, params)
+    loose = header_only_separators(grid, seps, params)
+    if loose:
+        seps = [s for k, s in enumerate(seps) if k not in loose]
+        grid = build_grid(rows, seps, near, vertical, x0, x1, params)
+    # Drawn edges make a ruled table where they part its columns or its rows; a frame or a
+    # shaded panel around two blocks of text side by side does neither.
+    ruled = grid.ruled or any(s.rule is not None for s in seps) or (drawn and grid.row_rules > 0)
+    table = to_table(grid, rows, seps, near, x0, x1, ruled, params)
+    return table, verdict(table, ruled, params)
+
+
+def find_tables(lines: list[Line], shapes: list[Shape], width: float,
+                params: LayoutParams = DEFAULT_PARAMS) -> Found:
+    """The tables among a page's horizontal text runs ``lines``, given the ``shapes`` it
+    draws; ``width`` is the page's (points)."""
+    if not lines:
+        return Found([], lines)
+    horizontal, vertical, _ = page_edges(shapes, params) if shapes else ([], [], [])
+    pieces = pieces_of(lines, params)
+    rows = text_rows(pieces)
+    if not horizontal and not any(len(r.pieces) > 1 for r in rows):
+        return Found([], lines)
+    used: set[int] = set()
+    tables: list[Table] = []
+    sides: list[list[Line]] = []
+    for region in ruled_regions(horizontal, vertical, params):
+        inside = [p for p in pieces if id(p) not in used
+                  and region.x0 <= (p.x0 + p.x1) / 2 <= region.x1
+                  and region.top <= (p.top + p.bottom) / 2 <= region.bottom]
+        if not inside:
+            continue
+        found = text_rows(inside)
+        several = [r for r in found if len(r.pieces) > 1]
+        gaps = common_gaps(several if len(several) >= 2 else found, region.x0, region.x1,
+                           params.table_min_gap_em)
+        box = (region.x0, region.top, region.x1, region.bottom)
+        table, why = _candidate(found, gaps, horizontal, vertical, region.x0, region.x1, box,
+                                True, params)
+        if table is not None and why is None:
+            tables.append(table)
+            used.update(id(p) for p in inside)
+    rest = [r for r in (Row([p for p in row.pieces if id(p) not in used], row.baseline, row.top,
+                            row.bottom, row.size) for row in rows) if r.pieces] if used else rows
+    windows = sorted(text_windows(rest, 0.0, width, params), key=lambda w: len(w.rows))
+    for window in windows:
+        members = [p for r in window.rows for p in r.pieces]
+        if any(id(p) in used for p in members):
+            continue
+        box = (min(p.x0 for p in members), min(r.top for r in window.rows),
+               max(p.x1 for p in members), max(r.bottom for r in window.rows))
+        table, why = _candidate(window.rows, window.gaps, horizontal, vertical, window.lo,
+                                window.hi, box, False, params)
+        if table is not None and why is None:
+            tables.append(table)
+            used.update(id(p) for p in members)
+        elif table is not None and why == "columns" and side_by_side(table):
+            sides.extend([line for cell in sorted(column, key=lambda c: c.row)
+                          for line in cell.lines] for column in _by_column(table))
+            used.update(id(p) for p in members)
+    if not tables and not sides:
+        return Found([], lines)
+    tables.sort(key=lambda t: (t.top, t.x0))
+    return Found(tables, _outside(lines, pieces, used, params), sides)
+
+
+def _by_column(table: Table) -> list[list[TableCell]]:
+    out: list[list[TableCell]] = [[] for _ in range(table.n_cols)]
+    for cell in table.cells:
+        out[cell.col].append(cell)
+    return [cells for cells in out if any(c.lines for c in cells)]
+
+
+def _outside(lines: list[Line], pieces: list[Piece], used: set[int],
+             params: LayoutParams) -> list[Line]:
+    """The runs no table took; of a run cut by a table's edge, its pieces outside the table."""
+    by_line: dict[int, list[Piece]] = {}
+    for p in pieces:
+        by_line.setdefault(id(p.line), []).append(p)
+    out: list[Line] = []
+    for line in lines:
+        parts = by_line.get(id(line), [])
+        taken = [p for p in parts if id(p) in used]
+        if not taken:
+            out.append(line)
+        elif len(taken) < len(parts):
+            out.extend(piece_line(p, params) for p in parts if id(p) not in used)
+    return out

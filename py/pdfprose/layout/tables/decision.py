@@ -1,0 +1,200 @@
+"""Table or not: what the rows of a candidate measure (issue 23).
+
+Rows that line up are not always a table. Justified prose in two to four columns lines its
+baselines up across the gutters; a table of contents lines its page numbers up; a list its
+markers; a form its values at a tab stop. Each is told by measuring its cells, never by a rule
+for one document:
+
+- prose: a line of at least ``params.table_prose_words`` words that fills its column (its
+  width at least :data:`FULL_LINE` of the column's) is a line of prose; a column whose cells
+  are mostly such lines is a column of prose. A candidate needs columns that are not: two when
+  it was found from white space alone, one when drawn rules or fills give its grid (a table
+  with a column of sentences beside a column of labels is drawn so; without rules it reads as a
+  glossary or a list);
+- contents: its last column holds page numbers (:data:`PAGE_NUMBER`) that never go down;
+- list: its first column holds list markers (SPEC §10);
+- form: its first column holds labels ending in a colon ("Nombre:", "Date of birth:");
+- columns: two columns of words with no rule between them and neither of figures are two
+  blocks of text side by side (a seller's and a buyer's address), left to the XY-cut.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...model import Table, TableCell
+from ...params import DEFAULT_PARAMS, LayoutParams
+from ...text.characters import is_cjk
+from ...text.markers import BULLETS, list_marker
+
+FULL_LINE = 0.85
+"""A line fills its column when it covers at least 85 % of the width its column's text spans
+(a justified line covers all of it, a ragged one most; a paragraph's last line and most of a
+table's cells do not)."""
+
+PROSE_SHARE = 0.5
+"""A column is prose when at least half of its non-empty cells hold a line of prose."""
+
+PAGE_NUMBER = re.compile(r"(?:\d{1,4}|[ivxlcdm]{1,7})", re.I)
+"""A page number in a table of contents: arabic, or roman in the front matter."""
+
+CONTENTS_SHARE = 0.8
+"""A table of contents: at least 80 % of the cells of its last column are page numbers..."""
+
+LEADERS = re.compile(r"(?:\.\s?){4,}|…{2,}|_{4,}")
+"""Dot leaders (". . . ." or "....") between a contents entry and its page number."""
+
+MARKER_ONLY = re.compile(rf"(?:[{BULLETS}]|\(?\d{{1,3}}[.)]|\(?[a-zA-Z][.)])")
+"""A cell holding nothing but a list marker (SPEC §10)."""
+
+LABEL = re.compile(r".*\S[:：]$")
+"""A form's label: text ending in a colon."""
+
+MARKED_SHARE = 0.8
+"""A list or a form: at least 80 % of the first column's cells are markers or labels."""
+
+
+def _text(cell: TableCell) -> str:
+    return " ".join(line.text.strip() for line in cell.lines).strip()
+
+
+def _columns(table: Table) -> list[list[TableCell]]:
+    """The non-empty cells of each column that span it alone."""
+    out: list[list[TableCell]] = [[] for _ in range(table.n_cols)]
+    for cell in table.cells:
+        if cell.colspan == 1 and cell.lines:
+            out[cell.col].append(cell)
+    return out
+
+
+def words_of(text: str) -> int:
+    """Words of ``text``: those between spaces, each CJK character counting as one (CJK is
+    written without spaces)."""
+    return len(text.split()) + sum(1 for ch in text if ord(ch) >= 0x1100 and is_cjk(ch))
+
+
+def _visual_lines(cell: TableCell) -> list[tuple[float, str]]:
+    """The cell's lines as a reader sees them: the pieces on one baseline together, as (width,
+    text)."""
+    out: list[tuple[float, float, float, str]] = []  # baseline, x0, x1, text
+    for line in sorted(cell.lines, key=lambda l: (l.baseline, l.x0)):
+        if out and abs(out[-1][0] - line.baseline) <= 0.3 * line.size:
+            b, x0, x1, text = out[-1]
+            out[-1] = (b, min(x0, line.x0), max(x1, line.x1), f"{text} {line.text}")
+        else:
+            out.append((line.baseline, line.x0, line.x1, line.text))
+    return [(x1 - x0, text) for _, x0, x1, text in out]
+
+
+def _prose(cell: TableCell, width: float, words: int) -> bool:
+    return any(w >= FULL_LINE * width and words_of(text) >= words and _wordy(text)
+               for w, text in _visual_lines(cell))
+
+
+def _wordy(text: str) -> bool:
+    """Mostly letters: words, not figures."""
+    chars = [ch for ch in text if not ch.isspace()]
+    return 2 * sum(ch.isalpha() for ch in chars) >= len(chars)
+
+
+def prose_columns(table: Table, params: LayoutParams = DEFAULT_PARAMS) -> list[bool]:
+    """Per column: whether most of its cells hold lines of prose."""
+    out = []
+    for cells in _columns(table):
+        if not cells:
+            out.append(False)
+            continue
+        # The column's text extent: a justified line of prose fills it.
+        width = max(line.x1 for c in cells for line in c.lines) \
+            - min(line.x0 for c in cells for line in c.lines)
+        prose = sum(1 for c in cells if _prose(c, width, params.table_prose_words))
+        out.append(prose >= PROSE_SHARE * len(cells))
+    return out
+
+
+def _contents(columns: list[list[TableCell]]) -> bool:
+    filled = [cells for cells in columns if cells]
+    if len(filled) < 2:
+        return False
+    # Entries with their leaders and page numbers in one cell (a contents page in two columns,
+    # or its section numbers set apart from their titles): a contents, whichever its columns.
+    texts = [_text(c) for cells in filled for c in cells]
+    if sum(1 for t in texts if LEADERS.search(t)) >= max(3, len(texts) // 2):
+        return True
+    last = [_text(c) for c in filled[-1]]
+    # A cell may hold the page numbers of several entries, one under the other (a chapter's
+    # sections, set without a gap between them, are one row of the grid).
+    numbered = [t.split() for t in last if all(PAGE_NUMBER.fullmatch(w) for w in t.split())]
+    numbers = [w for words in numbered for w in words]
+    if len(numbered) < CONTENTS_SHARE * len(last) or len(numbers) < 3:
+        first = [_text(c) for c in filled[0]]
+        return sum(1 for t in first if LEADERS.search(t)) >= max(3, len(first) // 2)
+    arabic = [int(t) for t in numbers if t.isdigit()]
+    drops = sum(1 for a, b in zip(arabic, arabic[1:]) if b < a)
+    return drops <= max(0, len(arabic) // 10)
+
+
+def _figures(column: list[TableCell]) -> bool:
+    """Whether at least half of a column's cells are mostly digits (amounts, dates, codes)."""
+    texts = [_text(c) for c in column]
+    digits = sum(1 for t in texts
+                 if 2 * sum(ch.isdigit() for ch in t) >= len([ch for ch in t if not ch.isspace()]))
+    return 2 * digits >= len(texts)
+
+
+def side_by_side(table: Table, params: LayoutParams = DEFAULT_PARAMS) -> bool:
+    """Whether two columns of words (the ``"columns"`` verdict) are two blocks of text side by
+    side, each read as a whole: the columns are about as wide as each other (within
+    ``table_side_ratio``), as two addresses or two panels are. A glossary's narrow terms
+    beside their wide definitions are rows, each term with its definition."""
+    widths = []
+    for cells in _columns(table):
+        lines = [line for c in cells for line in c.lines]
+        if lines:
+            widths.append(max(l.x1 for l in lines) - min(l.x0 for l in lines))
+    return len(widths) == 2 and min(widths) >= params.table_side_ratio * max(widths)
+
+
+def _marked(column: list[TableCell], pattern: re.Pattern[str] | None) -> bool:
+    texts = [_text(c) for c in column]
+    if len(texts) < 2:
+        return False
+    if pattern is None:
+        hits = sum(1 for t in texts if MARKER_ONLY.fullmatch(t) or list_marker(t) is not None)
+    else:
+        hits = sum(1 for t in texts if pattern.fullmatch(t))
+    return hits >= MARKED_SHARE * len(texts)
+
+
+def verdict(table: Table, ruled: bool, params: LayoutParams = DEFAULT_PARAMS) -> str | None:
+    """None when ``table`` is a table; else why not: ``"small"`` (under two columns or two
+    rows with text in two columns), ``"sparse"`` (too few rows of two cells or more),
+    ``"prose"``, ``"columns"`` (two columns of words, without rules: two blocks of text side by
+    side, as two addresses, read each as a whole), ``"contents"``, ``"list"`` or ``"form"``.
+    ``ruled``: drawn rules or fills give its grid."""
+    columns = _columns(table)
+    filled = [k for k, cells in enumerate(columns) if cells]
+    if len(filled) < 2 or table.n_rows < 2:
+        return "small"
+    rows_wide = {c.row for c in table.cells if c.lines and c.colspan == 1}
+    multi = sum(1 for r in rows_wide
+                if sum(1 for c in table.cells if c.row == r and c.lines) >= 2)
+    if multi < (2 if ruled else params.table_min_rows):
+        return "small"
+    with_text = len({c.row for c in table.cells if c.lines})
+    if multi < params.table_multi_share * with_text:
+        return "sparse"
+    prose = prose_columns(table, params)
+    plain = sum(1 for k in filled if not prose[k])
+    if plain < (1 if ruled else 2):
+        return "prose"
+    if not ruled and len(filled) == 2 and not any(_figures(columns[k]) for k in filled):
+        return "columns"
+    if _contents(columns):
+        return "contents"
+    first = columns[filled[0]]
+    if _marked(first, None):
+        return "list"
+    if _marked(first, LABEL):
+        return "form"
+    return None

@@ -1,0 +1,161 @@
+"""Pieces: a page's text runs cut where a table's cells could part, the unit the table stage
+finds columns with and fills cells with.
+
+The line builder cuts a baseline into runs at gaps over ``run_gap_em`` (1 em); the cells of a
+tightly set table (4 pt of padding each side at 9 pt: 0.9 em) can share one run. A run is cut
+again here at gaps over ``params.table_split_gap_em`` between its visible glyphs (word spaces are
+0.25-0.33 em, stretched to about half an em in loosely justified lines), and at a drawn rule
+between its glyphs. Page space (points, origin top left).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import accumulate, compress, repeat
+from operator import gt, mul, sub
+
+from ...model import Glyph, Line
+from ...params import DEFAULT_PARAMS, LayoutParams
+from ..runs import make_line
+
+
+WORD_GAP_EM = 0.1
+"""A gap over 0.1 em between two glyphs of a run is a word space (letters are set closer, and
+SPEC §2 reads 0.12 em as a space)."""
+
+CELL_GAP_RATIO = 1.8
+"""A gap parts two cells when it is at least 1.8 x the run's usual word space: a justified
+line's spaces differ by a few percent, a sentence's end stretches one to about 1.5 x (TeX's
+space factor); the gap between two cells is the cells' padding, twice or more a space."""
+
+
+@dataclass(slots=True)
+class Piece:
+    """Glyphs ``start:end`` of ``line.glyphs`` (sorted by x0), with their box, baseline and
+    size (the run's)."""
+
+    line: Line
+    start: int
+    end: int
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    made: Line | None = None
+
+    @property
+    def baseline(self) -> float:
+        return self.line.baseline
+
+    @property
+    def size(self) -> float:
+        return self.line.size
+
+    @property
+    def whole(self) -> bool:
+        return self.start == 0 and self.end == len(self.line.glyphs)
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+
+def _sorted_glyphs(line: Line) -> None:
+    glyphs = line.glyphs
+    x0s = [g.x0 for g in glyphs]
+    if x0s != sorted(x0s):
+        glyphs.sort(key=lambda g: g.x0)
+
+
+def _piece(line: Line, start: int, end: int) -> Piece | None:
+    glyphs = [g for g in line.glyphs[start:end] if g.text.strip()]
+    if not glyphs:
+        return None
+    return Piece(line, start, end, min(g.x0 for g in glyphs), line.top,
+                 max(g.x1 for g in glyphs), line.bottom)
+
+
+def pieces_of(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list[Piece]:
+    """Every run of ``lines`` as one or more pieces, cut at gaps over
+    ``params.table_split_gap_em`` of its size between visible glyphs."""
+    factor = params.table_split_gap_em
+    out: list[Piece] = []
+    for line in lines:
+        glyphs = line.glyphs
+        if len(glyphs) < 2:
+            out.append(Piece(line, 0, len(glyphs), line.x0, line.top, line.x1, line.bottom))
+            continue
+        _sorted_glyphs(line)
+        visible = [i for i, g in enumerate(glyphs) if g.text.strip()]
+        if len(visible) < 2:
+            out.append(Piece(line, 0, len(glyphs), line.x0, line.top, line.x1, line.bottom))
+            continue
+        x0s = [glyphs[i].x0 for i in visible]
+        rights = list(accumulate((glyphs[i].x1 for i in visible), max))
+        gaps = list(map(sub, x0s[1:], rights))
+        sizes = [glyphs[i].size for i in visible[1:]]
+        wide = list(compress(range(1, len(visible)), map(gt, gaps, map(mul, sizes, repeat(factor)))))
+        if wide:
+            wide = _cell_gaps(glyphs, visible, gaps, wide, line.size)
+        if not wide:
+            out.append(Piece(line, 0, len(glyphs), line.x0, line.top, line.x1, line.bottom))
+            continue
+        start = 0
+        for k in wide:
+            cut = visible[k]
+            piece = _piece(line, start, cut)
+            if piece is not None:
+                out.append(piece)
+            start = cut
+        piece = _piece(line, start, len(glyphs))
+        if piece is not None:
+            out.append(piece)
+    return out
+
+
+def _cell_gaps(glyphs: list[Glyph], visible: list[int], gaps: list[float], wide: list[int],
+               size: float) -> list[int]:
+    """Of a run's wide gaps (indices into ``visible``), those that part cells rather than
+    words: wider than :data:`CELL_GAP_RATIO` x the run's word spaces (the median of its other
+    gaps over :data:`WORD_GAP_EM`). A justified line stretches all its spaces alike, so none of
+    its gaps stands out; a run without narrow spaces parts cells only where it is all numbers
+    (a row of figures set a little under an em apart), not words (a loose line of prose)."""
+    wide_set = set(wide)
+    spaces = [g for k, g in enumerate(gaps, start=1) if k not in wide_set and g > WORD_GAP_EM * size]
+    if spaces:
+        spaces.sort()
+        space = spaces[len(spaces) // 2]
+        return [k for k in wide if gaps[k - 1] >= CELL_GAP_RATIO * space]
+    text = "".join(glyphs[i].text for i in visible)
+    letters = sum(1 for ch in text if ch.isalpha())
+    return wide if letters <= len(text) // 3 else []
+
+
+def split_piece(piece: Piece, x: float) -> tuple[Piece, Piece] | None:
+    """``piece`` cut at ``x`` (a drawn rule or a column's edge) between glyphs whose middles lie
+    on either side, or None when all its glyphs lie on one side."""
+    glyphs = piece.line.glyphs
+    for k in range(piece.start + 1, piece.end):
+        g = glyphs[k]
+        if (g.x0 + g.x1) / 2 >= x:
+            left = _piece(piece.line, piece.start, k)
+            right = _piece(piece.line, k, piece.end)
+            if left is None or right is None:
+                return None
+            return left, right
+    return None
+
+
+def piece_line(piece: Piece, params: LayoutParams = DEFAULT_PARAMS) -> Line:
+    """The :class:`~pdfprose.model.Line` of a piece: the run itself when the piece is all of
+    it, else a line made of its glyphs (made once)."""
+    if piece.whole or not piece.line.glyphs:
+        return piece.line
+    if piece.made is None:
+        piece.made = make_line(piece.line.glyphs[piece.start:piece.end], params=params)
+    return piece.made
+
+
+def piece_text(piece: Piece, params: LayoutParams = DEFAULT_PARAMS) -> str:
+    """The text of a piece, spaced as its line's (:func:`piece_line`)."""
+    return piece_line(piece, params).text

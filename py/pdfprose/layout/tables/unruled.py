@@ -1,0 +1,303 @@
+"""Tables without rules: where the gaps between pieces line up down consecutive rows (camelot's
+and tabula's stream modes find tables so; issue 23).
+
+Each gap between two pieces is followed down the page (:func:`~.rows.find_tracks`); the gaps
+that hold over the same rows are the column gaps of one candidate table. A gap that holds far
+longer (the gutter between two columns of prose beside a table in one of them) is no column of
+that table but its edge. The candidate's rows are then grown by the rows just above (its
+header, whose headings may span several columns) and below that fit its columns. Whether the
+candidate is a table, and not prose in columns, a table of contents, a list or a form, is for
+:mod:`.decision` to say. Page space (points, origin top left).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...params import DEFAULT_PARAMS, LayoutParams
+from ...text.vocabulary import CAPTION
+from .pieces import Piece
+from .rows import Row, Span, Track, common_gaps, find_tracks
+
+LONGER_TRACKS = 2.0
+"""Two gaps belong to one table when the rows each holds overlap by half the shorter's and the
+longer holds at most twice as many rows (plus ``TRACK_SLACK``): a column held for ten rows of a
+table and the gutter of the page's two columns of prose held for sixty are not one table's."""
+
+TRACK_SLACK = 3
+"""...plus three rows (a column empty in a few rows is held over fewer rows than its
+neighbours)."""
+
+
+@dataclass(slots=True)
+class Window:
+    """A candidate table found from text alone: its rows (the pieces of each between ``lo`` and
+    ``hi``), of which ``rows[first:last]`` are those its column gaps hold over (the rest: its
+    header above, rows that fit its columns below), and those gaps."""
+
+    rows: list[Row]
+    lo: float
+    hi: float
+    first: int
+    last: int
+    gaps: list[Span]
+
+
+def _span(t: Track) -> tuple[int, int]:
+    return t.support[0], t.support[-1]
+
+
+def _together(t: Track, u: Track) -> bool:
+    (a, b), (c, d) = _span(t), _span(u)
+    short, long_ = sorted((b - a + 1, d - c + 1))
+    overlap = min(b, d) - max(a, c) + 1
+    return overlap >= 0.5 * short and long_ <= LONGER_TRACKS * short + TRACK_SLACK
+
+
+def _groups(tracks: list[Track]) -> list[list[Track]]:
+    """Tracks that hold over the same rows, grouped (transitively), each group cut apart where a
+    track not in it, holding over its rows and longer, stands between its tracks (two tables
+    side by side, or a table beside a column of prose)."""
+    parent = list(range(len(tracks)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(len(tracks)):
+        for j in range(i + 1, len(tracks)):
+            if _together(tracks[i], tracks[j]):
+                parent[find(i)] = find(j)
+    by_root: dict[int, list[Track]] = {}
+    for i, t in enumerate(tracks):
+        by_root.setdefault(find(i), []).append(t)
+    out: list[list[Track]] = []
+    for group in by_root.values():
+        group.sort(key=lambda t: t.lo)
+        a = min(t.support[0] for t in group)
+        b = max(t.support[-1] for t in group)
+        barriers = [t for t in tracks if t not in group and _barrier(t, group, a, b)]
+        part: list[Track] = [group[0]]
+        for t in group[1:]:
+            if any(part[-1].hi <= x.lo and x.hi <= t.lo for x in barriers):
+                out.append(part)
+                part = [t]
+            else:
+                part.append(t)
+        out.append(part)
+    return out
+
+
+def _barrier(t: Track, group: list[Track], a: int, b: int) -> bool:
+    """Whether a track outside ``group`` bounds it: it holds over the group's rows ``a..b``
+    and over as many rows as any of the group's tracks (a gutter beside a table); a river of
+    white space through prose holds over a few rows and bounds nothing."""
+    return t.support[0] <= b and t.support[-1] >= a \
+        and len(t.support) >= max(len(g.support) for g in group)
+
+
+def _bounds(group: list[Track], tracks: list[Track], a: int, b: int, lo: float,
+            hi: float) -> tuple[float, float]:
+    """The x-range of a group's table: up to the nearest track outside the group that bounds
+    it (:func:`_barrier`), on each side, or the page's edge."""
+    left, right = group[0].lo, group[-1].hi
+    for t in tracks:
+        if t in group or not _barrier(t, group, a, b):
+            continue
+        if t.hi <= left:
+            lo = max(lo, t.hi)
+        elif t.lo >= right:
+            hi = min(hi, t.lo)
+    return lo, hi
+
+
+def _restricted(row: Row, lo: float, hi: float) -> Row | None:
+    pieces = row.within(lo, hi)
+    if not pieces:
+        return None
+    return Row(pieces, row.baseline, min(p.top for p in pieces), max(p.bottom for p in pieces),
+               max(p.size for p in pieces))
+
+
+def _fits(row: Row, all_pieces: list[Piece], lo: float, hi: float) -> bool:
+    """Whether a row next to a candidate may be one of its rows: no piece of it reaches out of
+    the candidate's x-range (a paragraph beside or across it), and it is no caption."""
+    for p in all_pieces:
+        if p.x1 > lo + 1 and p.x0 < hi - 1 and (p.x0 < lo - 1 or p.x1 > hi + 1):
+            return False
+    first = row.pieces[0]
+    return CAPTION.match(first.line.text) is None
+
+
+def text_windows(rows: list[Row], lo: float, hi: float,
+                 params: LayoutParams = DEFAULT_PARAMS) -> list[Window]:
+    """The candidate tables among a page's ``rows`` (page x-range ``lo``..``hi``)."""
+    tracks = find_tracks(rows, lo, hi, params)
+    if not tracks:
+        return []
+    row_gap, min_gap_em = params.table_row_gap_em, params.table_min_gap_em
+    windows: list[Window] = []
+    for group in _groups(tracks):
+        a = min(t.support[0] for t in group)
+        b = max(t.support[-1] for t in group)
+        left, right = _bounds(group, tracks, a, b, lo, hi)
+        core = [r for r in (_restricted(rows[k], left, right) for k in range(a, b + 1)) if r]
+        if len(core) < params.table_min_rows:
+            continue
+        gaps = [g for g in common_gaps(core, left, right, min_gap_em)
+                if aligned(core, g, params.table_min_rows)]
+        if not gaps:
+            continue
+        # The core's own extent and line pitch: rows above and below must keep to them.
+        x0 = min(p.x0 for r in core for p in r.pieces)
+        x1 = max(p.x1 for r in core for p in r.pieces)
+        pitches = sorted(q.baseline - r.baseline for r, q in zip(core, core[1:]))
+        reach = (x0, x1, GROW_PITCH * pitches[len(pitches) // 2])
+        above, stop_above = _grow(rows, a - 1, -1, core[0], left, right, gaps, reach, params)
+        below, stop_below = _grow(rows, b + 1, 1, core[-1], left, right, gaps, reach, params)
+        table = above + core + below
+        if _prose_around(table, stop_above, stop_below, gaps, params):
+            continue
+        windows.append(Window(table, left, right, len(above), len(above) + len(core), gaps))
+    return windows
+
+
+def _grow(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: float,
+          gaps: list[Span], reach: tuple[float, float, float],
+          params: LayoutParams) -> tuple[list[Row], Row | None]:
+    """The rows next to a candidate (from row ``k`` on, going ``step`` = -1 up or 1 down from
+    its ``edge`` row) that are its rows too: up, at most ``table_max_header_rows`` (its header,
+    whose headings may reach across its columns, but not one line across all of them: a
+    title); down, those that keep its gaps. Either way a row must keep within the candidate's
+    text extent (``reach``: its x0, x1, and how far apart two of its rows may stand, points)
+    give or take :data:`GROW_EM`. Also the first row that is not one (None if none stands
+    within ``table_row_gap_em``)."""
+    out: list[Row] = []
+    row_gap = params.table_row_gap_em
+    x0, x1, pitch = reach
+    while 0 <= k < len(rows):
+        row = rows[k]
+        near = _restricted(row, lo, hi)
+        k += step
+        if near is None:
+            continue
+        distance = abs(near.baseline - edge.baseline)
+        if distance > row_gap * max(edge.size, near.size):
+            return out, None
+        slack = GROW_EM * near.size
+        outside = min(p.x0 for p in near.pieces) < x0 - slack \
+            or max(p.x1 for p in near.pieces) > x1 + slack
+        ratio = params.table_size_ratio
+        if outside or distance > pitch or not _fits(near, row.pieces, lo, hi) \
+                or not edge.size / ratio <= near.size <= edge.size * ratio or (
+                _crosses(near, gaps) if step > 0 else (
+                    len(out) >= params.table_max_header_rows or _across(near, gaps))):
+            return out, near
+        if step < 0:
+            out.insert(0, near)
+        else:
+            out.append(near)
+        edge = near
+    return out, None
+
+
+GROW_EM = 2.0
+"""A row above or below a candidate is one of its rows only within 2 em of the candidate's
+text extent (a column heading wider than its figures reaches a little past them; a paragraph's
+last line over a narrow table starts at the page's margin)."""
+
+GROW_PITCH = 1.8
+"""...and only within 1.8 x the candidate's line pitch of its nearest row (a header parted
+from the body by a rule and its padding stands about 1.4 x the pitch above it; a paragraph
+above a table stands apart by a blank line or more)."""
+
+
+def _across(row: Row, gaps: list[Span]) -> bool:
+    """Whether one piece of ``row`` reaches across every gap (a title over a table, a line
+    of prose)."""
+    return any(p.x0 < gaps[0][0] and p.x1 > gaps[-1][1] for p in row.pieces)
+
+
+def _prose_around(table: list[Row], above: Row | None, below: Row | None, gaps: list[Span],
+                  params: LayoutParams) -> bool:
+    """Whether the candidate is a river of white space through prose: right above or right
+    below it, at its own line pitch, stands a line of prose that reaches across its gaps and
+    spans its width (justified lines around a few lines whose word spaces happen to line up).
+    A table stands apart from the text around it, or has a caption or a heading over it."""
+    if len(table) < 2:
+        return False
+    pitches = sorted(b.baseline - a.baseline for a, b in zip(table, table[1:]))
+    pitch = pitches[len(pitches) // 2]
+    x0 = min(p.x0 for r in table for p in r.pieces)
+    x1 = max(p.x1 for r in table for p in r.pieces)
+    for row, edge in ((above, table[0]), (below, table[-1])):
+        if row is None or abs(row.baseline - edge.baseline) > 1.2 * pitch \
+                or not _crosses(row, gaps):
+            continue
+        width = max(p.x1 for p in row.pieces) - min(p.x0 for p in row.pieces)
+        words = sum(len(p.line.text.split()) for p in row.pieces)
+        if width >= 0.85 * (x1 - x0) and words >= params.table_prose_words:
+            return True
+    return False
+
+
+ALIGN_PT = 1.0
+"""Text edges within 1 pt of each other line up (a producer places cells to a tenth of a point;
+the words of justified prose start wherever their line's spacing puts them)."""
+
+ALIGNED_SHARE = 0.6
+"""A column gap is held by text edges when at least 60 % of the rows with text on both sides
+line up one of its edges (and at least ``table_min_rows`` of them)."""
+
+
+def _numeric(piece: Piece) -> bool:
+    text = piece.line.text if piece.whole else "".join(
+        g.text for g in piece.line.glyphs[piece.start:piece.end])
+    chars = [ch for ch in text if not ch.isspace()]
+    return bool(chars) and 2 * sum(ch.isdigit() for ch in chars) >= len(chars)
+
+
+def _lined_up(values: list[float]) -> int:
+    """The most of ``values`` within ``ALIGN_PT`` of one another."""
+    values = sorted(values)
+    best = j = 0
+    for i in range(len(values)):
+        while values[i] - values[j] > ALIGN_PT:
+            j += 1
+        best = max(best, i - j + 1)
+    return best
+
+
+def aligned(rows: list[Row], gap: Span, least: int = 3) -> bool:
+    """Whether a gap's columns line their text up on the gap (issue 23: text edges, left,
+    right or centre, aligned in three or more rows): the column after it starts its cells at
+    one x, or centres them on one x; or the column before it ends or centres them so; or the
+    column after it is of figures right-aligned. The words on either side of a river of white
+    space through justified prose line up on none of these."""
+    a, b = gap
+    lefts: list[Piece] = []
+    rights: list[Piece] = []
+    for row in rows:
+        before = [p for p in row.pieces if p.x1 <= a + 0.01]
+        after = [p for p in row.pieces if p.x0 >= b - 0.01]
+        if before and after:
+            lefts.append(before[-1])
+            rights.append(after[0])
+    n = len(lefts)
+    need = max(least, ALIGNED_SHARE * n)
+    if n < need:
+        return False
+    if _lined_up([p.x0 for p in rights]) >= need or _lined_up([p.x1 for p in lefts]) >= need:
+        return True
+    if _lined_up([(p.x0 + p.x1) / 2 for p in rights]) >= need \
+            or _lined_up([(p.x0 + p.x1) / 2 for p in lefts]) >= need:
+        return True
+    figures = [p for p in rights if _numeric(p)]
+    return len(figures) >= need and _lined_up([p.x1 for p in figures]) >= need
+
+
+def _crosses(row: Row, gaps: list[Span]) -> bool:
+    """Whether a piece of ``row`` reaches across one of ``gaps``."""
+    return any(p.x0 < a and p.x1 > b for p in row.pieces for a, b in gaps)

@@ -1,0 +1,168 @@
+"""The table stage (issue 23) on hand-built text runs and shapes, no PDF at all (in the manner of
+pdfminer.six's tests/test_layout.py), and its output. Boxes are in page space: points, origin
+top left."""
+
+from __future__ import annotations
+
+from pdfprose import Options
+from pdfprose.layout.tables import find_tables
+from pdfprose.layout.tables.decision import verdict
+from pdfprose.model import Glyph, Line, PageAnalysis, Paragraph, Shape, Table, TableCell
+from pdfprose.output.render import render
+from pdfprose.output.tables import gfm_table, tsv_table
+
+SIZE = 10.0
+CHAR = 5.0  # points per character of the hand-built runs
+
+
+def run(text: str, x0: float, top: float, size: float = SIZE, bold: bool = False) -> Line:
+    """A run whose glyphs are CHAR points wide, spaces included (the table stage cuts runs at
+    wide gaps between glyphs, so it needs them)."""
+    glyphs = [Glyph(text=ch, x0=x0 + i * CHAR, top=top, x1=x0 + (i + 1) * CHAR,
+                    bottom=top + size, baseline=top + 0.8 * size, size=size, font="Helvetica",
+                    bold=bold, origin_x=x0 + i * CHAR, advance=CHAR)
+              for i, ch in enumerate(text)]
+    return Line(text=text, x0=x0, top=top, x1=x0 + len(text) * CHAR, bottom=top + size,
+                baseline=top + 0.8 * size, size=size, bold=bold, glyphs=glyphs)
+
+
+def grid_lines(rows: list[list[str]], xs: list[float], top: float = 100.0,
+               pitch: float = 16.0) -> list[Line]:
+    return [run(text, x, top + r * pitch) for r, row in enumerate(rows)
+            for text, x in zip(row, xs) if text]
+
+
+def cell_texts(table: Table) -> list[list[str]]:
+    return [[" ".join(l.text for l in c.lines) if c is not None else "" for c in row]
+            for row in table.grid()]
+
+
+ROWS = [["Region", "Units", "Revenue"],
+        ["North", "12", "1,204.50"],
+        ["South", "7", "-88.00"],
+        ["East", "", "310.75"],
+        ["West", "31", "2,001.00"]]
+
+
+def test_an_unruled_table_is_found_with_its_cells_and_empty_cells_stay_empty() -> None:
+    lines = grid_lines(ROWS, [72.0, 200.0, 300.0])
+    found = find_tables(lines, [], 612.0)
+    assert len(found.tables) == 1
+    assert cell_texts(found.tables[0]) == ROWS
+    assert found.lines == []  # every run is the table's
+
+
+def test_a_ruled_table_takes_its_grid_from_the_rules_and_its_header_from_bold_type() -> None:
+    # Rules part every row, so none sets the header apart: its bold type does.
+    lines = [run(text, x, 100.0 + r * 16.0, bold=r == 0) for r, row in enumerate(ROWS)
+             for text, x in zip(row, [72.0, 200.0, 300.0]) if text]
+    ys = [96.0, 114.0, 130.0, 146.0, 162.0, 178.0]
+    xs = [68.0, 190.0, 290.0, 400.0]
+    shapes = [Shape(xs[0], y, xs[-1], y, True, 0.5) for y in ys]
+    shapes += [Shape(x, ys[0], x, ys[-1], True, 0.5) for x in xs]
+    found = find_tables(lines, shapes, 612.0)
+    assert len(found.tables) == 1
+    table = found.tables[0]
+    assert table.ruled and cell_texts(table) == ROWS
+    assert table.header_rows == 1
+    assert [round(c.x0) for c in table.cells[:3]] == [68, 190, 290]
+
+
+def test_justified_prose_in_two_columns_is_no_table() -> None:
+    left = "word " * 7
+    lines = [run(left.strip() + " ab", 72.0, 100.0 + k * 12.0) for k in range(12)]
+    lines += [run(left.strip() + " cd", 320.0, 100.0 + k * 12.0) for k in range(12)]
+    assert find_tables(lines, [], 612.0).tables == []
+
+
+def test_a_table_of_contents_with_page_numbers_is_no_table() -> None:
+    entries = [["Introduction", "1"], ["Background", "4"], ["Methods", "9"], ["Results", "15"],
+               ["Discussion", "22"]]
+    lines = grid_lines(entries, [72.0, 500.0], pitch=14.0)
+    assert find_tables(lines, [], 612.0).tables == []
+
+
+def _table(rows: list[list[str]]) -> Table:
+    cells = [TableCell(r, c, 100.0 * c, 20.0 * r, 100.0 * (c + 1), 20.0 * (r + 1),
+                       [run(text, 100.0 * c + 2, 20.0 * r + 2)] if text else [])
+             for r, row in enumerate(rows) for c, text in enumerate(row)]
+    return Table(cells, len(rows), len(rows[0]), 0, 0.0, 0.0, 100.0 * len(rows[0]),
+                 20.0 * len(rows))
+
+
+def test_a_contents_column_holding_several_page_numbers_a_cell_is_still_contents() -> None:
+    # A chapter's sections set without a gap between them make one row of the grid.
+    rows = [["CONTENTS", ""], ["PREFACE", "vi"], ["1 INTRODUCTION 1.1 Scope 1.2 Audience", "1 1 2"],
+            ["2 BACKGROUND 2.1 History", "4 4"], ["3 METHODS", "8"]]
+    assert verdict(_table(rows), ruled=False) == "contents"
+
+
+def test_two_columns_of_words_without_rules_are_two_blocks_of_text() -> None:
+    rows = [["Seller", "Buyer"], ["Test Ltd", "Media Company"], ["High Street", "Main Road"],
+            ["London", "Warsaw"]]
+    assert verdict(_table(rows), ruled=False) == "columns"
+    assert verdict(_table(rows), ruled=True) is None
+
+
+def test_markdown_writes_a_pipe_table_with_pipes_escaped_and_txt_tabs() -> None:
+    rows = [["Name", "Value"], ["a|b", "1"], ["c", ""]]
+    assert gfm_table(rows, lambda t: t) == "| Name | Value |\n| --- | --- |\n| a\\|b | 1 |\n| c |  |"
+    assert tsv_table(rows) == "Name\tValue\na|b\t1\nc\t"
+
+
+def _page_with(table: Table) -> PageAnalysis:
+    page = PageAnalysis(number=1, width=612.0, height=792.0)
+    page.paragraphs = [Paragraph(lines=table.lines(), block=0, kind="table", table=table)]
+    return page
+
+
+def test_the_tables_option_writes_a_table_or_its_rows_as_paragraphs() -> None:
+    page = _page_with(_table([["Item", "Qty"], ["Pens", "12"], ["Ink", "3"]]))
+    assert render([page], Options(format="md")).strip() == (
+        "| Item | Qty |\n| --- | --- |\n| Pens | 12 |\n| Ink | 3 |")
+    assert render([page], Options(format="txt")).strip() == "Item\tQty\nPens\t12\nInk\t3"
+    assert render([page], Options(format="txt", tables="text")).strip() == \
+        "Item Qty\n\nPens 12\n\nInk 3"
+    assert Options.from_dict({"tables": "text"}).tables == "text"
+
+
+def test_a_rule_under_the_first_row_alone_sets_the_header_apart() -> None:
+    lines = grid_lines(ROWS, [72.0, 200.0, 300.0])
+    shapes = [Shape(68.0, y, 400.0, y, True, 0.5) for y in (96.0, 114.0, 178.0)]
+    found = find_tables(lines, shapes, 612.0)
+    assert len(found.tables) == 1 and found.tables[0].header_rows == 1
+    assert cell_texts(found.tables[0]) == ROWS
+
+
+def test_the_geometry_gives_a_table_block_its_cells_and_the_report_counts_it() -> None:
+    from pdfprose.model import Block
+
+    table = _table([["Item", "Qty"], ["Pens", "12"], ["Ink", "3"]])
+    page = _page_with(table)
+    page.blocks = [Block(lines=table.lines(), order=0, region=0, column=0, columns=1,
+                         x0=table.x0, top=table.top, x1=table.x1, bottom=table.bottom,
+                         kind="table", table=table)]
+    block = page.geometry()["blocks"][0]
+    assert block["kind"] == "table"
+    assert block["cells"][:2] == [[0.0, 0.0, 100.0, 20.0], [100.0, 0.0, 200.0, 20.0]]
+    assert page.summary()["tables"] == 1
+
+
+def test_two_blocks_of_words_side_by_side_are_read_each_as_a_whole() -> None:
+    # Two addresses side by side: each is read through before the next, not line by line.
+    rows = [["Seller", "Buyer"], ["Test Ltd", "Media Company Ltd"], ["12 High St", "Main Road 7"],
+            ["London", "02-092 Warsaw"], ["VAT 123", "VAT 987"]]
+    lines = grid_lines(rows, [72.0, 300.0])
+    found = find_tables(lines, [], 612.0)
+    assert found.tables == []
+    assert [[l.text for l in side] for side in found.sides] == [
+        [r[0] for r in rows], [r[1] for r in rows]]
+
+
+def test_a_glossary_of_narrow_terms_and_wide_definitions_is_not_cut_in_two() -> None:
+    rows = [["API", "an interface a program offers to the programs that use it"],
+            ["CLI", "a command line through which a person types what to run"],
+            ["PDF", "a file format that fixes the place of every glyph on a page"],
+            ["TOC", "a list of a document's parts with the page where each starts"]]
+    found = find_tables(grid_lines(rows, [72.0, 120.0]), [], 612.0)
+    assert found.tables == [] and found.sides == []
