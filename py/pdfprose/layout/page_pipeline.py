@@ -39,9 +39,10 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
     if not diagnosis.visible:
         return page
     form = [g for g in parsed.glyphs if g.form]
+    gutters: list[tuple[float, float]] = []
     horizontal, directional = build_lines([g for g in parsed.glyphs if not g.form] if form
-                                          else parsed.glyphs, params)
-    blocks, columns = reading_order(horizontal, params)
+                                          else parsed.glyphs, params, gutters)
+    blocks, columns = reading_order(horizontal, params, gutters)
     paragraphs = page_paragraphs(blocks, params)
     vertical = [l for l in directional if l.vertical]
     rotated = [l for l in directional if not l.vertical]
