@@ -86,6 +86,12 @@ class LayoutParams:
     column set that close to the next is justified (its lines end at its edge, a hyphen or a
     quote hanging a fraction of an em past), while the cells of a glossary or a table end
     where their words do, and such a table's rows stay whole."""
+    narrow_gutter_start_em: float = 2.0
+    """...on lines whose text after the band starts within 2 em of it: a column's lines start
+    at its edge, or a paragraph's indent in (1 em in the layout benchmark's notices and
+    columns, up to 1.5 em in books), while the band that a worksheet's line numbers leave
+    after its dot leaders lies in the page's wide gutter, 8 em and more before the next
+    column (the IRS instructions), and is no gutter of its own."""
     narrow_gutter_line_share: float = 0.5
     """A line is cut at a narrow gutter only where its text on one side of it covers at least
     half of that side's column (from the gutter to where its lines start, or end, as most do):

@@ -196,11 +196,12 @@ def _with_columns(bands: list[_Band], lines: list[LineGaps], params: LayoutParam
     """The ``bands`` with a text column on each side: on at least half of the lines where one
     stands between text, the text reaches ``text_column_em`` of the line's size away on both
     sides before the line ends, meets another band kept or a gap wider than ``run_gap_em`` (a
-    table's rows have their cells on both sides); a line where the band lies inside a gap that
-    wide shows no column beside it. The bands with the most lines are
+    table's rows have their cells on both sides); a line whose text after the band starts over
+    ``narrow_gutter_start_em`` past it shows no column beside it. The bands with the most lines are
     judged first: a column of equation numbers beside a column's formulas stands a few ems
     from the gutter after it, and it is the numbers that make no column, not the gutter."""
     column, run_gap = params.text_column_em, params.run_gap_em
+    start = params.narrow_gutter_start_em
     kept: list[_Band] = []
     on_line: dict[int, list[_Band]] = {}
     for band in sorted(bands, key=lambda b: -len(b.inner)):
@@ -208,10 +209,10 @@ def _with_columns(bands: list[_Band], lines: list[LineGaps], params: LayoutParam
         lo, hi = band.lo, band.hi
         for k in band.inner:
             line = lines[k]
-            wide = run_gap * line.size
-            if any(a <= lo and hi <= b and b - a > wide for a, b in line.gaps):
-                # The band lies inside a gap the line is cut at anyway: the line shows no
-                # column beside the band (a worksheet's line numbers, a page-wide gutter).
+            after = start * line.size
+            if any(a <= lo and hi <= b and b - hi > after for a, b in line.gaps):
+                # The text after the band starts far to its right: the line shows no column
+                # beside the band (a worksheet's line numbers over a page's wide gutter).
                 continue
             left, right = _sides(band, k, line, on_line, run_gap)
             reach = column * line.size
