@@ -433,21 +433,26 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             for c in columns
         ]
         textual = sum(is_text)
-        most = max(most, textual)
         # The preview colours text columns only: beside text columns a narrow one (a sidebar,
         # line numbers) is an aside (-1); a region with no text column reads as one column.
         ranks = list(accumulate(is_text, initial=-1))[1:] if textual else [0] * len(columns)
         region_id = region[0]
         region[0] += 1
+        # The region's text columns side by side: one cut into columns again (a headline over
+        # some of a story's columns, its last column beside them, as tiers set them) counts
+        # as those.
+        across = 0
         for col_index, col_lines in enumerate(columns):
             first = len(leaves)
             inner = _layout(col_lines, depth + 1, leaves, region, pieces, params, bands)
+            across += inner if is_text[col_index] else 0
             most = max(most, inner)
             text_column = ranks[col_index] if not textual or is_text[col_index] else -1
             for leaf in leaves[first:]:
                 if leaf.columns == 1:
                     leaf.region, leaf.column, leaf.columns = region_id, col_index, len(columns)
                     leaf.text_column = text_column
+        most = max(most, across, textual)
         i = end
     flush()
     return most
