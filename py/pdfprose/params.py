@@ -70,6 +70,34 @@ class LayoutParams:
     text, stay well under it; gutters between columns and gaps between table cells are wider.
     Runs of one line are joined again after reading order, so a wrong cut costs nothing in a
     single-column region."""
+    narrow_gutter_em: float = 0.6
+    """A gutter may be narrower than a run cut (:mod:`pdfprose.layout.gutters`): the layout
+    benchmark's notices, four-column pages and newspaper tiers set theirs at 0.84-1.6 em of the
+    body (8-16 pt at 7.5-10 pt), and a hyphen or a quote mark hanging into it takes up to a
+    tenth of an em more. A band of at least 0.6 em free of glyphs at the same x on
+    ``narrow_gutter_lines`` lines, with a text column on each side, cuts the runs there."""
+    narrow_gutter_lines: int = 5
+    """...on at least five lines of one stretch with text on both sides. A loose word space of
+    a justified column (0.5-1.5 em) lines up with the one above it on two or three lines at
+    most (a river); five is a column's evidence, and a region shorter than that keeps its rows
+    whole as before."""
+    narrow_gutter_fill_em: float = 1.0
+    """...and on at least half of them the text before the band ends within 1 em of it: a
+    column set that close to the next is justified (its lines end at its edge, a hyphen or a
+    quote hanging a fraction of an em past), while the cells of a glossary or a table end
+    where their words do, and such a table's rows stay whole."""
+    narrow_gutter_start_em: float = 2.0
+    """...on lines whose text after the band starts within 2 em of it: a column's lines start
+    at its edge, or a paragraph's indent in (1 em in the layout benchmark's notices and
+    columns, up to 1.5 em in books), while the band that a worksheet's line numbers leave
+    after its dot leaders lies in the page's wide gutter, 8 em and more before the next
+    column (the IRS instructions), and is no gutter of its own."""
+    narrow_gutter_line_share: float = 0.5
+    """A line is cut at a narrow gutter only where its text on one side of it covers at least
+    half of that side's column (from the gutter to where its lines start, or end, as most do):
+    a column's line beside a heading or a pull quote on its baseline. A title or an author's
+    name centred over the gutter, whose word space falls on it (a magazine's letter-spaced
+    byline), stays whole, and is found above the columns as before."""
     bullet_gap_em: float = 4.0
     """A bullet is at most 4 em before its item's text (Word's default hanging indent is
     0.25 in): that far, it stays in its item's run."""

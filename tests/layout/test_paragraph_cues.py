@@ -78,6 +78,19 @@ def test_line_ending_in_a_hyphen_goes_on_into_a_capitalised_line() -> None:
     assert len(split_paragraphs(b)) == 1
 
 
+def test_a_smaller_footnote_under_a_word_broken_at_the_column_foot_is_its_own_paragraph() -> None:
+    # A column's last line breaks a word ("re-"), its rest at the top of the next column; the
+    # author's note set smaller under the column two lines down is no part of that word.
+    body = line("como Costa Rica en una posición más vulnerable en re-", 0, x1=RIGHT)
+    note = line("Paulo Manso, meteorólogo, es director general del Instituto", 2, x1=RIGHT)
+    note.size = 0.73 * SIZE
+    paragraphs = split_paragraphs(block(body, note))
+    assert [[l.text for l in p.lines] for p in paragraphs] == [[body.text], [note.text]]
+    # In the body's own size the broken word goes on, as before.
+    same = line("lación con los países desarrollados.", 2, x1=RIGHT)
+    assert len(split_paragraphs(block(body, same))) == 1
+
+
 def test_caption_line_starting_like_a_list_item_stays_in_the_caption() -> None:
     b = block(line("Figure 1. Total luminosity for (a) 3.6 gm/s, (b) 4.5 gm/s,", 0, x1=RIGHT),
               line("(c) 4.5 gm/s and (d) 4.5 gm/s respectively.", 1))

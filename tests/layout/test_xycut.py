@@ -137,6 +137,20 @@ def test_title_block_beside_a_masthead_is_cut_off_above_three_columns() -> None:
     assert order.index("B5") + 1 == order.index("C0")
 
 
+def test_a_headline_over_three_of_four_columns_leaves_four_columns() -> None:
+    # A newspaper's story in tiers: its headline spans the first three columns, the fourth
+    # runs on beside it from the top. The page is cut at the fourth column's gutter first and
+    # the three columns under the headline inside the first part: four columns side by side.
+    headline = [run("Headline over three columns", 40, 60, 560, size=20)]
+    body = (column("A", 40, 210, 100, 8) + column("B", 222, 392, 100, 8)
+            + column("C", 404, 574, 100, 8) + column("D", 586, 756, 60, 12))
+    blocks, columns = reading_order(body + headline)
+    order = [l.text for b in blocks for l in b.lines]
+    assert columns == 4
+    assert order[0] == "Headline over three columns"
+    assert order.index("A7") + 1 == order.index("B0") and order.index("C7") + 1 == order.index("D0")
+
+
 # -- the helpers behind the cut ------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ All boxes are in page space (points, origin top left).
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import accumulate, compress, repeat
 from operator import attrgetter, gt, itemgetter, lt, mul, ne, sub
@@ -22,9 +23,11 @@ from ..model import Glyph, Line
 from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.markers import BULLET_GLYPHS
 from .directional import directional_lines, mark_vertical_cjk
+from .gutters import LineGaps, line_gaps, narrow_gutters
 from .runs import make_line
 from .scripts import attach_drop_caps, attach_scripts
 from .spans import covered, intersect
+from .tracked import tracked_cuts
 from .words import SPACING_ACCENTS, GlyphColumns, compose_accents
 
 _X0 = attrgetter("x0")
@@ -53,27 +56,33 @@ def _dedupe(glyphs: list[Glyph], tolerance: float) -> list[Glyph]:
 
 
 def _split_runs(columns: GlyphColumns, gaps: list[float], uniform: bool,
-                x1s_sorted: bool, params: LayoutParams) -> list[tuple[int, int]]:
-    """Cut one baseline's glyphs (sorted by x0) where the gap exceeds ``params.run_gap_em``:
-    the runs as ``(start, end)`` index ranges, leaving out runs that hold nothing but spaces
-    (a bullet stays with its item's text up to ``bullet_gap_em`` away). ``gaps`` are the
-    glyphs' ``x0s[i + 1] - x1s[i]``; ``uniform`` says all glyphs have the same size;
-    ``x1s_sorted`` whether ``sorted(x1s) == x1s``."""
+                rights: list[float], gutters: list[tuple[float, float]],
+                params: LayoutParams) -> list[tuple[int, int]]:
+    """Cut one baseline's glyphs (sorted by x0) where the gap exceeds ``params.run_gap_em``
+    and at the narrow ``gutters`` found across the page's lines
+    (:func:`~pdfprose.layout.gutters.narrow_gutters`): the runs as ``(start, end)`` index
+    ranges, leaving out runs that hold nothing but spaces (a bullet stays with its item's text
+    up to ``bullet_gap_em`` away). ``gaps`` are the glyphs' ``x0s[i + 1] - rights[i]``, where
+    ``rights[i]`` is the right-most end of glyphs ``0..i``; ``uniform`` says all glyphs have the
+    same size."""
     run_gap = params.run_gap_em
-    texts, x0s, x1s, sizes = columns.texts, columns.x0s, columns.x1s, columns.sizes
+    texts, x0s, sizes = columns.texts, columns.x0s, columns.sizes
     n = len(texts)
-    # The gap before each glyph is measured from the right-most end of the glyphs before it
-    # (mostly the glyph just before: the ends of glyphs sorted by x0 seldom go back).
-    if x1s_sorted:
-        rights = x1s
-    else:
-        rights = list(accumulate(x1s, max))
-        gaps = list(map(sub, x0s[1:], rights))
     if uniform:
         wide = compress(range(1, n), map(gt, gaps, repeat(run_gap * sizes[0])))
     else:
         wide = compress(range(1, n), map(gt, gaps, map(mul, repeat(run_gap), sizes[1:])))
     wide = list(wide)
+    if gutters:
+        # The first glyph at or past each gutter's end, unless a wide gap cuts there already.
+        for _, end in gutters:
+            i = bisect_left(x0s, end - 0.01)
+            if 0 < i < n:
+                wide.append(i)
+        wide = sorted(set(wide))
+    if len(wide) >= params.letter_spaced_min_letters - 1:
+        # Tracking wider than a run cut (a letter-spaced head) is no gap between runs.
+        wide = tracked_cuts(texts, gaps, sizes, wide, params)
     if not wide:  # the common line: one run (unless it holds nothing but spaces)
         return [(0, n)] if any(map(str.strip, texts)) else []
     runs: list[tuple[int, int]] = []
@@ -95,13 +104,16 @@ def _split_runs(columns: GlyphColumns, gaps: list[float], uniform: bool,
 
 
 def build_lines(glyphs: Iterable[Glyph], params: LayoutParams = DEFAULT_PARAMS,
+                gutters: list[tuple[float, float]] | None = None,
                 ) -> tuple[list[Line], list[Line]]:
     """Group glyphs into lines (text runs), by the thresholds of ``params``.
 
     Returns ``(horizontal, other)``: horizontal text runs for the XY-cut, in no particular
     order; and lines of rotated, mirrored or vertical text, each read along its own direction,
     grouped by direction (SPEC §5): ``angle`` set, ``vertical`` set on columns of vertical
-    writing. All boxes in page space.
+    writing. All boxes in page space. ``gutters``, when given, receives the narrow gutters the
+    horizontal runs were cut at (:func:`~pdfprose.layout.gutters.narrow_gutters`), for the
+    XY-cut.
     """
     horizontal: list[Glyph] = []
     other: list[Glyph] = []
@@ -114,7 +126,7 @@ def build_lines(glyphs: Iterable[Glyph], params: LayoutParams = DEFAULT_PARAMS,
     if not [g for g in glyphs if g.angle or g.vertical or g.mirrored]:  # no list of flags
         # Every glyph upright (the common page): the loop below would keep all with text.
         return _horizontal_lines([g for g in glyphs if g.text] if "" in texts else glyphs,
-                                 params, texts), []
+                                 params, texts, gutters), []
     tilt = params.horizontal_angle_tolerance
     for g in glyphs:
         if not g.text:
@@ -123,7 +135,7 @@ def build_lines(glyphs: Iterable[Glyph], params: LayoutParams = DEFAULT_PARAMS,
             other.append(g)
         else:
             horizontal.append(g)
-    return _horizontal_lines(horizontal, params), directional_lines(other, params)
+    return _horizontal_lines(horizontal, params, None, gutters), directional_lines(other, params)
 
 
 def line_clusters(baselines: list[float], sizes: list[float],
@@ -305,9 +317,10 @@ def _length(spans: list[tuple[float, float]]) -> float:
 
 
 def _horizontal_lines(glyphs: list[Glyph], params: LayoutParams,
-                      texts: list[str] | None = None) -> list[Line]:
+                      texts: list[str] | None = None,
+                      gutters: list[tuple[float, float]] | None = None) -> list[Line]:
     """The lines of upright glyphs (all with text); ``texts``: the glyphs' texts (in any order,
-    empty ones too), when read already."""
+    empty ones too), when read already; ``gutters`` receives the narrow gutters found."""
     if not glyphs:
         return []
     baselines = [g.baseline for g in glyphs]
@@ -329,6 +342,11 @@ def _horizontal_lines(glyphs: list[Glyph], params: LayoutParams,
     if chained:
         clusters = _unchained(glyphs, baselines, sizes, clusters, chained, params)
     duplicate = params.duplicate_tolerance_em
+    # Each line's glyphs made ready, then the narrow gutters found across all of them (a
+    # gutter is known only from the lines above and below), then the lines cut into runs.
+    ready: list[tuple[list[Glyph], GlyphColumns, list[float], bool, list[float], list[float],
+                      bool]] = []
+    found: list[LineGaps] = []
     for start, end in clusters:
         cluster = glyphs[start:end]
         x0s = [g.x0 for g in cluster]
@@ -360,9 +378,23 @@ def _horizontal_lines(glyphs: list[Glyph], params: LayoutParams,
         # first x0 to its last x1 (make_line's ``ordered``).
         total = sum(gaps)
         ordered = x1s_sorted and total == total and x0s[0] == x0s[0] and x1s[-1] == x1s[-1]
+        # The gap before each glyph is measured from the right-most end of the glyphs before it
+        # (mostly the glyph just before: the ends of glyphs sorted by x0 seldom go back).
+        if x1s_sorted:
+            rights, spaced = x1s, gaps
+        else:
+            rights = list(accumulate(x1s, max))
+            spaced = list(map(sub, x0s[1:], rights))
+        found.append(line_gaps(columns.texts, x0s, rights, columns.sizes, uniform, spaced,
+                               params))
+        ready.append((cluster, columns, gaps, uniform, rights, spaced, ordered))
+    cuts, bands = narrow_gutters(found, params)
+    if gutters is not None:
+        gutters.extend(bands)
+    for (cluster, columns, gaps, uniform, rights, spaced, ordered), cut_at in zip(ready, cuts):
         # A run of a cluster of one size is of one size; a run of a mixed cluster may not be.
         known = True if uniform else None
-        for a, b in _split_runs(columns, gaps, uniform, x1s_sorted, params):
+        for a, b in _split_runs(columns, spaced, uniform, rights, cut_at, params):
             if a == 0 and b == len(cluster):
                 line = make_line(cluster, 0.0, None, columns, gaps, known, None, ordered, params)
             else:

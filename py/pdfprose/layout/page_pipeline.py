@@ -44,15 +44,16 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
     if not diagnosis.visible:
         return page
     form = [g for g in parsed.glyphs if g.form]
+    gutters: list[tuple[float, float]] = []
     horizontal, directional = build_lines([g for g in parsed.glyphs if not g.form] if form
-                                          else parsed.glyphs, params)
+                                          else parsed.glyphs, params, gutters)
     found = find_tables(horizontal, parsed.shapes, parsed.width, params)
     if found.tables or found.sides:
         lines, stand_ins = with_stand_ins(found.lines, found.tables, found.sides)
-        blocks, columns = reading_order(lines, params)
+        blocks, columns = reading_order(lines, params, gutters)
         blocks = place_tables(blocks, stand_ins)
     else:
-        blocks, columns = reading_order(horizontal, params)
+        blocks, columns = reading_order(horizontal, params, gutters)
     paragraphs = page_paragraphs(blocks, params)
     vertical = [l for l in directional if l.vertical]
     rotated = [l for l in directional if not l.vertical]

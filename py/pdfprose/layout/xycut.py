@@ -28,6 +28,25 @@ Gaps = list[tuple[float, float]]
 """Free x-intervals of strips, sorted and disjoint (see :func:`_free`)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Narrow:
+    """The narrow gutters the line stage cut the page's runs at
+    (:func:`pdfprose.layout.gutters.narrow_gutters`): a gap narrower than a gutter's usual
+    width (``params.min_gutter_em``), but at least ``width`` points wide, is a gutter candidate
+    where it lies on one of ``bands`` (x-intervals) for at least ``width``. (The bands are
+    measured between visible glyphs, the gaps between runs, whose boxes take in a trailing
+    space: a justified line drawn with one reaches a third of an em into the gutter.)"""
+
+    width: float
+    bands: Gaps
+
+    def admit(self, gaps: Gaps, min_width: float) -> Gaps:
+        """The ``gaps`` at least ``min_width`` wide, and the narrower ones on a band."""
+        width = self.width - 0.01
+        return [(a, b) for a, b in gaps if b - a >= min_width
+                or any(min(b, hi) - max(a, lo) >= width for lo, hi in self.bands)]
+
+
 @dataclass(slots=True)
 class _Strip:
     lines: list[Line]
@@ -220,11 +239,13 @@ _FIRST = itemgetter(0)
 
 
 def common_run(
-    frees: list[Gaps], start: int, lo: float, hi: float, min_width: float
+    frees: list[Gaps], start: int, lo: float, hi: float, min_width: float,
+    narrow: Narrow | None = None,
 ) -> tuple[int, list[Gaps]]:
     """The longest run of strips from ``start`` that keeps a common gap inside (lo, hi), given
     each strip's free intervals ``frees``: ``(end, prefixes)``, where ``end`` is one past the
     run's last strip and ``prefixes[k]`` holds the gaps common to the run's first k + 1 strips.
+    Gaps are at least ``min_width`` wide, or hold one of ``narrow``'s gutters.
 
     Each prefix's gaps are kept because they are asked for again: the whole run's are the
     candidates for its gutters, and a section cut (:func:`_section_cut`) looks at the gutters
@@ -234,7 +255,10 @@ def common_run(
     prefixes = [gaps]
     end = start + 1
     while end < len(frees):
-        narrowed = intersect(gaps, frees[end], min_width)
+        if narrow is None:
+            narrowed = intersect(gaps, frees[end], min_width)
+        else:
+            narrowed = narrow.admit(intersect(gaps, frees[end], narrow.width), min_width)
         if not any(lo < a and b < hi for a, b in narrowed):
             break
         gaps = narrowed
@@ -248,24 +272,30 @@ def _inside(gaps: Gaps, lo: float, hi: float) -> Gaps:
     return [(a, b) for a, b in gaps if lo < a and b < hi]
 
 
-def common_gaps(frees: list[Gaps], lo: float, hi: float, min_width: float) -> Gaps:
-    """The gaps inside (lo, hi) that strips with free intervals ``frees`` have in common."""
+def common_gaps(frees: list[Gaps], lo: float, hi: float, min_width: float,
+                narrow: Narrow | None = None) -> Gaps:
+    """The gaps inside (lo, hi) that strips with free intervals ``frees`` have in common (at
+    least ``min_width`` wide, or holding one of ``narrow``'s gutters)."""
     gaps = frees[0]
     for free in frees[1:]:
-        gaps = intersect(gaps, free, min_width)
+        if narrow is None:
+            gaps = intersect(gaps, free, min_width)
+        else:
+            gaps = narrow.admit(intersect(gaps, free, narrow.width), min_width)
     return _inside(gaps, lo, hi)
 
 
 def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo: float,
                  hi: float, min_width: float, pieces: dict[int, bool] | None,
-                 params: LayoutParams) -> int:
+                 params: LayoutParams, narrow: Narrow | None = None) -> int:
     """The number of leading strips to split off the run, or 0 (see
     ``params.section_gap_em``).
 
     A cut is made at a full-width empty band where a line on one side crosses a gutter that the
     other side, taken alone, has: the two parts are laid out differently. ``frees`` are the
     free intervals of the run's strips, ``prefixes`` the gaps common to each leading part of
-    the run (:func:`common_run`); ``pieces`` as for :func:`find_gutters`.
+    the run (:func:`common_run`); ``pieces`` as for :func:`find_gutters`; ``narrow`` as for
+    :func:`common_run`.
     """
     size = statistics.median(l.size for s in run for l in s.lines)
     # The run's line boxes as columns, and where each strip's lines start among them: a part's
@@ -275,6 +305,7 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
     x1s = [l.x1 for s in run for l in s.lines]
     starts = list(accumulate((len(s.lines) for s in run), initial=0))
     section_gap, min_strips = params.section_gap_em, params.min_column_strips
+    least = min_width if narrow is None else narrow.width
     for k in range(1, len(run)):
         above_bottom = max(l.bottom for l in run[k - 1].lines)
         below_top = min(l.top for l in run[k].lines)
@@ -283,15 +314,15 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
         head, tail = run[:k], run[k:]
         split = starts[k]
         if len(tail) >= min_strips:
-            gaps = common_gaps(frees[k:], lo, hi, min_width)
+            gaps = common_gaps(frees[k:], lo, hi, min_width, narrow)
             crossed = _crossed(x0s[:split], x1s[:split], gaps)
-            if crossed and find_gutters(tail, gaps, min_width, None, pieces, crossed, params):
+            if crossed and find_gutters(tail, gaps, least, None, pieces, crossed, params):
                 return k
         # The head's common gaps are a prefix of the run's, known already.
         if len(head) >= min_strips:
             gaps = _inside(prefixes[k - 1], lo, hi)
             crossed = _crossed(x0s[split:], x1s[split:], gaps)
-            if crossed and find_gutters(head, gaps, min_width, None, pieces, crossed, params):
+            if crossed and find_gutters(head, gaps, least, None, pieces, crossed, params):
                 return k
         if _stray_edge(head, size, params) or _stray_edge(tail, size, params):
             return k
@@ -317,16 +348,24 @@ def _stray_edge(strips: list[_Strip], size: float, params: LayoutParams) -> bool
 
 
 def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int],
-            pieces: dict[int, bool], params: LayoutParams) -> int:
+            pieces: dict[int, bool], params: LayoutParams, bands: Gaps) -> int:
     """Append the reading-order leaves of ``lines`` to ``leaves``; return the largest column
     count found. ``region`` is a one-element counter shared through the recursion, and so is
-    ``pieces``, the formula-piece answers per line (see :func:`find_gutters`)."""
+    ``pieces``, the formula-piece answers per line (see :func:`find_gutters`), and ``bands``,
+    the page's narrow gutters (:class:`Narrow`)."""
     if not lines:
         return 0
     max_depth, min_strips = params.max_depth, params.min_column_strips
     lo = min([l.x0 for l in lines])
     hi = max([l.x1 for l in lines])
-    min_width = params.min_gutter_em * statistics.median([l.size for l in lines])
+    size = statistics.median([l.size for l in lines])
+    min_width = params.min_gutter_em * size
+    narrow = None
+    if bands:
+        inside = [(a, b) for a, b in bands if lo < a and b < hi]
+        if inside:
+            narrow = Narrow(min(min_width, params.narrow_gutter_em * size), inside)
+    least = min_width if narrow is None else narrow.width
     strips = make_strips(lines)
     most = 1
     pending: list[_Strip] = []  # single-column strips waiting to be emitted as one leaf
@@ -343,24 +382,29 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
     i = 0
     while i < len(strips):
         if depth < max_depth:
-            end, prefixes = common_run(frees, i, lo, hi, min_width)
+            end, prefixes = common_run(frees, i, lo, hi, min_width, narrow)
         else:
             end, prefixes = i + 1, []
         gutters: list[tuple[float, float]] = []
         refused: list[tuple[float, float]] = []
         if end - i >= min_strips:
             run = strips[i:end]
-            gutters = find_gutters(run, _inside(prefixes[-1], lo, hi), min_width, refused, pieces,
+            gutters = find_gutters(run, _inside(prefixes[-1], lo, hi), least, refused, pieces,
                                    None, params)
             if gutters:
-                cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width, pieces, params)
+                cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width, pieces, params,
+                                   narrow)
                 if cut:
                     end = i + cut
                     run = strips[i:end]
                     gutters = []
                     if len(run) >= min_strips:
                         gutters = find_gutters(run, _inside(prefixes[cut - 1], lo, hi),
-                                               min_width, None, pieces, None, params)
+                                               least, None, pieces, None, params)
+        if refused and narrow is not None:
+            # A narrow band is taken for a gutter between columns, never for the gap between
+            # a table's cells: those are as wide as before narrow gutters were looked for.
+            refused = [(a, b) for a, b in refused if b - a >= min_width]
         if not gutters and refused:
             # Rows that line up across the gap: a table of contents or a table, read row by
             # row as a block of its own.
@@ -389,30 +433,36 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             for c in columns
         ]
         textual = sum(is_text)
-        most = max(most, textual)
         # The preview colours text columns only: beside text columns a narrow one (a sidebar,
         # line numbers) is an aside (-1); a region with no text column reads as one column.
         ranks = list(accumulate(is_text, initial=-1))[1:] if textual else [0] * len(columns)
         region_id = region[0]
         region[0] += 1
+        # The region's text columns side by side: one cut into columns again (a headline over
+        # some of a story's columns, its last column beside them, as tiers set them) counts
+        # as those.
+        across = 0
         for col_index, col_lines in enumerate(columns):
             first = len(leaves)
-            inner = _layout(col_lines, depth + 1, leaves, region, pieces, params)
+            inner = _layout(col_lines, depth + 1, leaves, region, pieces, params, bands)
+            across += inner if is_text[col_index] else 0
             most = max(most, inner)
             text_column = ranks[col_index] if not textual or is_text[col_index] else -1
             for leaf in leaves[first:]:
                 if leaf.columns == 1:
                     leaf.region, leaf.column, leaf.columns = region_id, col_index, len(columns)
                     leaf.text_column = text_column
+        most = max(most, across, textual)
         i = end
     flush()
     return most
 
 
 def reading_order(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS,
-                  ) -> tuple[list[Block], int]:
+                  gutters: Gaps | None = None) -> tuple[list[Block], int]:
     """Order a page's horizontal text runs into blocks (SPEC §4), by the thresholds of
-    ``params``.
+    ``params``; ``gutters`` are the narrow gutters the line stage cut the runs at
+    (:func:`pdfprose.layout.lines.build_lines`), gaps that narrow are gutters only there.
 
     ``lines`` are runs in page space, in any order. Returns ``(blocks, columns)``: the blocks in
     reading order, each holding its runs in reading order, and the largest number of columns of
@@ -421,7 +471,7 @@ def reading_order(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS,
     if not lines:
         return [], 0
     leaves: list[_Leaf] = []
-    columns = _layout(lines, 0, leaves, [0], {}, params)
+    columns = _layout(lines, 0, leaves, [0], {}, params, sorted(gutters) if gutters else [])
     blocks = []
     for order, leaf in enumerate(leaves):
         blocks.append(

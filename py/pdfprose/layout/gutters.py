@@ -1,0 +1,227 @@
+"""Narrow gutters: the gaps between columns that are too narrow to cut a run at.
+
+A line is cut into text runs where a gap is wider than ``params.run_gap_em`` (1 em), so that the
+XY-cut (stage 3) sees the empty gutter between columns. Newspapers, notices and four-column
+pages set their gutters at 0.85-1.3 em of the body size, and a heading or a pull quote beside
+the body measures the gap in its own, larger em: where the columns' baselines line up (a baseline
+grid), a line of one column and the line of the next on its baseline became one run across the
+gutter, and the page was read across its columns, line by line.
+
+A gutter shows as a vertical band that no glyph covers, at the same x, line after line, with text
+on both sides. A wide word space in justified prose (0.5-1.5 em on a loose line of a narrow
+column) never keeps its place for more than a line or two, so a band is a gutter only when it
+holds between text on ``params.narrow_gutter_lines`` lines of one stretch, with a text column's
+width (``text_column_em``) on both sides: a list's markers beside their items and a table's
+narrow cells do not qualify.
+
+Pure geometry on the glyphs of each line, in page space (points); the line builder
+(:mod:`pdfprose.layout.lines`) cuts its runs at the bands found here.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+from itertools import compress, repeat
+from operator import ge, sub
+
+from ..params import DEFAULT_PARAMS, LayoutParams
+
+Span = tuple[float, float]
+
+_NONE: list[Span] = []
+
+
+@dataclass(slots=True)
+class LineGaps:
+    """What the band search reads of one line (a baseline's glyphs, not yet cut into runs):
+    where its glyphs start and end, its size (points) and the gaps between its glyphs at least
+    ``narrow_gutter_em`` wide, as ``(start, end)`` x-intervals, left to right."""
+
+    x0: float
+    x1: float
+    size: float
+    gaps: list[Span]
+
+
+@dataclass(slots=True)
+class _Band:
+    lo: float
+    hi: float
+    width: float  # the least width it may narrow to (points)
+    inner: list[int] = field(default_factory=list)  # lines where it stands between text
+    ends: list[float] = field(default_factory=list)  # where their text before it ends
+
+
+def line_gaps(texts: list[str], x0s: list[float], rights: list[float], sizes: list[float],
+              uniform: bool, widths: list[float] | None = None,
+              params: LayoutParams = DEFAULT_PARAMS) -> LineGaps:
+    """The :class:`LineGaps` of one line's glyphs, sorted by ``x0s``; ``rights[i]`` is the
+    right-most end of glyphs ``0..i`` (a glyph's box may reach past the next one's start) and
+    ``widths``, when known, the gaps ``x0s[i + 1] - rights[i]``. Drawn spaces are no text: a
+    gap is measured between the glyphs around them (a trailing space drawn into a gutter
+    narrows nothing)."""
+    size = sizes[0] if uniform else statistics.median(sizes)
+    least = params.narrow_gutter_em * size
+    if " " in texts:
+        # The marks' own starts and right-most ends (the accumulated end before a space is
+        # the mark's before it, or a space's reaching further: rare, and only narrows a gap).
+        keep = [bool(t.strip()) for t in texts]
+        x0s = list(compress(x0s, keep))
+        if not x0s:
+            return LineGaps(0.0, 0.0, size, _NONE)
+        rights = list(compress(rights, keep))
+        widths = None
+    n = len(x0s)
+    if n < 2:
+        return LineGaps(x0s[0], rights[-1], size, _NONE)
+    if widths is None:
+        widths = list(map(sub, x0s[1:], rights))
+    wide = list(compress(range(n - 1), map(ge, widths, repeat(least))))
+    gaps = [(rights[i], x0s[i + 1]) for i in wide] if wide else _NONE
+    return LineGaps(x0s[0], rights[-1], size, gaps)
+
+
+def narrow_gutters(lines: list[LineGaps], params: LayoutParams = DEFAULT_PARAMS,
+                   ) -> tuple[list[list[Span]], list[Span]]:
+    """For each of ``lines`` (a page's, in baseline order), the gutters to cut it at: bands
+    free of glyphs that hold between text on at least ``params.narrow_gutter_lines`` lines of
+    one stretch (lines that do not reach the band keep it; a line across it ends it), with at
+    least ``text_column_em`` of text on each side on most of them (measured to the next
+    band or the line's end). Also returns the bands, as x-intervals (the XY-cut takes a gap
+    that narrow for a gutter only there)."""
+    least_lines = params.narrow_gutter_lines
+    out: list[list[Span]] = [_NONE] * len(lines)
+    if sum(1 for l in lines if l.gaps) < least_lines:
+        return out, []
+    narrow = params.narrow_gutter_em
+    inf = float("inf")
+    active: list[_Band] = []
+    found: list[_Band] = []
+    for k, line in enumerate(lines):
+        kept: list[_Band] = []
+        if active:
+            edges = [(-inf, line.x0), *line.gaps, (line.x1, inf)] if line.gaps \
+                else [(-inf, line.x0), (line.x1, inf)]
+            last = len(edges) - 1
+            for band in active:
+                piece = None
+                was_lo, was_hi = band.lo, band.hi
+                for j, (a, b) in enumerate(edges):
+                    if b <= was_lo:
+                        continue
+                    if a >= was_hi:
+                        break
+                    lo = a if a > was_lo else was_lo
+                    hi = b if b < was_hi else was_hi
+                    if hi - lo < band.width:
+                        continue
+                    between = 0 < j < last
+                    if piece is None:
+                        piece = band
+                        band.lo, band.hi = lo, hi
+                        if between:
+                            band.inner.append(k)
+                            band.ends.append(a)
+                        kept.append(band)
+                    else:  # the band meets two free stretches of this line: both go on
+                        cut = -1 if band.inner[-1:] == [k] else len(band.inner)
+                        inner, ends = band.inner[:cut], band.ends[:cut]
+                        if between:
+                            inner.append(k)
+                            ends.append(a)
+                        kept.append(_Band(lo, hi, band.width, inner, ends))
+                if piece is None and len(band.inner) >= least_lines:
+                    found.append(band)
+        for a, b in line.gaps:
+            if not any(band.lo < b and a < band.hi for band in kept):
+                kept.append(_Band(a, b, narrow * line.size, [k], [a]))
+        active = kept
+    found.extend(band for band in active if len(band.inner) >= least_lines)
+    # The text before a gutter fills its column: justified, or ragged by a word at most. A
+    # table's cells end where their words do.
+    fill = params.narrow_gutter_fill_em
+    found = [band for band in found
+             if 2 * sum(band.lo - end <= fill * lines[k].size
+                        for k, end in zip(band.inner, band.ends)) >= len(band.inner)]
+    if not found:
+        return out, []
+    bands = _with_columns(found, lines, params)
+    _cut_lines(bands, lines, out, params)
+    return out, [(band.lo, band.hi) for band in bands]
+
+
+def _sides(band: _Band, k: int, line: LineGaps, on_line: dict[int, list[_Band]],
+           run_gap: float) -> tuple[float, float]:
+    """Where the text of ``line`` (the ``k``-th) around ``band`` starts and ends: at the line's
+    ends, at the bands of ``on_line[k]`` beside it, or at a gap wider than ``run_gap`` em (a
+    table's cells stand that far apart; a line of prose seldom has such a word space)."""
+    left, right = line.x0, line.x1
+    for other in on_line.get(k, _NO_BANDS):
+        if band.lo >= other.hi > left:
+            left = other.hi
+        elif band.hi <= other.lo < right:
+            right = other.lo
+    wide = run_gap * line.size
+    for a, b in line.gaps:
+        if b - a > wide:
+            if band.lo >= b > left:
+                left = b
+            elif band.hi <= a < right:
+                right = a
+    return left, right
+
+
+def _cut_lines(bands: list[_Band], lines: list[LineGaps], out: list[list[Span]],
+               params: LayoutParams) -> None:
+    """Put each band into ``out`` for the lines it cuts: those of its lines whose text on one
+    side at least covers ``params.narrow_gutter_line_share`` of that side's column (from the
+    band to where the band's lines start or end, as most do)."""
+    on_line: dict[int, list[_Band]] = {}
+    for band in bands:
+        for k in band.inner:
+            on_line.setdefault(k, []).append(band)
+    share = params.narrow_gutter_line_share
+    for band in bands:
+        sides = [_sides(band, k, lines[k], on_line, params.run_gap_em) for k in band.inner]
+        least_left = share * (band.lo - statistics.median([left for left, _ in sides]))
+        least_right = share * (statistics.median([right for _, right in sides]) - band.hi)
+        for k, (left, right) in zip(band.inner, sides):
+            if band.lo - left >= least_left or right - band.hi >= least_right:
+                out[k] = [*out[k], (band.lo, band.hi)] if out[k] else [(band.lo, band.hi)]
+
+
+def _with_columns(bands: list[_Band], lines: list[LineGaps], params: LayoutParams,
+                  ) -> list[_Band]:
+    """The ``bands`` with a text column on each side: on at least half of the lines where one
+    stands between text, the text reaches ``text_column_em`` of the line's size away on both
+    sides before the line ends, meets another band kept or a gap wider than ``run_gap_em`` (a
+    table's rows have their cells on both sides); a line whose text after the band starts over
+    ``narrow_gutter_start_em`` past it shows no column beside it. The bands with the most lines are
+    judged first: a column of equation numbers beside a column's formulas stands a few ems
+    from the gutter after it, and it is the numbers that make no column, not the gutter."""
+    column, run_gap = params.text_column_em, params.run_gap_em
+    start = params.narrow_gutter_start_em
+    kept: list[_Band] = []
+    on_line: dict[int, list[_Band]] = {}
+    for band in sorted(bands, key=lambda b: -len(b.inner)):
+        good = 0
+        lo, hi = band.lo, band.hi
+        for k in band.inner:
+            line = lines[k]
+            after = start * line.size
+            if any(a <= lo and hi <= b and b - hi > after for a, b in line.gaps):
+                # The text after the band starts far to its right: the line shows no column
+                # beside the band (a worksheet's line numbers over a page's wide gutter).
+                continue
+            left, right = _sides(band, k, line, on_line, run_gap)
+            reach = column * line.size
+            good += lo - left >= reach and right - hi >= reach
+        if 2 * good >= len(band.inner):
+            kept.append(band)
+            for k in band.inner:
+                on_line.setdefault(k, []).append(band)
+    return kept
+
+
+_NO_BANDS: list[_Band] = []
