@@ -30,7 +30,7 @@ def test_text_to_stdout_markdown_to_file_and_report(tmp_path: Path) -> None:
         "pages": [{"number": 1, "columns": 2, "empty": False, "garbled": False,
                    "garbled_cause": None, "error": None,
                    "glyphs": sum(len(t.replace(" ", "")) for t in truth),
-                   "unmapped": 0, "hidden": 0, "form": 0}],
+                   "unmapped": 0, "hidden": 0, "form": 0, "furniture_chars": 0}],
         "empty_pages": [],
         "garbled_pages": [],
         "failed_pages": [],

@@ -427,3 +427,75 @@ def test_a_cover_title_wrapped_on_four_lines_in_a_display_size_is_a_heading() ->
     pages = [page(1, title, quote, body_text(1), body_text(1), body_text(1))]
     mark_headings(pages)
     assert (title.kind, title.level, quote.kind) == ("heading", 1, "body")
+
+
+def invoice_page(number: int, copy: str, account: str, rows: int = 4) -> PageAnalysis:
+    """An invoice page: its copy label and seller atop, a table, the totals and the payment
+    note with its account and authorisation numbers at the foot, in the bottom band."""
+    paragraphs = [para("Harbor Supplies", 30, size=13), para(copy, 30, x0=450),
+                  para("Invoice No. 2024-0113", 110)]
+    paragraphs += [para(f"Item {k} {k * 3} {k * 12.5:.2f}", 200 + 20 * k) for k in range(rows)]
+    paragraphs += [para(f"Total {rows * 308.5:,.2f}", 720), para(f"Payment to IBAN {account}", 745),
+                   para(f"Authorisation No. 4417-2290-{3381 + rows}", 760)]
+    return page(number, *paragraphs)
+
+
+def test_an_invoice_printed_as_original_duplicate_and_triplicate_keeps_everything() -> None:
+    """Every line of a copy repeats on the other copies, totals and authorisation number in
+    the bottom band included: repetition across copies of one page is no running head."""
+    pages = [invoice_page(n, copy, "ES12 3456 7890")
+             for n, copy in enumerate(["ORIGINAL", "DUPLICATE", "TRIPLICATE"], start=1)]
+    mark_furniture(pages)
+    assert not any(p.furniture for pg in pages for p in pg.paragraphs)
+    assert [pg.summary()["furniture_chars"] for pg in pages] == [0, 0, 0]
+
+
+def test_two_invoices_keep_the_payment_notes_whose_numbers_differ() -> None:
+    """Two invoices of one file, each printed twice: the payment note at the foot is the same
+    text but for each invoice's own account number, so it is no running footer; a footer with
+    the same numbers on each page (a DOI) still is."""
+    pages = [invoice_page(1, "ORIGINAL", "ES12 3456 7890"), invoice_page(2, "DUPLICATE", "ES12 3456 7890"),
+             invoice_page(3, "ORIGINAL", "ES98 7654 3210", rows=6),
+             invoice_page(4, "DUPLICATE", "ES98 7654 3210", rows=6)]
+    for n, pg in enumerate(pages, start=1):
+        pg.paragraphs.append(para(f"Journal 12 | DOI: 10.1038/srep08555 | {n}", 780))
+    mark_furniture(pages)
+    notes = [p for pg in pages for p in pg.paragraphs if p.lines[0].text.startswith("Payment")]
+    assert len(notes) == 4 and not any(p.furniture for p in notes)
+    assert all(pg.paragraphs[-1].furniture for pg in pages)
+    assert [pg.summary()["furniture_chars"] for pg in pages] == [
+        len(pg.paragraphs[-1].lines[0].text) for pg in pages]
+
+
+def test_footnotes_numbered_in_step_with_the_page_are_not_numbered_heads() -> None:
+    """One footnote per page, numbered 1, 2, 3 on pages 1-3: numbers at the start of band
+    lines in step with the page index, but each footnote starts where its page's notes do, not
+    in one place as a running head."""
+    notes = ["The survey was repeated in spring.", "See the appendix for the full table.",
+             "Two orchards declined to answer."]
+    pages = [page(n, body_text(n), para(f"{n} {notes[n - 1]}", 700 + 14 * n, size=8))
+             for n in (1, 2, 3)]
+    mark_furniture(pages)
+    assert not any(p.furniture for pg in pages for p in pg.paragraphs)
+    # ...while a footer numbered in step, in one place, is one.
+    pages = [page(n, body_text(n), para(f"{n} Annual report of the orchard society", 770, size=8))
+             for n in (1, 2, 3)]
+    mark_furniture(pages)
+    assert all(pg.paragraphs[1].furniture for pg in pages)
+
+
+def test_copy_classes_join_exact_and_near_copies_only() -> None:
+    from pdfprose.document.copies import copy_classes
+
+    def form(n: int, label: str, value: str) -> PageAnalysis:
+        return page(n, para(f"Copy {label}", 20), *(para(f"Box {k} holds {value}", 200 + 20 * k)
+                                                     for k in range(8)))
+
+    pages = [form(1, "A", "Calder"), form(2, "B", "Calder"), body_page := page(3, body_text(3)),
+             form(4, "C", "Calder"), form(5, "A", "Larkfield")]
+    # A near copy: one box of ten differs.
+    near = form(6, "B", "Larkfield")
+    near.paragraphs[3] = para("Box 2 holds a value changed by hand", 240)
+    pages.append(near)
+    assert body_page.number == 3
+    assert copy_classes(pages) == [0, 0, 2, 0, 4, 4]

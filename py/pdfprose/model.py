@@ -283,7 +283,9 @@ class PageAnalysis:
         ``garbled_cause``, ``error``, plus counts of glyphs, unmapped glyphs, ``hidden`` glyphs (text a reader
         cannot see, left out: outside the CropBox, under 1 pt, invisible or in the colour of its
         background, SPEC §1) and ``form`` glyphs (text of form fields and annotation
-        appearances, emitted after the page's text)."""
+        appearances, emitted after the page's text), and ``furniture_chars``: the characters of
+        the lines marked as running heads, footers and page numbers (SPEC §8), which "remove
+        headers" leaves out of the text (0 until the document passes have run)."""
         return {
             "number": self.number,
             "columns": self.columns,
@@ -295,6 +297,8 @@ class PageAnalysis:
             "unmapped": self.unmapped_count,
             "hidden": self.hidden_count,
             "form": self.form_count,
+            "furniture_chars": sum(len(line.text) for para in self.paragraphs if para.furniture
+                                   for line in para.lines),
         }
 
     def geometry(self) -> dict[str, object]:

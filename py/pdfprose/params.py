@@ -285,6 +285,17 @@ class LayoutParams:
     entries of one contents page count once (``fr_eie_rotated_landscape``: "5.1 CADRE
     REGLEMENTAIRE .... 97" and "5.1 DOCUMENTATION .... 97" at the foot of page 3, "5.3 ... 98"
     atop page 4)."""
+    furniture_place_em: float = 0.5
+    """A running head stands in the same place on every page: its first baseline at the same
+    distance from the page's top (or bottom) edge within 0.5 em of its size (producers place
+    heads and folios to a fraction of a point; footnotes that happen to start with a number in
+    step with the page index start wherever their page's notes end)."""
+    copy_share: float = 0.8
+    """Two pages whose text outside the furniture bands is at least 80 % the same lines (by
+    characters, of each page) are copies of one page (an invoice printed as original and
+    duplicate, a form's copies A-D: 100 % in the layout benchmark's invoices and forms
+    families); lines repeated across copies are no running heads. Pages of books, papers and
+    reports share almost nothing outside the bands."""
     furniture_row_share: float = 0.5
     """Two lines are on one row when their boxes overlap vertically by at least half the shorter
     one's height: a table row's cells, set in one font, overlap almost wholly; a running head
