@@ -382,3 +382,25 @@ def test_word_o_in_courier_before_text_in_another_face_is_a_bullet() -> None:
     horizontal, _ = build_lines(bullet + near + spanish + code)
     assert sorted(l.text for l in horizontal) == [
         "o = read()", "o bien la otra", "◦ Close item", "◦ Second level"]
+
+
+def test_runs_on_one_row_in_sizes_far_apart_stay_two_lines() -> None:
+    """"INVOICE" at 20 pt right of the seller's name at 14 pt (the invoices family), a form's
+    title beside "Copy A" at 9 pt: two things on one row, as they would be one over the
+    other; runs of one size, or a run that mixes sizes (a formula's index), still join."""
+    from pdfprose.layout.rows import merge_rows
+    from pdfprose.model import Line
+
+    def run(text: str, x: float, size: float, mixed: bool = False) -> Line:
+        gs = glyphs(text, x, 100, size=size, advance=0.5 * size)
+        if mixed:
+            gs[-1].size = 0.6 * size
+        return Line(text=text, x0=gs[0].x0, top=min(g.top for g in gs), x1=gs[-1].x1,
+                    bottom=max(g.bottom for g in gs), baseline=100, size=size, glyphs=gs)
+
+    assert [l.text for l in merge_rows([run("Redhill", 0, 14), run("INVOICE", 300, 20)])] == \
+        ["Redhill", "INVOICE"]
+    assert [l.text for l in merge_rows([run("Total", 0, 10), run("amount", 100, 10)])] == \
+        ["Total amount"]
+    assert [l.text for l in merge_rows([run("Tc1", 0, 10, mixed=True), run("Dose", 100, 16)])] == \
+        ["Tc1 Dose"]
