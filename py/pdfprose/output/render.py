@@ -138,6 +138,10 @@ def render_with_page_starts(
             if para.furniture and options.remove_headers:
                 continue
             texts = [line.text for line in para.lines]
+            if para.continues and para.kind == "heading" and units \
+                    and units[-1][0] is not None and units[-1][0].kind == "heading":
+                units[-1][1].extend(texts)  # a wrapped heading's next line
+                continue
             if para.continues and open_units:
                 _host_unit(open_units, para.size, tolerance)[1].extend(texts)
                 continue
