@@ -618,3 +618,20 @@ def test_a_bold_label_over_short_lines_of_its_own_is_no_heading() -> None:
     pages = [page(1, label, name, street, section, prose, body_text(1), body_text(1))]
     mark_headings(pages)
     assert (label.kind, section.kind) == ("body", "heading")
+
+
+def test_each_invoices_own_date_in_the_band_is_content() -> None:
+    """Invoices of one file, each printed twice, carry their own date atop ("Fecha
+    26/07/2025" then "Fecha 11/12/2025", the invoices family): the same text with another date
+    is content; a printout's date that is the same on every page is still a running head."""
+    pages = []
+    copies = ["ORIGINAL", "DUPLICATE", "ORIGINAL", "DUPLICATE", "TRIPLICATE"]
+    for n, (copy, date) in enumerate(zip(copies, ["26/07/2025"] * 2 + ["11/12/2025"] * 3), start=1):
+        pg = invoice_page(n, copy, "ES12 3456 7890", rows=4 if n < 3 else 6)
+        pg.paragraphs.insert(2, para(f"Fecha {date}", 45))
+        pg.paragraphs.append(para(f"Printed 03/12/2026 {n}", 780, x0=400))
+        pages.append(pg)
+    mark_furniture(pages)
+    dates = [p for pg in pages for p in pg.paragraphs if p.lines[0].text.startswith("Fecha")]
+    assert len(dates) == 5 and not any(p.furniture for p in dates)
+    assert all(pg.paragraphs[-1].furniture for pg in pages)

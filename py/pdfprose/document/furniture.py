@@ -222,14 +222,15 @@ def _places(hits: list[tuple[int, Paragraph]], pages: list[PageAnalysis],
     return groups
 
 
-_LONG_NUMBER = re.compile(r"(?<![\d.,])\d(?:[.,]?\d){3,}")
+_LONG_NUMBER = re.compile(r"(?<![\d.,])(?:\d{1,2}([/-])\d{1,2}\1\d{2,4}\b|\d(?:[.,]?\d){3,})")
 """A number of four digits or more, thousands and decimal separators included ("2007",
-"1,234.50", "08555")."""
+"1,234.50", "08555"), or a date ("26/07/2025", "3-12-24"): an invoice's date differs from the
+next invoice's in its day and month, not its year."""
 
 
 def _value(number: str) -> int:
     """The integer a :data:`_LONG_NUMBER` reads as, separators left out."""
-    return int(number.replace(",", "").replace(".", ""))
+    return int(re.sub(r"\D", "", number))
 
 
 def _same_numbers(hits: list[tuple[int, Paragraph]], pages: list[PageAnalysis]) -> bool:
@@ -239,7 +240,8 @@ def _same_numbers(hits: list[tuple[int, Paragraph]], pages: list[PageAnalysis]) 
     document number); an invoice's payment note at the foot of each invoice of a file carries
     each invoice's own account and authorisation numbers: the same text with other numbers is
     content."""
-    found = [(pages[index].number, _LONG_NUMBER.findall(" ".join(l.text for l in para.lines)))
+    found = [(pages[index].number, [m.group() for m in _LONG_NUMBER.finditer(
+                  " ".join(l.text for l in para.lines))])
              for index, para in hits]
     if not any(numbers for _, numbers in found):
         return True
