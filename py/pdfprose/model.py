@@ -371,8 +371,10 @@ class PageAnalysis:
         ``garbled_cause``, ``error``, plus counts of glyphs, unmapped glyphs, ``hidden`` glyphs (text a reader
         cannot see, left out: outside the CropBox, under 1 pt, invisible or in the colour of its
         background, SPEC §1), ``form`` glyphs (text of form fields and annotation
-        appearances, emitted after the page's text) and ``tables``, the tables found on the
-        page (:mod:`pdfprose.layout.tables`)."""
+        appearances, emitted after the page's text), ``tables``, the tables found on the
+        page (:mod:`pdfprose.layout.tables`), and ``furniture_chars``: the characters of
+        the lines marked as running heads, footers and page numbers (SPEC §8), which "remove
+        headers" leaves out of the text (0 until the document passes have run)."""
         return {
             "number": self.number,
             "columns": self.columns,
@@ -385,6 +387,8 @@ class PageAnalysis:
             "hidden": self.hidden_count,
             "form": self.form_count,
             "tables": sum(1 for b in self.blocks if b.table is not None),
+            "furniture_chars": sum(len(line.text) for para in self.paragraphs if para.furniture
+                                   for line in para.lines),
         }
 
     def geometry(self) -> dict[str, object]:

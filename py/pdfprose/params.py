@@ -385,6 +385,17 @@ class LayoutParams:
     entries of one contents page count once (``fr_eie_rotated_landscape``: "5.1 CADRE
     REGLEMENTAIRE .... 97" and "5.1 DOCUMENTATION .... 97" at the foot of page 3, "5.3 ... 98"
     atop page 4)."""
+    furniture_place_em: float = 0.5
+    """A running head stands in the same place on every page: its first baseline at the same
+    distance from the page's top (or bottom) edge within 0.5 em of its size (producers place
+    heads and folios to a fraction of a point; footnotes that happen to start with a number in
+    step with the page index start wherever their page's notes end)."""
+    copy_share: float = 0.8
+    """Two pages whose text outside the furniture bands is at least 80 % the same lines (by
+    characters, of each page) are copies of one page (an invoice printed as original and
+    duplicate, a form's copies A-D: 100 % in the layout benchmark's invoices and forms
+    families); lines repeated across copies are no running heads. Pages of books, papers and
+    reports share almost nothing outside the bands."""
     furniture_row_share: float = 0.5
     """Two lines are on one row when their boxes overlap vertically by at least half the shorter
     one's height: a table row's cells, set in one font, overlap almost wholly; a running head
@@ -399,10 +410,24 @@ class LayoutParams:
     """A title set at 1.8 x the body size or more wraps sooner: at that size the 160 characters
     alone make it short, whatever its lines (the WHO report's cover title: four lines at 25 pt
     over a 10 pt body)."""
+    min_heading_section_chars: int = 40
+    """A heading heads text: where the paragraphs of one larger size (``heading_section_count``
+    of them or more) are followed by a median of fewer than 40 characters each before the next
+    paragraph of their size or larger, they are a form's values over 6.5 pt labels of 20-35
+    characters (the forms family) or a table's cells, not headings; a section under a real
+    heading holds at least a sentence or a few list items."""
+    heading_section_count: int = 3
+    """...where a size has at least three such paragraphs (a title over a one-line subtitle
+    stays a heading)."""
     max_heading_levels: int = 4
     """SPEC §9: heading sizes map to Markdown levels 1-4; all smaller ones are level 4."""
     max_bold_heading_chars: int = 80
     """A bold stand-alone line longer than this is emphasis inside prose, not a heading."""
+    max_bold_heading_lines: int = 2
+    """A heading in bold at the body's size may wrap onto a second line (Word's and Google
+    Docs' narrow columns: "Module One - Introduction to Product / Development and Quality
+    Assurance"; the bold-headings and wrapped-headings families), every line of it bold and
+    ``max_bold_heading_chars`` in all."""
     heading_size_bucket: float = 0.5
     """Heading sizes within half a point are one level (producers round sizes differently);
     a bold heading is at least the body size less this (points)."""

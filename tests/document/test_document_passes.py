@@ -462,3 +462,211 @@ def test_a_cover_title_wrapped_on_four_lines_in_a_display_size_is_a_heading() ->
     pages = [page(1, title, quote, body_text(1), body_text(1), body_text(1))]
     mark_headings(pages)
     assert (title.kind, title.level, quote.kind) == ("heading", 1, "body")
+
+
+def invoice_page(number: int, copy: str, account: str, rows: int = 4) -> PageAnalysis:
+    """An invoice page: its copy label and seller atop, a table, the totals and the payment
+    note with its account and authorisation numbers at the foot, in the bottom band."""
+    paragraphs = [para("Harbor Supplies", 30, size=13), para(copy, 30, x0=450),
+                  para("Invoice No. 2024-0113", 110)]
+    paragraphs += [para(f"Item {k} {k * 3} {k * 12.5:.2f}", 200 + 20 * k) for k in range(rows)]
+    paragraphs += [para(f"Total {rows * 308.5:,.2f}", 720), para(f"Payment to IBAN {account}", 745),
+                   para(f"Authorisation No. 4417-2290-{3381 + rows}", 760)]
+    return page(number, *paragraphs)
+
+
+def test_an_invoice_printed_as_original_duplicate_and_triplicate_keeps_everything() -> None:
+    """Every line of a copy repeats on the other copies, totals and authorisation number in
+    the bottom band included: repetition across copies of one page is no running head."""
+    pages = [invoice_page(n, copy, "ES12 3456 7890")
+             for n, copy in enumerate(["ORIGINAL", "DUPLICATE", "TRIPLICATE"], start=1)]
+    mark_furniture(pages)
+    assert not any(p.furniture for pg in pages for p in pg.paragraphs)
+    assert [pg.summary()["furniture_chars"] for pg in pages] == [0, 0, 0]
+
+
+def test_two_invoices_keep_the_payment_notes_whose_numbers_differ() -> None:
+    """Two invoices of one file, each printed twice: the payment note at the foot is the same
+    text but for each invoice's own account number, so it is no running footer; a footer with
+    the same numbers on each page (a DOI) still is."""
+    pages = [invoice_page(1, "ORIGINAL", "ES12 3456 7890"), invoice_page(2, "DUPLICATE", "ES12 3456 7890"),
+             invoice_page(3, "ORIGINAL", "ES98 7654 3210", rows=6),
+             invoice_page(4, "DUPLICATE", "ES98 7654 3210", rows=6)]
+    for n, pg in enumerate(pages, start=1):
+        pg.paragraphs.append(para(f"Journal 12 | DOI: 10.1038/srep08555 | {n}", 780))
+    mark_furniture(pages)
+    notes = [p for pg in pages for p in pg.paragraphs if p.lines[0].text.startswith("Payment")]
+    assert len(notes) == 4 and not any(p.furniture for p in notes)
+    assert all(pg.paragraphs[-1].furniture for pg in pages)
+    assert [pg.summary()["furniture_chars"] for pg in pages] == [
+        len(pg.paragraphs[-1].lines[0].text) for pg in pages]
+
+
+def test_footnotes_numbered_in_step_with_the_page_are_not_numbered_heads() -> None:
+    """One footnote per page, numbered 1, 2, 3 on pages 1-3: numbers at the start of band
+    lines in step with the page index, but each footnote starts where its page's notes do, not
+    in one place as a running head."""
+    notes = ["The survey was repeated in spring.", "See the appendix for the full table.",
+             "Two orchards declined to answer."]
+    pages = [page(n, body_text(n), para(f"{n} {notes[n - 1]}", 700 + 14 * n, size=8))
+             for n in (1, 2, 3)]
+    mark_furniture(pages)
+    assert not any(p.furniture for pg in pages for p in pg.paragraphs)
+    # ...while a footer numbered in step, in one place, is one.
+    pages = [page(n, body_text(n), para(f"{n} Annual report of the orchard society", 770, size=8))
+             for n in (1, 2, 3)]
+    mark_furniture(pages)
+    assert all(pg.paragraphs[1].furniture for pg in pages)
+
+
+def test_copy_classes_join_exact_and_near_copies_only() -> None:
+    from pdfprose.document.copies import copy_classes
+
+    def form(n: int, label: str, value: str) -> PageAnalysis:
+        return page(n, para(f"Copy {label}", 20), *(para(f"Box {k} holds {value}", 200 + 20 * k)
+                                                     for k in range(8)))
+
+    pages = [form(1, "A", "Calder"), form(2, "B", "Calder"), body_page := page(3, body_text(3)),
+             form(4, "C", "Calder"), form(5, "A", "Larkfield")]
+    # A near copy: one box of ten differs.
+    near = form(6, "B", "Larkfield")
+    near.paragraphs[3] = para("Box 2 holds a value changed by hand", 240)
+    pages.append(near)
+    assert body_page.number == 3
+    assert copy_classes(pages) == [0, 0, 2, 0, 4, 4]
+
+
+def bold(p: Paragraph) -> Paragraph:
+    for line in p.lines:
+        line.bold = True
+        line.released_all_bold = True
+    return p
+
+
+def lines_para(texts: list[str], top: float, size: float = 10.0, x0: float = 72.0) -> Paragraph:
+    return Paragraph(lines=[para(t, top + i * 1.2 * size, size=size, x0=x0).lines[0]
+                            for i, t in enumerate(texts)], block=0)
+
+
+def test_numbered_and_bulleted_items_in_large_type_are_no_headings() -> None:
+    """A slide's items at 24 pt under its 32 pt title came out "#### 1. Short intro" (the
+    slides families): numbered paragraphs in sequence at one left edge, and a bulleted line,
+    are list items whatever their size; the title stays a heading."""
+    title = para("Hidden features of the format", 40, size=32)
+    items = [para(f"{n}. Item number {n} of the slide", 60 + 40 * n, size=24) for n in (1, 2, 3)]
+    sub = para("- a sub-item under the third", 240, size=20, x0=110)
+    bullet = para("• All elements must be tagged", 280, size=24)
+    body = [para("Body text set at the size of the notes, long enough to outweigh the slide.",
+                 400 + 20 * i) for i in range(4)]
+    pages = [page(1, title, *items[:2], items[2], sub, bullet, *body)]
+    mark_headings(pages)
+    assert title.kind == "heading"
+    assert [p.kind for p in (*items, bullet)] == ["body"] * 4
+
+
+def test_form_values_over_small_labels_are_no_headings_but_sections_are() -> None:
+    """A form's values at 10 pt over its 6.5 pt labels (the forms family invented 901
+    headings): a size whose paragraphs head a median of under 40 characters each is no
+    heading size; headings over paragraphs of prose still are."""
+    form = []
+    for k in range(5):
+        form += [para(f"Name and address of the recipient {k}", 100 + 40 * k, size=6.5),
+                 para(f"Maria Walsh {k}", 110 + 40 * k, size=10)]
+    form_pages = [page(1, *form, para("Signature of the official of the registry", 400, size=6.5))]
+    mark_headings(form_pages)
+    assert not any(p.kind == "heading" for p in form_pages[0].paragraphs)
+    report = []
+    for k in range(4):
+        report += [para(f"Section {k} of the report", 100 + 120 * k, size=14),
+                   lines_para(["The prose of the section runs on for a few lines of text",
+                               "at the body size, as sections of a report do."], 120 + 120 * k)]
+    report_pages = [page(1, *report)]
+    mark_headings(report_pages)
+    assert [p.kind for p in report_pages[0].paragraphs] == ["heading", "body"] * 4
+
+
+def test_a_bold_heading_at_body_size_wrapped_onto_two_lines_is_one_heading() -> None:
+    """Word's and Google Docs' narrow columns wrap a bold module title at the body size
+    (bold-headings and wrapped-headings families); a third bold line makes it emphasis."""
+    module = bold(lines_para(["Module One - Introduction to Product",
+                              "Development and Quality Assurance"], 100))
+    long_bold = bold(lines_para(["A bold paragraph of three lines", "is emphasis set in bold",
+                                 "rather than a heading"], 200))
+    pages = [page(1, module, long_bold, body_text(1), body_text(1), body_text(1))]
+    mark_headings(pages)
+    assert (module.kind, long_bold.kind) == ("heading", "body")
+
+
+def test_a_heading_cut_into_two_paragraphs_renders_as_one_heading() -> None:
+    """A heading whose second line the reading order puts in a paragraph of its own (the
+    wrapped-headings family) goes on in it: right under it at its left edge, or of its level
+    starting in lowercase; a numbered heading under it starts a heading of its own."""
+    first = para("Results of the survey of the", 100, size=16)
+    second = para("Coastal Towns and Villages", 119, size=16)
+    numbered = para("2 Methods", 138, size=16)
+    pages = [page(1, first, second, numbered, *(body_text(1) for _ in range(3)))]
+    mark_headings(pages)
+    assert [p.kind for p in (first, second, numbered)] == ["heading"] * 3
+    assert (second.continues, numbered.continues) == (True, False)
+    markdown = render(pages, Options(format="md"))
+    assert "# Results of the survey of the Coastal Towns and Villages\n" in markdown
+    assert "# 2 Methods" in markdown
+
+
+def test_a_slide_decks_running_head_that_outweighs_its_items_sets_no_body_size() -> None:
+    """A deck's running head on every slide can hold more characters than the slide's own
+    large items: the body is then the size of what remains once the head is furniture, so
+    that the items at that size are no headings ("#### Item 1") and the slide's title is."""
+    from pdfprose.document.passes import run_document_passes
+
+    head = "DocEng 2019: More than just digital paper - hidden features of the PDF format"
+    pages = [page(n, para(head, 20, size=16), para(f"Slide {n} title", 80, size=40),
+                  para(f"Item {n} of the slide, in a few words", 200, size=28),
+                  para(f"Another item {n} on it", 260, size=28))
+             for n in range(1, 9)]
+    run_document_passes(pages)
+    assert all(p.paragraphs[0].furniture for p in pages)
+    assert not any(para.furniture for p in pages for para in p.paragraphs[1:])
+    assert [para.kind for para in pages[0].paragraphs[1:]] == ["heading", "body", "body"]
+
+
+def test_a_cjk_sentence_set_a_size_larger_is_no_heading() -> None:
+    """A report's opening statement set larger than its body ends in "。": Chinese and
+    Japanese headings never do (chinese and japanese families)."""
+    heading = para("第一节 重要提示", 60, size=14)
+    sentence = para("所有董事均已出席了审议本次季报的董事会会议。", 90, size=14)
+    body = [para("公司董事会、监事会及董事、监事、高级管理人员保证季度报告内容的真实、准确、完整。" * 2,
+                 120 + 20 * i) for i in range(3)]
+    pages = [page(1, heading, sentence, *body)]
+    mark_headings(pages)
+    assert (heading.kind, sentence.kind) == ("heading", "body")
+
+
+def test_a_bold_label_over_short_lines_of_its_own_is_no_heading() -> None:
+    """"Bill to" in bold over a customer's name and address lines (the invoices family) is a
+    field's label; a bold line over prose or a list heads it."""
+    label = bold(para("Bill to", 100))
+    name, street = para("John Lambert", 112), para("90 Modest software", 124)
+    section = bold(para("Terms of payment", 200))
+    prose = lines_para(["Payment is due within thirty days of the date of the invoice,",
+                        "by transfer to the account below."], 212)
+    pages = [page(1, label, name, street, section, prose, body_text(1), body_text(1))]
+    mark_headings(pages)
+    assert (label.kind, section.kind) == ("body", "heading")
+
+
+def test_each_invoices_own_date_in_the_band_is_content() -> None:
+    """Invoices of one file, each printed twice, carry their own date atop ("Fecha
+    26/07/2025" then "Fecha 11/12/2025", the invoices family): the same text with another date
+    is content; a printout's date that is the same on every page is still a running head."""
+    pages = []
+    copies = ["ORIGINAL", "DUPLICATE", "ORIGINAL", "DUPLICATE", "TRIPLICATE"]
+    for n, (copy, date) in enumerate(zip(copies, ["26/07/2025"] * 2 + ["11/12/2025"] * 3), start=1):
+        pg = invoice_page(n, copy, "ES12 3456 7890", rows=4 if n < 3 else 6)
+        pg.paragraphs.insert(2, para(f"Fecha {date}", 45))
+        pg.paragraphs.append(para(f"Printed 03/12/2026 {n}", 780, x0=400))
+        pages.append(pg)
+    mark_furniture(pages)
+    dates = [p for pg in pages for p in pg.paragraphs if p.lines[0].text.startswith("Fecha")]
+    assert len(dates) == 5 and not any(p.furniture for p in dates)
+    assert all(pg.paragraphs[-1].furniture for pg in pages)

@@ -343,3 +343,64 @@ def test_line_clusters_take_the_glyphs_the_rule_takes_one_by_one(
     sizes = [s for _, s in glyphs]
     assert line_clusters(baselines, sizes, params)[0] == reference_clusters(baselines, sizes,
                                                                               params)
+
+
+def font(glyph_list: list[Glyph], name: str) -> list[Glyph]:
+    for g in glyph_list:
+        g.font = name
+    return glyph_list
+
+
+def test_items_keep_their_markers_across_a_hanging_indent() -> None:
+    # A slide's or Word's list: the marker and its text 1.6-1.9 em apart (wider than a run's
+    # 1 em gap) are one run, so the markers do not line up as a column of their own.
+    lines = [glyphs("►", 40, 100, size=10) + glyphs("Shape bullet", 58, 100),
+             glyphs("–", 40, 120) + glyphs("Dash bullet", 58, 120),
+             glyphs("12.", 40, 140) + glyphs("Numbered item", 68, 140),
+             glyphs("b)", 40, 160) + glyphs("Lettered item", 63, 160)]
+    horizontal, _ = build_lines([g for line in lines for g in line])
+    assert sorted(l.text for l in horizontal) == [
+        "12. Numbered item", "b) Lettered item", "– Dash bullet", "► Shape bullet"]
+
+
+def test_a_number_or_dash_cell_and_an_equation_number_stay_runs_of_their_own() -> None:
+    # A dash or a number before another number is a table's cell; "(1)" at a column's edge
+    # is an equation's number before the next column's text.
+    cells = glyphs("–", 40, 100) + glyphs("12.5", 58, 100)
+    equation = glyphs("x = y", 40, 120) + glyphs("(1)", 200, 120) + glyphs("the next column", 232, 120)
+    horizontal, _ = build_lines(cells + equation)
+    assert sorted(l.text for l in horizontal) == ["(1)", "12.5", "the next column", "x = y", "–"]
+
+
+def test_word_o_in_courier_before_text_in_another_face_is_a_bullet() -> None:
+    # Word's second-level bullet is the letter "o" in Courier New; the Spanish word "o" and
+    # code in Courier are set in their text's face.
+    bullet = font(glyphs("o", 40, 100), "CourierNewPSMT") + font(glyphs("Second level", 58, 100), "Calibri")
+    near = font(glyphs("o", 40, 120), "Courier") + font(glyphs(" Close item", 45, 120), "Helvetica")
+    spanish = font(glyphs("o bien la otra", 40, 140), "Calibri")
+    code = font(glyphs("o = read()", 40, 160), "CourierNewPSMT")
+    horizontal, _ = build_lines(bullet + near + spanish + code)
+    assert sorted(l.text for l in horizontal) == [
+        "o = read()", "o bien la otra", "◦ Close item", "◦ Second level"]
+
+
+def test_runs_on_one_row_in_sizes_far_apart_stay_two_lines() -> None:
+    """"INVOICE" at 20 pt right of the seller's name at 14 pt (the invoices family), a form's
+    title beside "Copy A" at 9 pt: two things on one row, as they would be one over the
+    other; runs of one size, or a run that mixes sizes (a formula's index), still join."""
+    from pdfprose.layout.rows import merge_rows
+    from pdfprose.model import Line
+
+    def run(text: str, x: float, size: float, mixed: bool = False) -> Line:
+        gs = glyphs(text, x, 100, size=size, advance=0.5 * size)
+        if mixed:
+            gs[-1].size = 0.6 * size
+        return Line(text=text, x0=gs[0].x0, top=min(g.top for g in gs), x1=gs[-1].x1,
+                    bottom=max(g.bottom for g in gs), baseline=100, size=size, glyphs=gs)
+
+    assert [l.text for l in merge_rows([run("Redhill", 0, 14), run("INVOICE", 300, 20)])] == \
+        ["Redhill", "INVOICE"]
+    assert [l.text for l in merge_rows([run("Total", 0, 10), run("amount", 100, 10)])] == \
+        ["Total amount"]
+    assert [l.text for l in merge_rows([run("Tc1", 0, 10, mixed=True), run("Dose", 100, 16)])] == \
+        ["Tc1 Dose"]

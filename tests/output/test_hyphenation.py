@@ -124,3 +124,13 @@ def test_address_broken_after_a_dot_before_its_extension_gets_no_space() -> None
                       set()) == "(https://www.x.org/a_204c9b65a0bc4aca8cc51e29f09628ee.pdf, accessed"
     assert join_lines(["see https://example.com.", "the next"], set()) == \
         "see https://example.com. the next"
+
+
+def test_korean_lines_join_with_the_space_korean_puts_between_words() -> None:
+    """Korean breaks its lines between words (the korean family of the layout benchmark lost
+    a word at each line end): Hangul on either side of a break joins with a space; Chinese and
+    Japanese still join solid."""
+    assert join_lines(["서비스포인트로", "구분되며"], set()) == "서비스포인트로 구분되며"
+    assert join_lines(["예산은 安全을", "추진한다"], set()) == "예산은 安全을 추진한다"
+    assert join_lines(["报告期末", "余额"], set()) == "报告期末余额"
+    assert join_lines(["データを", "提供する"], set()) == "データを提供する"

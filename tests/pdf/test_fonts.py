@@ -69,3 +69,53 @@ def test_tex_big_operators_missing_from_pdftex_tounicode_read_by_their_glyph_nam
     text = convert(corpus_file("arxiv/cond-mat0001220.pdf").read_bytes()).render(Options())
     assert "entropy S1 = −k ∑ pi ln pi when q → 1" in text
     assert "\ufffd" not in text
+
+
+def test_winansi_unused_codes_read_as_bullets(tmp_path: Path) -> None:
+    # ISO 32000-1 Annex D.2 note 6: WinAnsiEncoding's unused codes above 0o40 are bullets.
+    # reportlab draws "•" in the standard (non-embedded) Helvetica and Times as 0x7F, which
+    # pdfminer.six's table leaves out: the bullet came out as U+FFFD and its item as no item.
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "bullets.pdf"
+    canvas = Canvas(str(path))
+    canvas.setFont("Helvetica", 12)
+    canvas.drawString(72, 700, "• First item in Helvetica")
+    canvas.setFont("Times-Roman", 12)
+    canvas.drawString(72, 640, "• Second item in Times")
+    canvas.save()
+    assert b"/WinAnsiEncoding" in path.read_bytes()
+    conversion = convert(path.read_bytes())
+    assert conversion.render(Options()) == "• First item in Helvetica\n\n• Second item in Times\n"
+    assert conversion.render(Options(format="md")) == (
+        "- First item in Helvetica\n\n- Second item in Times\n")
+    assert conversion.report()["pages"][0]["unmapped"] == 0
+
+
+def test_winansi_bullet_keeps_a_differences_glyph() -> None:
+    # A code the Differences array names keeps its glyph; only unused codes become bullets,
+    # and only under WinAnsiEncoding (StandardEncoding has no such rule).
+    from pdfminer.pdffont import PDFType1Font
+    from pdfminer.psparser import LIT
+
+    def font(encoding: object) -> PDFType1Font:
+        from pdfprose.pdf.fonts import repair_encoding
+
+        spec = {"Type": LIT("Font"), "Subtype": LIT("Type1"), "BaseFont": LIT("Helvetica"),
+                "Encoding": encoding}
+        made = PDFType1Font(None, spec)  # type: ignore[arg-type]
+        repair_encoding(made, spec)
+        return made
+
+    winansi = font(LIT("WinAnsiEncoding"))
+    assert [winansi.to_unichr(code) for code in (0x7F, 0x81, 0x95, 0x9D)] == ["•"] * 4
+    assert winansi.to_unichr(0x41) == "A"
+    named = font({"BaseEncoding": LIT("WinAnsiEncoding"), "Differences": [0x7F, LIT("Euro")]})
+    assert named.to_unichr(0x7F) == "€" and named.to_unichr(0x81) == "•"
+    standard = font(LIT("StandardEncoding"))
+    with pytest.raises(Exception):
+        standard.to_unichr(0x7F)
+    # The library's shared table is not changed.
+    from pdfminer.encodingdb import EncodingDB
+
+    assert 0x7F not in EncodingDB.encodings["WinAnsiEncoding"]

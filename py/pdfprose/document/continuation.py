@@ -110,14 +110,24 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
     else the latest one. Furniture is stepped over."""
     tolerance, lookback = params.continuation_size_tolerance, params.continuation_lookback
     open_heads: list[tuple[tuple[int, int], Paragraph]] = []
+    # The first part of the heading just before, which a wrapped heading's next line joins.
+    heading: tuple[int, int] | None = None
     for page in pages:
         for index, para in enumerate(page.paragraphs):
             para.continues_from = None
             if para.furniture:
                 continue
             if para.table is not None:  # a table's parts are joined by the table pass
+                open_heads, heading = [], None
+                continue
+            if para.kind == "heading":
+                if para.continues and heading is not None:
+                    para.continues_from = heading
+                else:
+                    heading = (page.number, index)
                 open_heads = []
                 continue
+            heading = None
             if para.continues and open_heads:
                 para.continues_from = _host(open_heads, para.size, tolerance)
                 continue

@@ -10,12 +10,17 @@ is furniture. Stand-alone page numbers in the bands are furniture too, where the
 page's edge or run in step with the page index. Footnotes are never dropped for being small and
 low: only repetition or a page-number shape counts.
 
-A running head is printed once on a page, apart from the page's content, so repetition alone
-is not enough where the band holds content (bad input loses nothing): text repeated across one
-row of a page (a table's column headings side by side) and text that shares its row with the
-page's other text (a table row atop the page, whose city repeats on other pages) are kept; a
-numbered running head must be in step with the page number on ``min_numbered_heads`` different
-pages, not merely on two entries of one contents page.
+A running head is printed once on a page, apart from the page's content, in the same place on
+every page, so repetition alone is not enough where the band holds content (bad input loses
+nothing): repetition counts only among occurrences in one place (``furniture_place_em``) and on
+distinct pages, never across copies of one page (an invoice printed as original, duplicate and
+triplicate repeats its totals because the whole page repeats: :mod:`.copies`); text repeated
+across one row of a page (a table's column headings side by side) and text that shares its row
+with the page's other text (a table row atop the page, whose city repeats on other pages) are
+kept; a numbered running head must be in step with the page number, in one place, on
+``min_numbered_heads`` different pages, not merely on two entries of one contents page; and a
+line set larger than the body (a letterhead, an invoice's title) takes as many pages to be one,
+since two documents printed together repeat their titles.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from collections import Counter, defaultdict
 from ..layout.spans import same_row
 from ..model import PageAnalysis, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
+from .copies import copy_classes
 from .statistics import DocumentStatistics
 
 PAGE_NUMBER = re.compile(
@@ -143,35 +149,45 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
         if steps >= least or (value == page.number and steps >= short):
             para.furniture = True
     # A band line carrying the printed page number (one more on each page: "46 3.1. HOMOTOPIE
-    # VON WEGEN", "Chapter 2 47") is a running head even when its title changes every section.
+    # VON WEGEN", "Chapter 2 47") is a running head even when its title changes every section:
+    # where it stands in one place on min_numbered_heads pages (footnotes numbered one per
+    # page fall in step with the page index by chance, and so, over a long document, do
+    # numbers at the end of a page's first or last line outside the band).
+    place_em = params.furniture_place_em
     for heads in numbered.values():
-        # Outside the band only a head that stands at the same height on several pages counts:
-        # over a long document, numbers at the end of a page's first or last line fall in step
-        # with the page index by chance.
-        heights = Counter(round(min(l.top for l in para.lines)) for para, _ in heads)
-
-        def counts(para: Paragraph, in_band: bool) -> bool:
-            top = round(min(l.top for l in para.lines))
-            return in_band or sum(heights[t] for t in (top - 1, top, top + 1)) >= least
-
-        kept = [para for para, in_band in heads if counts(para, in_band)]
-        if len({page_of[id(para)] for para in kept}) >= least:
-            for para in kept:
-                para.furniture = True
-    n = len(pages)
+        located = [(page_of[id(para)], para) for para, _ in heads]
+        for group in _places(located, pages, place_em):
+            if len({index for index, _ in group}) >= least:
+                for _, para in group:
+                    para.furniture = True
+    # Repetition is counted over distinct pages: the copies of one page count once.
+    copy_of = copy_classes(pages, params)
+    rank = {root: k for k, root in enumerate(sorted(set(copy_of)))}
+    distinct = [rank[root] for root in copy_of]
+    n = len(rank)
     by_parity = [sum(1 for i in range(n) if i % 2 == p) for p in (0, 1)]
     for hits in candidates.values():
-        indices = sorted({i for i, _ in hits})
-        if len(indices) < len(hits) and _side_by_side(hits, params.furniture_row_share):
+        if len({i for i, _ in hits}) < len(hits) and _side_by_side(hits, params.furniture_row_share):
             continue  # twice across one row: a table's column headings, not a running head
-        if _repeats(indices, n, by_parity, params.consecutive_pages):
+        # Identical text in the bands of many pages is evidence enough of its place (a form
+        # sets its head a few points higher or lower from page to page, atop some pages and at
+        # the foot of others).
+        for group in (hits,):
+            indices = sorted({distinct[i] for i, _ in group})
+            if not _repeats(indices, n, by_parity, params.consecutive_pages) \
+                    or not _same_numbers(group, pages):
+                continue
             # A letterhead (a form's title repeated atop each page) is set larger than the body:
-            # its first occurrence is the document's title and stays.
-            first = min(hits, key=lambda hit: hit[0])[1]
-            title_like = first.size >= params.letterhead_ratio * body
-            for _, para in hits:
-                if not (title_like and para is first):
-                    para.furniture = True
+            # its first occurrence is the document's title and stays, on every copy of its
+            # page; two pages are not enough to tell it from the titles of two documents
+            # printed together (two invoices).
+            first = min(group, key=lambda hit: hit[0])
+            if first[1].size >= params.letterhead_ratio * body:
+                if len(indices) < least:
+                    continue
+                group = [hit for hit in group if distinct[hit[0]] != distinct[first[0]]]
+            for _, para in group:
+                para.furniture = True
     for page in pages:
         _keep_rows_of_content(page, params.furniture_row_share)
     # Running heads accompany a body: where they would leave no text at all (a ticket or label
@@ -182,6 +198,62 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
             for para in page.paragraphs:
                 if not PAGE_NUMBER.match(" ".join(l.text for l in para.lines).strip()):
                     para.furniture = False
+
+
+def _places(hits: list[tuple[int, Paragraph]], pages: list[PageAnalysis],
+            place_em: float) -> list[list[tuple[int, Paragraph]]]:
+    """``hits`` (page index, paragraph) grouped by where they stand: their first baseline's
+    distance from the nearer of the page's top and bottom edges, within ``place_em`` of their
+    size (``furniture_place_em``) of the group's first. Heads and footers are apart."""
+    def place(hit: tuple[int, Paragraph]) -> tuple[bool, float]:
+        page, para = pages[hit[0]], hit[1]
+        baseline = para.lines[0].baseline
+        low = baseline > page.height / 2
+        return low, (page.height - baseline) if low else baseline
+
+    groups: list[list[tuple[int, Paragraph]]] = []
+    start: tuple[bool, float] | None = None
+    for hit, where in sorted(((hit, place(hit)) for hit in hits), key=lambda h: h[1]):
+        if start is None or where[0] != start[0] \
+                or where[1] - start[1] > place_em * hit[1].size:
+            groups.append([])
+            start = where
+        groups[-1].append(hit)
+    return groups
+
+
+_LONG_NUMBER = re.compile(r"(?<![\d.,])(?:\d{1,2}([/-])\d{1,2}\1\d{2,4}\b|\d(?:[.,]?\d){3,})")
+"""A number of four digits or more, thousands and decimal separators included ("2007",
+"1,234.50", "08555"), or a date ("26/07/2025", "3-12-24"): an invoice's date differs from the
+next invoice's in its day and month, not its year."""
+
+
+def _value(number: str) -> int:
+    """The integer a :data:`_LONG_NUMBER` reads as, separators left out."""
+    return int(re.sub(r"\D", "", number))
+
+
+def _same_numbers(hits: list[tuple[int, Paragraph]], pages: list[PageAnalysis]) -> bool:
+    """Whether repeated band text (``hits``: page index, paragraph) prints the same long
+    numbers (:data:`_LONG_NUMBER`) on every page, but for one in step with the page index (a
+    court filing's "PageID #: 1234"). A running head repeats its numbers (a year, a volume, a
+    document number); an invoice's payment note at the foot of each invoice of a file carries
+    each invoice's own account and authorisation numbers: the same text with other numbers is
+    content."""
+    found = [(pages[index].number, [m.group() for m in _LONG_NUMBER.finditer(
+                  " ".join(l.text for l in para.lines))])
+             for index, para in hits]
+    if not any(numbers for _, numbers in found):
+        return True
+    # The step: the offset from the page number that the numbers of most pages share.
+    on_page: dict[int, set[int]] = defaultdict(set)
+    for number, numbers in found:
+        on_page[number].update(_value(v) - number for v in numbers)
+    offsets = Counter(d for steps in on_page.values() for d in steps)
+    step, count = offsets.most_common(1)[0]
+    fixed = {frozenset(v for v in numbers if count < 2 or _value(v) - number != step)
+             for number, numbers in found}
+    return len(fixed) == 1
 
 
 _FIRST_NUMBER = re.compile(r"\b(?:\d{1,4}|[ivxlcdm]{1,7})\b", re.I)

@@ -1,7 +1,15 @@
 """Headings (SPEC §9): size-ratio headings with levels, bold (or small-capitals, or italic
 numbered) stand-alone headings, measured against the body size
 (:class:`~pdfprose.document.statistics.DocumentStatistics`); the thresholds are fields of
-:class:`~pdfprose.params.LayoutParams`."""
+:class:`~pdfprose.params.LayoutParams`.
+
+A list is not a run of headings: a line that starts with a bullet, and numbered lines that
+follow each other with nothing but their sub-items between them (a slide's "1.", "2.", "3." in
+large type), are list items whatever their size. A heading wrapped onto a second line that the
+reading order puts in a paragraph of its own (a title over two columns whose second line falls
+into the first column; a heading cut by a column break) goes on in it: the next heading of its
+level and face, starting in lowercase, or right under it at its left edge.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +18,8 @@ from itertools import islice
 
 from ..model import PageAnalysis, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
-from ..text.vocabulary import CAPTION, PUNCTUATED_END, ROW_ENDS_ENTRY
+from ..text.markers import enumeration, list_marker
+from ..text.vocabulary import CAPTION, PUNCTUATED_END, ROW_ENDS_ENTRY, SENTENCE_END
 from .statistics import DocumentStatistics
 
 NOT_A_HEADING = re.compile(
@@ -31,6 +40,13 @@ LONE_CONJUNCTION = re.compile(r"^\W*(?:or|and|o|y|u|e|ni|ou|et|und|oder)\W*$", r
 """A bold "OR" set alone between two alternatives of a form or a table ("Your 5-year average
 annual net income tax was more than ..." / "OR" / "Your net worth equaled...", IRS
 instructions p34) is emphasis, not a heading."""
+
+
+CJK_SENTENCE_END = re.compile(r"[。！？][」』”’）)]*$")
+"""A paragraph ending in a CJK full stop, question or exclamation mark is a sentence: Chinese
+and Japanese headings carry none (the chinese and japanese families of the layout benchmark,
+the Chinese quarterly report and the Japanese reports of the corpus), so a sentence set a size
+larger (a report's opening statement) is no heading."""
 
 
 def _may_be_heading_row(para: Paragraph, text: str) -> bool:
@@ -68,6 +84,134 @@ def _text(para: Paragraph) -> str:
     return " ".join(line.text for line in para.lines)
 
 
+def _bulleted(text: str) -> bool:
+    """Whether ``text`` starts with a bullet (a list marker that is no number or letter)."""
+    marker = list_marker(text)
+    return marker is not None and enumeration(marker) is None
+
+
+def _heads_text(after: list[Paragraph], min_chars: int) -> bool:
+    """Whether a bold line at the body size followed by the paragraphs ``after`` (the rest of
+    its page) heads text: the next one is prose (two lines or more, or ``min_chars``
+    characters), a list item, a table's row, a heading below it (bold, italic or a numbered
+    subsection), or there is none. A bold label over one short
+    line of its own ("Bill to" over a customer's name and address, "Cliente", the invoices
+    family) is a form's field, not a heading."""
+    for para in after:
+        if para.furniture or not para.lines:
+            continue
+        text = para.lines[0].text
+        return len(para.lines) > 1 or para.text_length >= min_chars or para.cells > 1 \
+            or list_marker(text) is not None or para.lines[0].all_bold \
+            or para.lines[0].italic or SUBSECTION_NUMBER.match(text) is not None
+    return True
+
+
+def _numbered_lists(pages: list[PageAnalysis], candidates: set[int], nest_em: float) -> set[int]:
+    """The ``candidates`` (paragraph ids) that are items of a numbered list: a numbered
+    paragraph followed by the next number of its list, at its left edge (within ``nest_em``
+    of its size), with nothing between them but lines that start with list markers (its
+    sub-items)."""
+    items: set[int] = set()
+    for page in pages:
+        paragraphs = [p for p in page.paragraphs if p.lines and not p.furniture]
+        for i, para in enumerate(paragraphs):
+            if id(para) not in candidates:
+                continue
+            marker = list_marker(para.lines[0].text)
+            place = enumeration(marker) if marker is not None else None
+            if place is None:
+                continue
+            for later in paragraphs[i + 1:]:
+                first = later.lines[0]
+                marker = list_marker(first.text)
+                if marker is None:
+                    break
+                if abs(first.x0 - para.lines[0].x0) > nest_em * para.size:
+                    continue  # a sub-item
+                if enumeration(marker) == (place[0], place[1] + 1) and id(later) in candidates:
+                    items.update((id(para), id(later)))
+                break
+    return items
+
+
+def _heading_sizes(pages: list[PageAnalysis], by_size: list[Paragraph], bucket: float,
+                   least: int, min_chars: int) -> set[float]:
+    """The sizes (``bucket``-rounded) of ``by_size`` whose paragraphs head text: a heading
+    is followed by the text it heads, up to the next heading of its size or larger. Where
+    ``least`` or more paragraphs of one size head a median of fewer than ``min_chars``
+    characters each, that size is a form's values over their labels, a table's, not a
+    heading's (``heading_section_count``, ``min_heading_section_chars``)."""
+    rank = {id(p): round(p.size / bucket) * bucket for p in by_size}
+    counts: dict[float, int] = {}
+    for size in rank.values():
+        counts[size] = counts.get(size, 0) + 1
+    sizes = set(counts)
+    if all(count < least for count in counts.values()):
+        return sizes
+    sections: dict[float, list[int]] = {}
+    open_heads: list[tuple[float, list[int]]] = []  # (size, [characters headed so far])
+    smallest = min(sizes)
+    for page in pages:
+        for para in page.paragraphs:
+            if para.furniture or not para.lines:
+                continue
+            size = rank.get(id(para))
+            if size is None:
+                size = round(para.size / bucket) * bucket
+                if size < smallest or not open_heads:
+                    chars = para.text_length
+                    for head_size, headed in open_heads:
+                        headed[0] += chars if head_size > size else 0
+                    continue
+            # Text of a heading's size (a heading, or a form's value without letters) closes
+            # the headings of its size, and larger text those smaller; a heading closed at
+            # once (a seller's name right before "INVOICE", a kicker over a title, the first
+            # line of a heading the reading order cut in two) says nothing of what it heads.
+            for head_size, headed in open_heads:
+                if head_size <= size and headed[0]:
+                    sections.setdefault(head_size, []).append(headed[0])
+            open_heads = [(s, h) for s, h in open_heads if s > size]
+            if id(para) in rank:
+                open_heads.append((size, [0]))
+            else:
+                for _, headed in open_heads:
+                    headed[0] += para.text_length
+    for head_size, headed in open_heads:
+        sections.setdefault(head_size, []).append(headed[0])
+    for size, headed in sections.items():
+        if counts[size] >= least and sorted(headed)[len(headed) // 2] < min_chars:
+            sizes.discard(size)
+    return sizes
+
+
+def _join_wrapped(pages: list[PageAnalysis], params: LayoutParams) -> None:
+    """Set ``continues`` on a heading that goes on from the heading before it (see the module
+    docstring): of its level and face, and starting in lowercase, or on the same page right
+    under it (its baseline within ``paragraph_gap_em`` of its size below the other's last
+    line), at its left edge (within ``indent_min_em``), neither numbered nor after a sentence
+    end."""
+    prev: Paragraph | None = None
+    prev_page = -1
+    for index, page in enumerate(pages):
+        for para in page.paragraphs:
+            if para.furniture or not para.lines:
+                continue
+            if para.kind == "heading" and prev is not None and prev.level == para.level \
+                    and prev.lines[-1].all_bold == para.lines[0].all_bold:
+                first, last = para.lines[0], prev.lines[-1]
+                size = max(para.size, prev.size)
+                text = first.text.lstrip()
+                below = (index == prev_page
+                         and 0 < first.baseline - last.baseline <= params.paragraph_gap_em * size
+                         and abs(first.x0 - prev.lines[0].x0) <= params.indent_min_em * size
+                         and NUMBERED.match(text) is None
+                         and SENTENCE_END.search(last.text.rstrip()) is None)
+                if text[:1].islower() or below:
+                    para.continues = True
+            prev, prev_page = (para, index) if para.kind == "heading" else (None, -1)
+
+
 def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | None = None,
                   params: LayoutParams = DEFAULT_PARAMS) -> None:
     """Set ``kind="heading"`` and ``level`` on heading paragraphs of the whole document
@@ -85,13 +229,14 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     by_bold: list[Paragraph] = []
     by_italic: list[Paragraph] = []  # numbered subsections under bold or larger sections
     for page in pages:
-        for para in page.paragraphs:
+        for k, para in enumerate(page.paragraphs):
             if para.kind != "body" or para.furniture:
                 continue
             text = _text(para)
             if len(text) > longest or _fewer_than_two_letters(text) \
                     or CAPTION.match(text) or NOT_A_HEADING.search(text) \
-                    or LONE_CONJUNCTION.match(text) \
+                    or LONE_CONJUNCTION.match(text) or _bulleted(text) \
+                    or CJK_SENTENCE_END.search(text) \
                     or not _may_be_heading_row(para, text):
                 continue
             short = len(text) <= max_chars and (
@@ -100,13 +245,17 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
             if short and para.size >= params.heading_size_ratio * body:
                 by_size.append(para)
             elif (
-                len(para.lines) == 1
+                (len(para.lines) == 1
+                 or (len(para.lines) <= params.max_bold_heading_lines
+                     and all(line.all_bold for line in para.lines)))
                 and (para.lines[0].all_bold
                      or (para.lines[0].small_caps
                          and _small_caps_heading(text, params.small_caps_min_letters)))
                 and para.size >= body - bucket
                 and len(text) <= max_bold_chars
                 and (not PUNCTUATED_END.search(text) or NUMBERED.match(text))
+                and (not para.lines[0].all_bold
+                     or _heads_text(page.paragraphs[k + 1:], params.min_heading_section_chars))
             ):
                 by_bold.append(para)
             elif (
@@ -117,6 +266,14 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
                 and len(text) <= max_bold_chars
             ):
                 by_italic.append(para)
+    listed = _numbered_lists(pages, {id(p) for p in by_size + by_bold}, params.nest_step_em)
+    if listed:
+        by_size = [p for p in by_size if id(p) not in listed]
+        by_bold = [p for p in by_bold if id(p) not in listed]
+    if by_size:
+        heading_sizes = _heading_sizes(pages, by_size, bucket, params.heading_section_count,
+                                       params.min_heading_section_chars)
+        by_size = [p for p in by_size if round(p.size / bucket) * bucket in heading_sizes]
     sizes = sorted({round(p.size / bucket) * bucket for p in by_size}, reverse=True)
     level_of = {s: min(i + 1, max_levels) for i, s in enumerate(sizes)}
     for para in by_size:
@@ -129,3 +286,5 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     for para in by_italic:
         para.kind = "heading"
         para.level = min(lowest + 1, max_levels) if by_bold else lowest
+    if by_size or by_bold or by_italic:
+        _join_wrapped(pages, params)

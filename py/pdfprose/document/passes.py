@@ -23,6 +23,17 @@ def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAUL
     of ``params``."""
     statistics = DocumentStatistics.of(pages)
     mark_furniture(pages, statistics, params)
+    # The body is the text the document is about: where running heads and footers outweigh
+    # it (a slide deck's 16 pt footer on every slide against its 50 pt items), the size of
+    # what remains is the body, and the furniture is judged again against it (a letterhead
+    # is larger than the body, a running head is not).
+    content = DocumentStatistics.of(pages, content=True)
+    if content.body_size and content.body_size != statistics.body_size:
+        for page in pages:
+            for para in page.paragraphs:
+                para.furniture = False
+        mark_furniture(pages, content, params)
+        statistics = content
     mark_headings(pages, statistics, params)
     mark_list_items(pages, params)
     mark_continuations(pages, params)

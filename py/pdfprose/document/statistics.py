@@ -21,16 +21,20 @@ class DocumentStatistics:
     body_size: float
 
     @classmethod
-    def of(cls, pages: list[PageAnalysis]) -> "DocumentStatistics":
-        """The statistics of ``pages`` (every page of the document, analysed)."""
-        return cls(body_size=body_size(pages))
+    def of(cls, pages: list[PageAnalysis], content: bool = False) -> "DocumentStatistics":
+        """The statistics of ``pages`` (every page of the document, analysed); ``content``:
+        of the text that is not furniture only (once the furniture pass has run)."""
+        return cls(body_size=body_size(pages, content))
 
 
-def body_size(pages: list[PageAnalysis]) -> float:
-    """SPEC §9: the most common font size over all text, weighted by characters (points)."""
+def body_size(pages: list[PageAnalysis], content: bool = False) -> float:
+    """SPEC §9: the most common font size over all text, weighted by characters (points);
+    ``content``: over the text that is not furniture (running heads and page numbers)."""
     weights: Counter[float] = Counter()
     for page in pages:
         for para in page.paragraphs:
+            if content and para.furniture:
+                continue
             for line in para.lines:
                 weights[round(line.size * 2) / 2] += len(line.text)
     return weights.most_common(1)[0][0] if weights else 0.0

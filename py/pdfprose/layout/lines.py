@@ -14,6 +14,7 @@ All boxes are in page space (points, origin top left).
 from __future__ import annotations
 
 import math
+import re
 from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import accumulate, compress, repeat
@@ -21,7 +22,7 @@ from operator import attrgetter, gt, itemgetter, lt, mul, ne, sub
 
 from ..model import Glyph, Line
 from ..params import DEFAULT_PARAMS, LayoutParams
-from ..text.markers import BULLET_GLYPHS
+from ..text.markers import BULLET_GLYPHS, DASH_BULLETS, ENUMERATOR
 from .directional import directional_lines, mark_vertical_cjk
 from .gutters import LineGaps, line_gaps, narrow_gutters
 from .runs import make_line
@@ -55,16 +56,35 @@ def _dedupe(glyphs: list[Glyph], tolerance: float) -> list[Glyph]:
     return kept
 
 
+MONO_OR_SYMBOL_FONT = re.compile(r"courier|mono|symbol|wingding|dingbat", re.I)
+"""The faces Word and other producers draw the letter "o" in as a second-level bullet
+(Courier New), or symbol faces: an "o" in one of them before text in another face is a
+bullet, not a word."""
+
+WORD_BULLET = "\u25e6"
+"""What such an "o" reads as: the hollow bullet it draws (◦)."""
+
+
+def word_bullet(marker: Glyph, after: Glyph) -> bool:
+    """Whether ``marker``, an "o" starting a line, is a bullet: drawn in a monospace or symbol
+    face (:data:`MONO_OR_SYMBOL_FONT`) that the text after it (``after``, its next visible
+    glyph) is not set in. Spanish "o" ("or") and code set in Courier are set in their text's
+    face."""
+    return (marker.text == "o" and after.font != marker.font
+            and MONO_OR_SYMBOL_FONT.search(marker.font) is not None)
+
+
 def _split_runs(columns: GlyphColumns, gaps: list[float], uniform: bool,
                 rights: list[float], gutters: list[tuple[float, float]],
-                params: LayoutParams) -> list[tuple[int, int]]:
+                params: LayoutParams, glyphs: list[Glyph] | None = None) -> list[tuple[int, int]]:
     """Cut one baseline's glyphs (sorted by x0) where the gap exceeds ``params.run_gap_em``
     and at the narrow ``gutters`` found across the page's lines
     (:func:`~pdfprose.layout.gutters.narrow_gutters`): the runs as ``(start, end)`` index
     ranges, leaving out runs that hold nothing but spaces (a bullet stays with its item's text
     up to ``bullet_gap_em`` away). ``gaps`` are the glyphs' ``x0s[i + 1] - rights[i]``, where
     ``rights[i]`` is the right-most end of glyphs ``0..i``; ``uniform`` says all glyphs have the
-    same size."""
+    same size; ``glyphs`` the glyphs themselves, for the fonts of Word's "o" bullets
+    (:func:`word_bullet`)."""
     run_gap = params.run_gap_em
     texts, x0s, sizes = columns.texts, columns.x0s, columns.sizes
     n = len(texts)
@@ -92,15 +112,32 @@ def _split_runs(columns: GlyphColumns, gaps: list[float], uniform: bool,
         if not texts[i].strip():
             continue
         # A bullet stays with its item's text however far the item is indented after it:
-        # cut apart, the bullets of a list would line up as a column of their own.
-        if i - start <= 2 and "".join(texts[start:i]).strip() in BULLET_GLYPHS \
-                and x0s[i] - rights[i - 1] <= bullet_gap * sizes[i]:
-            continue
+        # cut apart, the bullets of a list would line up as a column of their own. So do a
+        # dash and an item's number or letter ("1.", "a)") before a word (a dash or a number
+        # alone in a table's cell stands before a number or another cell's text; "(1)" may
+        # be an equation's number at a column's edge, before the next column's text).
+        if i - start <= 4 and x0s[i] - rights[i - 1] <= bullet_gap * sizes[i]:
+            marker = "".join(texts[start:i]).strip()
+            if marker in BULLET_GLYPHS or (texts[i][:1].isalpha() and (
+                    marker in DASH_BULLETS
+                    or (marker[:1] != "(" and ENUMERATOR.fullmatch(marker) is not None)
+                    or (marker == "o" and glyphs is not None
+                        and word_bullet(glyphs[texts.index("o", start, i)], glyphs[i])))):
+                continue
         runs.append((start, i))
         start = i
     runs.append((start, n))
     # A run holding nothing but spaces carries no text.
     return [(a, b) for a, b in runs if any(map(str.strip, texts[a:b]))]
+
+
+def _read_word_bullet(line: Line) -> None:
+    """Read a line's leading "o" as the bullet it is (:func:`word_bullet`): its text and its
+    glyph's become :data:`WORD_BULLET`, so every stage after sees a bullet."""
+    visible = [g for g in line.glyphs[:4] if g.text.strip()]
+    if len(visible) >= 2 and word_bullet(visible[0], visible[1]):
+        visible[0].text = WORD_BULLET
+        line.text = WORD_BULLET + line.text[1:]
 
 
 def build_lines(glyphs: Iterable[Glyph], params: LayoutParams = DEFAULT_PARAMS,
@@ -394,12 +431,14 @@ def _horizontal_lines(glyphs: list[Glyph], params: LayoutParams,
     for (cluster, columns, gaps, uniform, rights, spaced, ordered), cut_at in zip(ready, cuts):
         # A run of a cluster of one size is of one size; a run of a mixed cluster may not be.
         known = True if uniform else None
-        for a, b in _split_runs(columns, spaced, uniform, rights, cut_at, params):
+        for a, b in _split_runs(columns, spaced, uniform, rights, cut_at, params, cluster):
             if a == 0 and b == len(cluster):
                 line = make_line(cluster, 0.0, None, columns, gaps, known, None, ordered, params)
             else:
                 line = make_line(cluster[a:b], 0.0, None, columns.part(a, b), gaps[a:b - 1],
                                  known, None, ordered, params)
+            if line.text[:2] == "o ":
+                _read_word_bullet(line)
             if line.text:
                 lines.append(line)
     return attach_drop_caps(attach_scripts(lines, params), params)

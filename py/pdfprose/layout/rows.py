@@ -21,13 +21,19 @@ from .spans import same_row
 def merge_rows(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list[Line]:
     """Join runs that stand on one row (``params.row_merge_share``; consecutive in reading
     order) into one line, one space apart; the runs were cut at wide gaps only to find
-    gutters."""
-    share = params.row_merge_share
+    gutters. Runs of text each set in one size, sizes that differ by more than
+    ``params.size_change_ratio``, stay apart: a title and a label beside it ("INVOICE" at
+    20 pt right of the seller's name at 14 pt, a form's title beside "Copy A" at 9 pt) are two
+    things, as they would be one over the other (SPEC §6); a formula's pieces and a table's
+    cells with indices ("Tc1") mix sizes within a run."""
+    share, size_change = params.row_merge_share, params.size_change_ratio
     out: list[Line] = []
     for line in lines:
         prev = out[-1] if out else None
         if prev is not None and same_row(prev, line, share) \
-                and line.x0 >= prev.x1 - 0.5 * line.size:
+                and line.x0 >= prev.x1 - 0.5 * line.size \
+                and not (abs(prev.size - line.size) > size_change * max(prev.size, line.size)
+                         and _one_size_text(prev) and _one_size_text(line)):
             out[-1] = Line(
                 text=f"{prev.text} {line.text}",
                 x0=prev.x0,
@@ -46,6 +52,14 @@ def merge_rows(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list
         else:
             out.append(line)
     return out
+
+
+def _one_size_text(line: Line) -> bool:
+    """Whether a run is text set in one size: two letters or more, every visible glyph within
+    half a point of the run's size."""
+    visible = [g for g in line.glyphs if g.text.strip()]
+    return sum(g.text.isalpha() for g in visible) >= 2 \
+        and all(abs(g.size - line.size) < 0.5 for g in visible)
 
 
 def join_table_parts(blocks: list[Block]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..text.characters import is_cjk
+from ..text.characters import joins_solid
 
 SUFFIXES = (
     # English
@@ -132,8 +132,8 @@ def _url_goes_on(out: str, tail_start: int, line: str) -> bool:
 def join_lines(lines: list[str], vocab: set[str]) -> str:
     """Join a paragraph's lines into one string (SPEC §6-7).
 
-    One space between lines; none where both sides of the junction are CJK. A line ending in
-    letter + ``-`` followed by a lowercase letter is joined without the hyphen when the joined
+    One space between lines; none where both sides of the junction are CJK and not Korean
+    (:func:`~pdfprose.text.characters.joins_solid`). A line ending in letter + ``-`` followed by a lowercase letter is joined without the hyphen when the joined
     word is in ``vocab`` or the second part is a common suffix, else hyphen kept and no space.
     Before an uppercase letter or a digit the hyphen is kept, no space, unless the joined word
     occurs elsewhere in the document and is a camel-case name ("TraceMonkey") or an all-capitals
@@ -189,7 +189,7 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
                     continue
             out = out + line
             continue
-        if is_cjk(out[-1]) and is_cjk(line[0]):
+        if joins_solid(out[-1], line[0]):
             out = out + line
         elif line[0].isdigit() and _NUMBER_RANGE_END.search(out):
             out = out + line  # "(38-" / "42)": a range of numbers

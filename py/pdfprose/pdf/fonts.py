@@ -310,6 +310,35 @@ def _add_type1_tex_names(font: PDFFont) -> None:
                 table[code] = char
 
 
+WINANSI_UNUSED = frozenset((0x7F, 0x81, 0x8D, 0x8F, 0x90, 0x9D))
+"""The codes above 0o40 that WinAnsiEncoding leaves unused (ISO 32000-1, Annex D.2), which
+pdfminer.six's table leaves out."""
+
+WINANSI_UNUSED_BULLET = "\u2022"
+"""ISO 32000-1, Annex D.2, note 6: "In WinAnsiEncoding, all unused codes greater than 40 (octal)
+map to the bullet character". Without it a bullet drawn at such a code came out as U+FFFD:
+reportlab writes "•" in the standard Helvetica and Times as 0x7F, and poppler's and pdf.js's
+WinAnsi tables read it as "•"."""
+
+
+def _winansi_bullets(font: PDFSimpleFont, spec: dict) -> None:  # type: ignore[type-arg]
+    """Map the unused codes (:data:`WINANSI_UNUSED`) of a font whose encoding is
+    WinAnsiEncoding (named so, or as the base of its Differences) to the bullet. Codes the
+    Differences name keep their glyph; a ToUnicode map is still read first."""
+    encoding = resolve1(spec.get("Encoding"))
+    base = resolve1(encoding.get("BaseEncoding")) if isinstance(encoding, dict) else encoding
+    if not isinstance(base, PSLiteral) or literal_name(base) != "WinAnsiEncoding":
+        return
+    missing = [code for code in sorted(WINANSI_UNUSED) if code not in font.cid2unicode]
+    if not missing:
+        return
+    # pdfminer.six shares one WinAnsi table among the fonts without Differences: a copy of its
+    # own for this font, never the library's table changed.
+    table = font.cid2unicode = dict(font.cid2unicode)
+    for code in missing:
+        table[code] = WINANSI_UNUSED_BULLET
+
+
 def repair_encoding(font: PDFFont, spec: object) -> None:
     """Fix a simple font's code-to-Unicode table where its Differences array names glyphs that
     the Adobe glyph list does not know (SPEC §1: Unicode from glyph names / Differences).
@@ -330,6 +359,11 @@ def repair_encoding(font: PDFFont, spec: object) -> None:
     if isinstance(spec, dict) and spec.get("Encoding") is None:
         _add_type1_tex_names(font)
     apply_builtin_encoding(font, spec)
+    if isinstance(spec, dict):
+        try:
+            _winansi_bullets(font, spec)
+        except Exception:  # noqa: BLE001 - a broken encoding: pdfminer's reading stands
+            pass
     try:
         encoding = resolve1(spec.get("Encoding")) if isinstance(spec, dict) else None  # type: ignore[union-attr]
         if not isinstance(encoding, dict):

@@ -128,6 +128,27 @@ def is_cjk(ch: str) -> bool:
 
 _CJK_STARTS = [lo for lo, _ in CJK_RANGES]
 
+HANGUL_RANGES = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7AF))
+"""Hangul Jamo, compatibility Jamo and syllables: the part of :data:`CJK_RANGES` that is
+Korean."""
+
+
+def is_hangul(ch: str) -> bool:
+    """True for a Hangul syllable or Jamo (the first character of ``ch``)."""
+    if not ch:
+        return False
+    code = ord(ch[0])
+    return any(lo <= code <= hi for lo, hi in HANGUL_RANGES)
+
+
+def joins_solid(before: str, after: str) -> bool:
+    """Whether a line ending in character ``before`` and the next line starting with ``after``
+    join without a space (SPEC §6): both CJK, and neither Hangul. Chinese and Japanese are
+    written without spaces between words, so a line break between two of their characters is
+    no word boundary; Korean puts spaces between words and breaks its lines at them (the
+    korean family of the layout benchmark; the Korean card brochure and report of the corpus)."""
+    return is_cjk(before) and is_cjk(after) and not is_hangul(before) and not is_hangul(after)
+
 CJK_CHARACTER = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in CJK_RANGES) + "]")
 """Any character :func:`is_cjk` accepts: a text this never matches has no CJK at all (math
 symbols and dashes lie above U+1100 too, so a text's largest character cannot tell)."""

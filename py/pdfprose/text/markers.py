@@ -9,12 +9,22 @@ from __future__ import annotations
 
 import re
 
-BULLETS = "•·▪◦‣∙●○■□–\\-*"
-"""SPEC §10: the bullet glyphs that start a list item (symbol-font bullets arrive as •)."""
+SHAPE_BULLETS = "•·▪◦‣∙●○■□▫◾◼◆◇❖►▸▶▹➢➤✓✔"
+"""Bullet glyphs that are never text: SPEC §10's, and the block, diamond, triangle, arrow and
+check-mark bullets that Word, PowerPoint and Google Docs offer (symbol-font bullets already
+arrive as •, :data:`~pdfprose.text.characters.SYMBOL_BULLETS`)."""
 
-BULLET_GLYPHS = frozenset("•·▪◦‣∙●○■□")
-"""SPEC §10's bullet glyphs that are never text (symbol-font bullets already arrive as •); a
-dash or an asterisk alone may end or start ordinary text, so they do not hold a run together."""
+BULLETS = SHAPE_BULLETS + "–\\-*"
+"""The glyphs that start a list item (SPEC §10): the shapes above, a dash or an asterisk."""
+
+BULLET_GLYPHS = frozenset(SHAPE_BULLETS)
+"""The bullets that are never text (:data:`SHAPE_BULLETS`); a dash or an asterisk alone may end
+or start ordinary text, so they do not hold a run together by themselves."""
+
+DASH_BULLETS = frozenset("–-")
+"""Dashes that are an item's bullet where a word follows them across the item's hanging indent
+(PowerPoint's and Word's second level): a dash alone in a table's cell stands before a
+number or nothing."""
 
 LIST_MARKER = re.compile(
     rf"^(?P<marker>[{BULLETS}]|\(?\d{{1,3}}[.)]|\(?[a-zA-Z][.)])\s+(?=\S)"
