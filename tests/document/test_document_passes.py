@@ -608,6 +608,8 @@ def test_a_heading_cut_into_two_paragraphs_renders_as_one_heading() -> None:
     mark_headings(pages)
     assert [p.kind for p in (first, second, numbered)] == ["heading"] * 3
     assert (second.continues, numbered.continues) == (True, False)
+    link_continuations(pages)  # rendering follows the links the continuation pass makes
+    assert (second.continues_from, numbered.continues_from) == ((1, 0), None)
     markdown = render(pages, Options(format="md"))
     assert "# Results of the survey of the Coastal Towns and Villages\n" in markdown
     assert "# 2 Methods" in markdown

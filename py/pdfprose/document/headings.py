@@ -139,9 +139,11 @@ def _heading_sizes(pages: list[PageAnalysis], by_size: list[Paragraph], bucket: 
                    least: int, min_chars: int) -> set[float]:
     """The sizes (``bucket``-rounded) of ``by_size`` whose paragraphs head text: a heading
     is followed by the text it heads, up to the next heading of its size or larger. Where
-    ``least`` or more paragraphs of one size head a median of fewer than ``min_chars``
-    characters each, that size is a form's values over their labels, a table's, not a
-    heading's (``heading_section_count``, ``min_heading_section_chars``)."""
+    ``least`` or more paragraphs of one size head fewer than ``min_chars`` characters each,
+    three in four of them or more, that size is a form's values over their labels, a table's,
+    not a heading's (a report's section heads often stand over a one-line "not applicable",
+    but a quarter or more of them head real text; ``heading_section_count``,
+    ``min_heading_section_chars``)."""
     rank = {id(p): round(p.size / bucket) * bucket for p in by_size}
     counts: dict[float, int] = {}
     for size in rank.values():
@@ -180,7 +182,7 @@ def _heading_sizes(pages: list[PageAnalysis], by_size: list[Paragraph], bucket: 
     for head_size, headed in open_heads:
         sections.setdefault(head_size, []).append(headed[0])
     for size, headed in sections.items():
-        if counts[size] >= least and sorted(headed)[len(headed) // 2] < min_chars:
+        if counts[size] >= least and sorted(headed)[3 * len(headed) // 4] < min_chars:
             sizes.discard(size)
     return sizes
 
