@@ -148,7 +148,7 @@ def test_after_hostile_files_a_long_document_converts_as_on_cpython(watched: App
         assert outcome.startswith(("done", "error")), outcome
     book = long_document()
     app.convert_ok(pdf_payload("book after hostile files.pdf", book), "book after hostile files")
-    assert app.testid("status").text_content().startswith(f"Done: {PAGES} pages")
+    assert app.testid("status").text_content().startswith(f"Done: book after hostile files.pdf, {PAGES} pages")
     assert app.output() == cpython_text(book, "txt")
 
 
