@@ -114,6 +114,7 @@ export class Queue {
     const entry = this.current;
     if (!entry) return;
     if (outcome.state === 'progress') {
+      if (entry.state === 'password') entry.state = 'working'; // its password opened it
       entry.done = outcome.done;
       entry.total = outcome.total;
       if (!entry.viewing) this.renderEntry(entry);
@@ -126,8 +127,12 @@ export class Queue {
       this.renderEntry(entry);
       return;
     }
-    if (entry.viewing && outcome.state === 'done') {
+    if (entry.viewing && outcome.state !== 'password') {
+      // A file read again to be shown: what it became the first time stands (a cancelled
+      // showing does not undo its conversion), except that Cancel still stops the queue.
       entry.viewing = false;
+      if (outcome.state === 'cancelled' && this.removing !== entry) this.running = false;
+      if (this.removing === entry) this.removing = null;
       this.render();
       this.afterSettle();
       return;

@@ -41,7 +41,7 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
     (folder / "sub").mkdir(parents=True)
     (folder / "locked").mkdir()
     shutil.copy(CORPUS / LINKS, folder / LINKS)
-    shutil.copy(CORPUS / LINKS, folder / "sub" / LINKS)  # the same name twice
+    shutil.copy(CORPUS / SPACING, folder / "sub" / SPACING)  # the same name twice
     shutil.copy(CORPUS / SPACING, folder / SPACING)
     shutil.copy(CORPUS / LOCKED, folder / "locked" / LOCKED)
     (folder / "broken.pdf").write_bytes((CORPUS / LINKS).read_bytes()[:3000])  # cut short
@@ -62,7 +62,7 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
         ("refs/broken.pdf", "failed"),
         (f"refs/{LINKS}", "done"),
         (f"refs/locked/{LOCKED}", "skipped"),
-        (f"refs/sub/{LINKS}", "done"),
+        (f"refs/sub/{SPACING}", "done"),
         (f"refs/{SPACING}", "done"),
     ]
     assert states[0][2].startswith("This PDF is cut short")
@@ -76,7 +76,7 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
     assert info.value.suggested_filename == "pdfprose texts.zip"
     archive = zipfile.ZipFile(io.BytesIO(Path(info.value.path()).read_bytes()))
     names = sorted(archive.namelist())
-    assert names == sorted([f"{LINKS[:-4]}.txt", f"{LINKS[:-4]} (2).txt", f"{SPACING[:-4]}.txt", "report.json"])
+    assert names == sorted([f"{LINKS[:-4]}.txt", f"{SPACING[:-4]}.txt", f"{SPACING[:-4]} (2).txt", "report.json"])
     # Each text is the library's own text of that PDF.
     assert archive.read(f"{LINKS[:-4]}.txt").decode() == cpython_conversion(CORPUS / LINKS).render()
     assert archive.read(f"{SPACING[:-4]}.txt").decode() == cpython_conversion(CORPUS / SPACING).render()
@@ -84,7 +84,8 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
     assert report["counts"] == {"failed": 1, "done": 3, "skipped": 1}
     by_path = {f["path"]: f for f in report["files"]}
     assert by_path["refs/broken.pdf"]["error"]["code"] == "truncated"
-    assert by_path[f"refs/sub/{LINKS}"]["output"] == f"{LINKS[:-4]} (2).txt"
+    assert by_path[f"refs/sub/{SPACING}"]["output"] == f"{SPACING[:-4]}.txt"
+    assert by_path[f"refs/{SPACING}"]["output"] == f"{SPACING[:-4]} (2).txt"
     assert by_path[f"refs/{SPACING}"]["pages"] == 1
     assert by_path[f"refs/locked/{LOCKED}"]["output"] is None
 
@@ -118,6 +119,31 @@ def test_loose_files_dropped_together_queue_and_a_non_pdf_is_marked(app: App) ->
         assert queue_states(app)[1][2] == "Hecho: 1 página"
     finally:
         app.testid("lang").select_option("en")
+    app.testid("queue-clear").click()
+    app.shown = None
+
+
+def test_cancel_stops_the_queue_and_a_waiting_file_can_be_removed(app: App) -> None:
+    long_read = make_pdf([[f"{page}.{row} A long read, still going when Cancel is pressed." for row in range(48)]
+                          for page in range(1, 121)])
+    app.ensure_idle()
+    app.reset_options()
+    drop(app, ("long read.pdf", long_read), ("next.pdf", make_pdf([["The next file."]])),
+         ("unwanted.pdf", make_pdf([["Taken out."]])))
+    app.page.wait_for_function(
+        "() => /Converting: [1-9]/.test(document.querySelector('[data-testid=queue-list] .queue-state').textContent)")
+    app.testid("cancel").click()
+    wait_queue_idle_or_waiting = (
+        "() => document.querySelector('[data-testid=queue]').dataset.state === 'idle'")
+    app.page.wait_for_function(wait_queue_idle_or_waiting)
+    assert [(n, s) for n, s, _ in queue_states(app)] == [
+        ("long read.pdf", "cancelled"), ("next.pdf", "waiting"), ("unwanted.pdf", "waiting")]
+    app.page.locator("[data-testid=queue-list] > li", has_text="unwanted.pdf").locator(".queue-remove").click()
+    app.ensure_idle()
+    app.testid("queue-resume").click()
+    wait_queue_idle(app)
+    assert [(n, s) for n, s, _ in queue_states(app)] == [("long read.pdf", "cancelled"), ("next.pdf", "done")]
+    assert "The next file." in app.output()
     app.testid("queue-clear").click()
     app.shown = None
 
