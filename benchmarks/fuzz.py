@@ -466,7 +466,7 @@ def run(
     ``log``, when given, gets one JSON line per crash or hang as soon as it happens."""
     # Import the engine before forking: every worker, the first ones and those started after a
     # hang, then runs the same code, whatever is edited on disk meanwhile.
-    import pdfprose.api  # noqa: F401
+    import pdfprose.engine.converter  # noqa: F401
 
     ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
     result = FuzzResult(workers=workers, timeout=timeout)

@@ -1,4 +1,4 @@
-// One document converted in the engine worker, page by page, through pdfprose.web.WebSession.
+// One document converted in the engine worker, page by page, through pdfprose.engine.web.WebSession.
 //
 // The worker yields to its event loop between pages (nextTask), so that a 'cancel' or a message
 // steering the split with a second worker is seen at the next page boundary.
@@ -32,7 +32,7 @@ export const fatal = (answer) => (answer.error && typeof answer.error === 'objec
 
 class Conversion {
   /** @param host the worker's EngineHost (its `send`, `cancelledJob`, `heapBytes()`)
-   *  @param session a fresh pdfprose.web.WebSession */
+   *  @param session a fresh pdfprose.engine.web.WebSession */
   constructor(host, session, { job, bytes, password }) {
     this.host = host;
     this.session = session;

@@ -51,7 +51,7 @@ export function fetchCompat() {
 }
 
 /**
- * The function pdfprose.cmaps calls, from Python in the middle of a page, for a CMap file of
+ * The function pdfprose.pdf.cmaps calls, from Python in the middle of a page, for a CMap file of
  * `index` (the manifest's `cmaps`): a synchronous request, which a worker may make. It returns
  * the bytes (the engine checks them against the index's SHA-256) or null: not to be had.
  */

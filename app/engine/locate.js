@@ -1,6 +1,6 @@
 // Where each page's text starts in a rendering of the document (the page list's jump to a
 // page): from the page markers when the text has them, else from the engine's own answer
-// (pdfprose.web.WebSession.render_pages, in code points). Pure functions: no engine state.
+// (pdfprose.engine.web.WebSession.render_pages, in code points). Pure functions: no engine state.
 
 function markerText(format, number, word) {
   return format === 'md' ? `<!-- page ${number} -->` : `[${word} ${number}]`;

@@ -45,7 +45,7 @@ export const FROM_WORKER = Object.freeze({
   'boot-error': ['message'],
   'snapshot-stored': ['stored'],
   opened: ['job', 'pageCount'],
-  // One page's summary and drawing (pdfprose.web.WebSession.next_page).
+  // One page's summary and drawing (pdfprose.engine.web.WebSession.next_page).
   page: ['job', 'page'],
   // The first page's text while the rest is read (before the document passes).
   'preview-text': ['job', 'text'],

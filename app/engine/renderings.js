@@ -6,7 +6,7 @@ import { codePointsToUtf16, findMarkers, monotonic } from './locate.js';
 import { normalizeOptions, oneSwitchAway, optionsKey } from './options.js';
 
 export class Renderings {
-  /** @param session the document's pdfprose.web.WebSession, finished
+  /** @param session the document's pdfprose.engine.web.WebSession, finished
    *  @param {number[]} pageNumbers its pages, in order */
   constructor(session, pageNumbers) {
     this.session = session;

@@ -48,7 +48,7 @@ for _name in ("charset_normalizer",):
         sys.modules[_name] = _OnFirstUse(_name)
 `;
 // What a booted engine has imported: a memory snapshot is taken right after these (snapshot.js).
-const ENGINE_IMPORTS = ['pdfprose.cmaps', 'pdfprose.web'];
+const ENGINE_IMPORTS = ['pdfprose.pdf.cmaps', 'pdfprose.engine.web'];
 // Run just before the snapshot. pdfminer's version lookup (importlib.metadata) leaves the
 // standard library's zip open in a cached ZipFile: its file descriptor means nothing in a
 // restored interpreter, whose closing it then printed "Exception ignored ... Bad file descriptor".
@@ -99,8 +99,8 @@ async function installFiles(pyodide, wheelsPromise, compatPromise) {
 // a snapshot can only carry the JS objects Pyodide itself knows how to find again.
 function connect(pyodide, cmapIndex) {
   pyodide.registerJsModule('pdfprose_aes', { cbc_encrypt: aesCbc(true), cbc_decrypt: aesCbc(false) });
-  pyodide.pyimport('pdfprose.cmaps').install(cmapFetcher(cmapIndex), JSON.stringify(cmapIndex));
-  return pyodide.pyimport('pdfprose.web').WebSession;
+  pyodide.pyimport('pdfprose.pdf.cmaps').install(cmapFetcher(cmapIndex), JSON.stringify(cmapIndex));
+  return pyodide.pyimport('pdfprose.engine.web').WebSession;
 }
 
 const pyodideOptions = (more) => ({

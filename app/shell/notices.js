@@ -80,7 +80,7 @@ export class Notices {
     ui.noticeMore.hidden = true;
   }
 
-  /** What `report` (the engine's, pdfprose.web.WebSession.finish) has to say. */
+  /** What `report` (the engine's, pdfprose.engine.web.WebSession.finish) has to say. */
   show(report) {
     const { ui, messages } = this;
     // "None of the pages has a text layer" only when none failed: pages that could not be read

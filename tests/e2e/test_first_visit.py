@@ -23,8 +23,10 @@ def test_the_first_visit_transfers_at_most_6_mb(browser: Any) -> None:
     origin = f"http://{host}:{port}"
     context = new_context(browser, origin + "/")
     responses: list[dict[str, Any]] = []
+    in_flight: set[Any] = set()
 
     def finished(request: Any) -> None:
+        in_flight.discard(request)
         try:
             response = request.response()
             sizes = request.sizes()
@@ -39,6 +41,8 @@ def test_the_first_visit_transfers_at_most_6_mb(browser: Any) -> None:
             "encoding": response.headers.get("content-encoding"),
         })
 
+    context.on("request", lambda request: in_flight.add(request))
+    context.on("requestfailed", lambda request: in_flight.discard(request))
     context.on("requestfinished", finished)
     try:
         page = context.new_page()
@@ -55,7 +59,10 @@ def test_the_first_visit_transfers_at_most_6_mb(browser: Any) -> None:
             page.wait_for_function(
                 "() => document.querySelector('[data-testid=status]').dataset.spare === 'ready'",
                 timeout=CONFIG.BOOT_TIMEOUT_MS)
-        page.wait_for_timeout(1000)
+        for _ in range(200):  # until the last response has been counted (a few seconds at most)
+            if not in_flight:
+                break
+            page.wait_for_timeout(25)
     finally:
         context.close()
         server.shutdown()
