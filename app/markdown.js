@@ -28,6 +28,20 @@ async function load() {
     const { default: MarkdownIt } = await import('../static/vendor/markdown-it.mjs');
     const md = new MarkdownIt('commonmark', { html: false, linkify: false, typographer: false });
     md.disable('image');
+    // GFM pipe tables (the engine's Markdown tables), which the CommonMark preset leaves out. A
+    // column's alignment comes as a style attribute, which the page's policy (style-src 'self')
+    // refuses: it becomes a class (static/app.css).
+    md.enable('table');
+    for (const rule of ['th_open', 'td_open']) {
+      md.renderer.rules[rule] = (tokens, i, options, env, self) => {
+        const align = /text-align:(left|center|right)/.exec(tokens[i].attrGet('style') ?? '');
+        if (tokens[i].attrGet('style') !== null) {
+          tokens[i].attrs = tokens[i].attrs.filter(([name]) => name !== 'style');
+        }
+        if (align) tokens[i].attrJoin('class', `md-align-${align[1]}`);
+        return self.renderToken(tokens, i, options);
+      };
+    }
     const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, i, options, env, self) => self.renderToken(tokens, i, options));
     md.renderer.rules.link_open = (tokens, i, options, env, self) => {
       tokens[i].attrSet('rel', 'noopener noreferrer');

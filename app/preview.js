@@ -1,10 +1,12 @@
 // The schematic drawing of one page, as SVG, from the engine's geometry (no page rendering):
 // the page outline, each text line as a box coloured by its column (or as full-width text, or
-// rotated/vertical text, or form fields), each block numbered in reading order, running headers
-// and footers struck through, and empty, failed and garbled pages marked.
+// rotated/vertical text, or form fields), each table with its cell grid, each block numbered in
+// reading order, running headers and footers struck through, and empty, failed and garbled pages
+// marked.
 //
 // geometry = {width, height, columns, empty, garbled, blocks: [{order, region, column, kind?,
-// columns?, furniture?, box: [x0, top, x1, bottom], lines: [[x0, top, x1, bottom], ...]}]} in points, origin
+// columns?, furniture?, box: [x0, top, x1, bottom], lines: [[x0, top, x1, bottom], ...],
+// cells? (kind "table": [[x0, top, x1, bottom], ...])}]} in points, origin
 // top left (pdfprose.engine.web.WebSession.next_page). Colours live in static/app.css (classes pv-*), so
 // they follow the light and dark themes. Fields the engine may not send yet (kind, furniture)
 // are used when present and simply not drawn when absent.
@@ -32,6 +34,7 @@ const r1 = (x) => Math.round(x * 10) / 10;
  */
 export function blockClass(block, page) {
   if (block.furniture) return 'pv-furniture';
+  if (block.kind === 'table') return 'pv-table';
   if (SPECIAL_KINDS.has(block.kind)) return block.kind === 'form' ? 'pv-form' : 'pv-rotated';
   if (block.text_column === -1) return 'pv-aside';
   if (page.columns > 1) {
@@ -52,6 +55,37 @@ function textWidth(blocks) {
     x1 = Math.max(x1, block.box[2]);
   }
   return x1 > x0 ? x1 - x0 : 0;
+}
+
+/** How many tables a page has: the report's count, or the table blocks of its drawing. */
+export function tableCount(page) {
+  if (typeof page.tables === 'number') return page.tables;
+  return (page.geometry?.blocks ?? []).filter((block) => block.kind === 'table').length;
+}
+
+/**
+ * Where each block's reading-order badge goes: at its block's top left corner, or, where that
+ * badge would cover one placed before it (figure-heavy pages put dozens of small blocks side by
+ * side), lower down the block's left edge, or at its top right corner; a badge with no free
+ * place in its own block is left out rather than drawn over another (the text keeps the order).
+ * `blocks` in reading order; returns [[cx, cy] or null, ...].
+ */
+export function placeBadges(blocks, radius, width, height) {
+  const placed = [];
+  const clampX = (x) => Math.min(Math.max(x, radius), width - radius);
+  const clampY = (y) => Math.min(Math.max(y, radius), height - radius);
+  // Two badges closer than this overlap (their circles, plus a hair between them).
+  const gap = radius * 2.1;
+  const free = ([x, y]) => placed.every(([px, py]) => Math.hypot(px - x, py - y) >= gap);
+  return blocks.map((block) => {
+    const [x0, top, x1, bottom] = block.box;
+    const candidates = [[clampX(x0), clampY(top)]];
+    for (let y = top + gap; y <= bottom; y += gap) candidates.push([clampX(x0), clampY(y)]);
+    candidates.push([clampX(x1), clampY(top)]);
+    const spot = candidates.find(free) ?? null;
+    if (spot) placed.push(spot);
+    return spot;
+  });
 }
 
 function strike(box, group) {
@@ -102,9 +136,17 @@ export function pageSvg(page, { pixelWidth = 120 } = {}) {
   const linesGroup = el('g', { class: 'pv-lines' }, svg);
   const labels = el('g', { class: 'pv-labels' }, svg);
   const radius = unit * 7;
-  for (const block of blocks) {
+  const badges = placeBadges(blocks, radius, width, height);
+  for (const [index, block] of blocks.entries()) {
     const cls = blockClass(block, facts);
     const group = el('g', { class: `pv-block ${cls}`, 'data-order': block.order, 'data-kind': block.kind ?? 'text' }, linesGroup);
+    if (cls === 'pv-table') {
+      // The cell grid, in the table's own colour, under the table's lines of text.
+      const grid = el('g', { class: 'pv-cells', 'stroke-width': r1(unit * 0.8) }, group);
+      for (const [x0, top, x1, bottom] of block.cells ?? []) {
+        el('rect', { class: 'pv-cell', x: x0, y: top, width: Math.max(1, x1 - x0), height: Math.max(1, bottom - top) }, grid);
+      }
+    }
     const lines = block.lines?.length ? block.lines : [block.box];
     for (const box of lines) {
       if (cls === 'pv-furniture') {
@@ -114,9 +156,8 @@ export function pageSvg(page, { pixelWidth = 120 } = {}) {
       const [x0, top, x1, bottom] = box;
       el('rect', { class: 'pv-line', x: x0, y: top, width: Math.max(1, x1 - x0), height: Math.max(1, bottom - top) }, group);
     }
-    const [bx0, btop] = block.box;
-    const cx = Math.min(Math.max(bx0, radius), width - radius);
-    const cy = Math.min(Math.max(btop, radius), height - radius);
+    if (!badges[index]) continue;
+    const [cx, cy] = badges[index];
     const label = el('g', { class: `pv-num ${cls}` }, labels);
     el('circle', { cx: r1(cx), cy: r1(cy), r: r1(radius) }, label);
     const text = el('text', { x: r1(cx), y: r1(cy), 'font-size': r1(radius * 1.25), 'text-anchor': 'middle', 'dominant-baseline': 'central' }, label);

@@ -7,6 +7,7 @@ second run takes well under a second (the engine wheel is rebuilt only when its 
 - static/vendor/pyodide/: the Pyodide runtime files, copied from node_modules/pyodide (npm ci has
   checked them against the sha512 integrity hashes in package-lock.json).
 - static/vendor/noble-ciphers.mjs: @noble/ciphers' AES bundled by esbuild into one ES module.
+- static/vendor/fflate.mjs: fflate's zip writer (the page's "Download all"), bundled the same way.
 - static/vendor/markdown-it.mjs: markdown-it's own self-contained browser ES module build.
 - static/wheels/: the wheels of requirements-web.txt (pip checks their sha256; the downloads are
   kept in build/web-wheels/), the engine's own wheel, and manifest.json listing them with SRI
@@ -54,6 +55,8 @@ MANIFEST = WHEELS / "manifest.json"
 REQUIREMENTS = ROOT / "requirements-web.txt"
 NOBLE_ENTRY = ROOT / "scripts" / "noble_entry.mjs"
 NOBLE_OUT = VENDOR / "noble-ciphers.mjs"
+FFLATE_ENTRY = ROOT / "scripts" / "fflate_entry.mjs"
+FFLATE_OUT = VENDOR / "fflate.mjs"
 NODE_MARKDOWN_IT = ROOT / "node_modules" / "markdown-it"
 MARKDOWN_IT_BUILD = "dist/browser/markdown-it.esm.min.mjs"  # no imports: one file
 MARKDOWN_IT_OUT = VENDOR / "markdown-it.mjs"
@@ -151,21 +154,23 @@ def store_uncompressed(source: Path, dest: Path) -> None:
     tmp.replace(dest)
 
 
-def bundle_noble() -> None:
+def bundle(entry: Path, out: Path, what: str) -> None:
+    """``entry`` and what it imports from node_modules bundled by esbuild into the one ES module
+    ``out``; done again only when the lock file (the versions) or the entry changed."""
     lock = ROOT / "package-lock.json"
-    stamp = hashlib.sha256(lock.read_bytes() + NOBLE_ENTRY.read_bytes()).hexdigest()
-    stamp_file = VENDOR / ".noble-ciphers.stamp"
-    if NOBLE_OUT.exists() and stamp_file.exists() and stamp_file.read_text() == stamp:
+    stamp = hashlib.sha256(lock.read_bytes() + entry.read_bytes()).hexdigest()
+    stamp_file = VENDOR / f".{out.stem}.stamp"
+    if out.exists() and stamp_file.exists() and stamp_file.read_text() == stamp:
         return
     esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
     subprocess.run(
-        [str(esbuild), str(NOBLE_ENTRY), "--bundle", "--format=esm", "--minify",
-         "--target=es2022", "--log-level=warning", f"--outfile={NOBLE_OUT}"],
+        [str(esbuild), str(entry), "--bundle", "--format=esm", "--minify",
+         "--target=es2022", "--log-level=warning", f"--outfile={out}"],
         check=True,
         cwd=ROOT,
     )
     stamp_file.write_text(stamp)
-    log(f"bundled @noble/ciphers AES into {NOBLE_OUT.relative_to(ROOT)}")
+    log(f"bundled {what} into {out.relative_to(ROOT)}")
 
 
 def vendor_markdown_it() -> None:
@@ -474,7 +479,8 @@ def main() -> None:
     if not NODE_PYODIDE.is_dir():
         sys.exit("vendor: node_modules/pyodide is missing: run `npm ci` first (./dev does)")
     vendor_pyodide()
-    bundle_noble()
+    bundle(NOBLE_ENTRY, NOBLE_OUT, "@noble/ciphers AES")
+    bundle(FFLATE_ENTRY, FFLATE_OUT, "fflate's zip writer")
     vendor_markdown_it()
     vendor_dependency_wheels()
     refresh_engine()

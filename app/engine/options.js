@@ -12,15 +12,19 @@ export function normalizeOptions(options = {}) {
     remove_headers: options.remove_headers !== false,
     page_markers: options.page_markers === true,
     page_word: typeof options.page_word === 'string' && PAGE_WORD.test(options.page_word) ? options.page_word : 'page',
+    // Tables as GFM tables (Markdown) or aligned rows (TXT), or their cells as plain lines.
+    tables: options.tables === 'text' ? 'text' : 'table',
   };
 }
 
-/** The key of one rendering: format|join|remove|markers, and the marker's word where it is in
- * the text (TXT with page markers). */
+/** The key of one rendering: format|join|remove|markers, the marker's word where it is in the
+ * text (TXT with page markers), and |text when tables are given as text (tables as tables, the
+ * default, add nothing, so the keys of documents without tables stay as they were). */
 export function optionsKey(options) {
   const o = normalizeOptions(options);
   const word = o.page_markers && o.format === 'txt' ? `|${o.page_word}` : '';
-  return `${o.format}|${+o.join_lines}|${+o.remove_headers}|${+o.page_markers}${word}`;
+  const tables = o.tables === 'text' ? '|text' : '';
+  return `${o.format}|${+o.join_lines}|${+o.remove_headers}|${+o.page_markers}${word}${tables}`;
 }
 
 /** The options one switch away from `current`, in the order people tend to try them. */

@@ -7,9 +7,10 @@ export default {
   intro:
     'pdfprose pulls the text out of a PDF and rebuilds its paragraphs, columns and headings as plain ' +
     'text or Markdown. Everything runs in this browser tab: your file is never uploaded.',
-  drop_title: 'Drop a PDF here',
+  drop_title: 'Drop PDFs or a folder here',
   drop_or: 'or',
-  choose: 'Choose a file',
+  choose: 'Choose files',
+  choose_folder: 'Choose a folder',
   drop_hint: (p, h) => `Up to ${h.limits.mb} MB and ${h.limits.pages} pages.`,
   cancel: 'Cancel',
   pages_heading: 'Pages',
@@ -29,6 +30,9 @@ export default {
   opt_join: 'Join line breaks',
   opt_remove_headers: 'Remove headers and footers',
   opt_page_markers: 'Page markers',
+  opt_tables: 'Tables',
+  tables_table: 'as tables',
+  tables_text: 'as text',
   view_legend: 'View',
   view_source: 'Markdown',
   view_rendered: 'Preview',
@@ -36,12 +40,14 @@ export default {
   output_label: 'Converted text',
   rendered_label: 'Markdown preview',
   pages_hint: 'Pick a page to jump to its text (arrow keys move between pages).',
+  pages_hint_touch: 'Tap a page to jump to its text.',
   legend_title: 'What the drawings show',
   legend_columns: 'Lines of columns 1, 2, 3 and 4',
   legend_span: 'Lines across the full width',
   legend_aside: 'Columns too narrow or too short to count as text (sidebars, line numbers)',
   legend_rotated: 'Rotated or vertical text',
   legend_form: 'Form fields',
+  legend_table: 'Tables, with their cells',
   legend_furniture: 'Running headers and footers (struck through when removed)',
   legend_order: 'Blocks numbered in reading order',
   legend_empty: 'No text layer',
@@ -83,16 +89,17 @@ export default {
   // document while the machine is busy).
   status_finishing: (p, h) => `Putting the document together (${h.plural(p.total, 'page', 'pages')} read)…`,
   status_done: (p, h) =>
-    `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s.`,
+    `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s.`,
   status_done_incomplete: (p, h) =>
-    `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, with characters missing (see the notice).`,
+    `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, with characters missing (see the notice).`,
   status_done_damaged: (p, h) =>
-    `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, from a damaged file (see the notice).`,
+    `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, from a damaged file (see the notice).`,
   status_error: (p) => `Could not convert ${p.name}.`,
   status_boot_error: 'The converter could not start.',
 
   page_item: (p) => `Page ${p.number}`,
   columns: (p, h) => h.plural(p.columns, 'column', 'columns'),
+  tables_count: (p, h) => h.plural(p.tables, 'table', 'tables'),
   badge_empty: 'empty',
   badge_garbled: 'garbled',
   badge_failed: 'failed',
@@ -140,7 +147,6 @@ export default {
 
   error_not_pdf: 'This file is not a PDF.',
   error_empty_file: 'This file is empty (0 bytes): there is nothing to convert.',
-  notice_one_file: ({ count, name }) => `${count} files were dropped; only ${name} is converted. Drop one PDF at a time.`,
   notice_not_a_file: 'That was text or a link, not a file: nothing is fetched from the web here. Save the PDF, then drop the file.',
   error_unreadable: 'This PDF is damaged and could not be read.',
   error_no_pages: 'This PDF has no pages: there is nothing in it to convert.',
@@ -189,4 +195,25 @@ export default {
   error_read_failed: 'The file could not be read from your device.',
   error_internal: (p) => `Something went wrong while converting this PDF (${p.message}).`,
   error_boot: (p) => `The converter could not start (${p.message}). Choose a PDF again, or reload the page, to try again.`,
+
+  queue_heading: 'Files',
+  queue_summary: (p) =>
+    `${p.done} of ${p.total} converted` + (p.failed ? `, ${p.failed} failed` : '') + (p.skipped ? `, ${p.skipped} skipped` : '') + '.',
+  queue_waiting: 'Waiting',
+  queue_opening: 'Opening…',
+  queue_working: (p) => `Converting: ${p.done} of ${p.total} ${p.total === 1 ? 'page' : 'pages'}`,
+  queue_password: 'Waiting for its password',
+  queue_done: (p, h) =>
+    `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')}` + (p.empty ? ', no text to read' : '') +
+    (p.notices ? `, ${h.plural(p.notices, 'notice', 'notices')}` : ''),
+  queue_failed: 'Failed',
+  queue_skipped: 'Skipped (no password)',
+  queue_cancelled: 'Cancelled',
+  queue_remove: (p) => `Remove ${p.name} from the list`,
+  queue_resume: 'Convert the rest',
+  queue_clear: 'Clear the list',
+  download_all: 'Download all (.zip)',
+  zip_name: 'pdfprose texts.zip',
+  password_skip: 'Skip this file',
+  notice_no_pdf: 'There is no PDF in that folder.',
 };

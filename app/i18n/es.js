@@ -7,9 +7,10 @@ export default {
   intro:
     'pdfprose extrae el texto de un PDF y reconstruye sus párrafos, columnas y títulos como texto ' +
     'plano o Markdown. Todo ocurre en esta pestaña del navegador: tu archivo nunca se sube.',
-  drop_title: 'Suelta aquí un PDF',
+  drop_title: 'Suelta aquí PDF o una carpeta',
   drop_or: 'o',
-  choose: 'Elige un archivo',
+  choose: 'Elige archivos',
+  choose_folder: 'Elige una carpeta',
   drop_hint: (p, h) => `Hasta ${h.limits.mb} MB y ${h.limits.pages} páginas.`,
   cancel: 'Cancelar',
   pages_heading: 'Páginas',
@@ -30,6 +31,9 @@ export default {
   opt_join: 'Unir saltos de línea',
   opt_remove_headers: 'Quitar encabezados y pies de página',
   opt_page_markers: 'Marcas de página',
+  opt_tables: 'Tablas',
+  tables_table: 'como tablas',
+  tables_text: 'como texto',
   view_legend: 'Vista',
   view_source: 'Markdown',
   view_rendered: 'Vista previa',
@@ -37,12 +41,14 @@ export default {
   output_label: 'Texto convertido',
   rendered_label: 'Vista previa del Markdown',
   pages_hint: 'Elige una página para ir a su texto (las flechas pasan de una página a otra).',
+  pages_hint_touch: 'Toca una página para ir a su texto.',
   legend_title: 'Qué muestran los dibujos',
   legend_columns: 'Líneas de las columnas 1, 2, 3 y 4',
   legend_span: 'Líneas a todo el ancho',
   legend_aside: 'Columnas demasiado estrechas o cortas para contar como texto (notas al margen, números de línea)',
   legend_rotated: 'Texto girado o vertical',
   legend_form: 'Campos de formulario',
+  legend_table: 'Tablas, con sus celdas',
   legend_furniture: 'Encabezados y pies de página (tachados si se quitan)',
   legend_order: 'Bloques numerados en orden de lectura',
   legend_empty: 'Sin capa de texto',
@@ -81,16 +87,17 @@ export default {
   status_working: (p) => `Leyendo… ${p.done} de ${p.total} ${p.total === 1 ? 'página lista' : 'páginas listas'}.`,
   status_finishing: (p, h) => `Armando el documento (${h.plural(p.total, 'página leída', 'páginas leídas')})…`,
   status_done: (p, h) =>
-    `Hecho: ${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s.`,
+    `Hecho: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s.`,
   status_done_incomplete: (p, h) =>
-    `Hecho: ${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s, con caracteres que faltan (lee el aviso).`,
+    `Hecho: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s, con caracteres que faltan (lee el aviso).`,
   status_done_damaged: (p, h) =>
-    `Hecho: ${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s, de un archivo dañado (lee el aviso).`,
+    `Hecho: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s, de un archivo dañado (lee el aviso).`,
   status_error: (p) => `No se pudo convertir ${p.name}.`,
   status_boot_error: 'El conversor no pudo arrancar.',
 
   page_item: (p) => `Página ${p.number}`,
   columns: (p, h) => h.plural(p.columns, 'columna', 'columnas'),
+  tables_count: (p, h) => h.plural(p.tables, 'tabla', 'tablas'),
   badge_empty: 'vacía',
   badge_garbled: 'ilegible',
   badge_failed: 'fallida',
@@ -140,7 +147,6 @@ export default {
 
   error_not_pdf: 'Este archivo no es un PDF.',
   error_empty_file: 'Este archivo está vacío (0 bytes): no hay nada que convertir.',
-  notice_one_file: ({ count, name }) => `Se soltaron ${count} archivos; solo se convierte ${name}. Suelta un PDF cada vez.`,
   notice_not_a_file: 'Eso era texto o un enlace, no un archivo: aquí no se descarga nada de la web. Guarda el PDF y suelta el archivo.',
   error_unreadable: 'Este PDF está dañado y no se pudo leer.',
   error_no_pages: 'Este PDF no tiene páginas: no hay nada en él que convertir.',
@@ -189,4 +195,25 @@ export default {
   error_read_failed: 'No se pudo leer el archivo de tu dispositivo.',
   error_internal: (p) => `Algo falló al convertir este PDF (${p.message}).`,
   error_boot: (p) => `El conversor no pudo arrancar (${p.message}). Vuelve a elegir un PDF, o recarga la página, para reintentarlo.`,
+
+  queue_heading: 'Archivos',
+  queue_summary: (p) =>
+    `${p.done} de ${p.total} convertidos` + (p.failed ? `, ${p.failed} fallidos` : '') + (p.skipped ? `, ${p.skipped} omitidos` : '') + '.',
+  queue_waiting: 'En espera',
+  queue_opening: 'Abriendo…',
+  queue_working: (p) => `Convirtiendo: ${p.done} de ${p.total} ${p.total === 1 ? 'página' : 'páginas'}`,
+  queue_password: 'Esperando su contraseña',
+  queue_done: (p, h) =>
+    `Hecho: ${h.plural(p.pages, 'página', 'páginas')}` + (p.empty ? ', sin texto que leer' : '') +
+    (p.notices ? `, ${h.plural(p.notices, 'aviso', 'avisos')}` : ''),
+  queue_failed: 'Falló',
+  queue_skipped: 'Omitido (sin contraseña)',
+  queue_cancelled: 'Cancelado',
+  queue_remove: (p) => `Quitar ${p.name} de la lista`,
+  queue_resume: 'Convertir el resto',
+  queue_clear: 'Vaciar la lista',
+  download_all: 'Descargar todo (.zip)',
+  zip_name: 'textos pdfprose.zip',
+  password_skip: 'Omitir este archivo',
+  notice_no_pdf: 'En esa carpeta no hay ningún PDF.',
 };

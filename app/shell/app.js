@@ -14,6 +14,7 @@ import { Notices } from './notices.js';
 import { TextView } from './output.js';
 import { PageList } from './pages.js';
 import { PasswordPrompt } from './password.js';
+import { Queue } from './queue.js';
 import { Saving } from './saving.js';
 import { Status } from './status.js';
 
@@ -31,6 +32,10 @@ function selectAllWithin(region) {
   });
 }
 
+// A phone's width (static/app.css's narrowest layout) and a screen without a keyboard's arrows.
+const NARROW = '(max-width: 40rem)';
+const TOUCH = '(max-width: 40rem), (pointer: coarse)';
+
 /** Start the page on `engine` (an EngineBridge, not started yet). */
 export function startApp(engine) {
   const ui = findElements();
@@ -42,21 +47,40 @@ export function startApp(engine) {
   let controller = null;
   const pages = new PageList(ui.pageList, (number) => shown.pick(number));
   const shown = new ShownDocument(
-    { ui, messages, status, pages, notices, textView, saving, engine },
+    { ui, messages, status, pages, notices, textView, saving, engine, textChanged: (text, format) => queue.rendered(text, format) },
     () => controller.readAgain(),
+  );
+  const queue = new Queue(
+    { ui, messages, status, shown },
+    (request) => controller.take(request),
+    (announce) => controller.stop(announce),
   );
   const password = new PasswordPrompt(ui, messages, {
     submit: (typed) => controller.submitPassword(typed),
     giveUp: () => controller.givePasswordUp(),
   });
-  controller = new Controller({ ui, messages, status, engine, shown, password });
+  // On a phone the text comes some 900 px below the top (after the drop zone, the status and
+  // the page strip): a file read on its own, or picked in the queue, is brought into view.
+  const narrow = window.matchMedia(NARROW);
+  const settled = (outcome) => {
+    const alone = queue.size <= 1 || Boolean(queue.current?.viewing);
+    queue.settle(outcome);
+    if (outcome.state === 'done' && alone && narrow.matches && !ui.outputPanel.hidden) {
+      ui.outputPanel.scrollIntoView({ block: 'start' });
+    }
+  };
+  controller = new Controller({ ui, messages, status, engine, shown, password, settled });
 
-  wireIntake(ui, (request) => controller.take(request), () => {
+  const noFile = (key) => () => {
     controller.forgetLastDrop();
-    messages.say(ui.noticeDrop, 'notice_not_a_file');
-  });
+    messages.say(ui.noticeDrop, key);
+  };
+  wireIntake(ui, (items) => {
+    messages.say(ui.noticeDrop, null);
+    queue.add(items);
+  }, noFile('notice_not_a_file'), noFile('notice_no_pdf'));
   ui.cancel.addEventListener('click', () => controller.cancel(true));
-  for (const control of [ui.format, ui.joinLines, ui.removeHeaders, ui.pageMarkers]) {
+  for (const control of [ui.format, ui.joinLines, ui.removeHeaders, ui.pageMarkers, ui.tables]) {
     control.addEventListener('change', () => shown.rerender());
   }
   ui.viewSwitch.addEventListener('change', () => {
@@ -69,6 +93,7 @@ export function startApp(engine) {
     setLanguage(ui.lang.value);
     messages.retranslate();
     pages.recaption();
+    queue.render();
     // The plain text's page markers, and the preview's page rules, are words in the page's language.
     if (ui.pageMarkers.checked && ui.format.value === 'txt') shown.rerender();
     for (const rule of ui.rendered.querySelectorAll('.md-page-marker[data-page]')) {
@@ -76,7 +101,17 @@ export function startApp(engine) {
     }
   });
 
+  // The hint of the page list speaks of arrow keys where there is a keyboard to press them.
+  const touch = window.matchMedia(TOUCH);
+  const pagesHint = () => {
+    const { hidden } = ui.pagesHint; // hidden while a document has nothing to read
+    messages.say(ui.pagesHint, touch.matches ? 'pages_hint_touch' : 'pages_hint');
+    ui.pagesHint.hidden = hidden;
+  };
+  touch.addEventListener('change', pagesHint);
+
   translateStatic();
+  pagesHint();
   textView.apply();
   saving.offer(null);
   status.set('loading', 'status_loading');

@@ -5,7 +5,9 @@
 // document (document.js).
 //
 // One file at a time: a new one cancels the one being read. A file comes as a request,
-// {file, password, dropNotice}, through take(); a queue of files would hand them here one by one.
+// {file, password, dropNotice}, through take(); the queue (queue.js) hands them here one by one
+// and hears what became of each through `settled` ({state: 'progress'|'password'|'done'|'failed'|
+// 'skipped'|'cancelled', ...}).
 
 import { ENGINE_EVENTS } from '../engine/bridge.js';
 import { dispatch } from '../engine/protocol.js';
@@ -21,8 +23,10 @@ const BAD_FILE_CODES = ['not_pdf', 'unreadable', 'no_pages', 'truncated', 'unsup
 const megabytes = (bytes) => Math.ceil(bytes / 1e5) / 10;
 
 export class Controller {
-  /** @param parts {ui, messages, status, engine, shown (ShownDocument), password (PasswordPrompt)} */
+  /** @param parts {ui, messages, status, engine, shown (ShownDocument), password (PasswordPrompt),
+   *  settled (outcome => void)} */
   constructor(parts) {
+    this.settled = () => {};
     Object.assign(this, parts);
     this.booted = false; // the first engine was up (the service worker is registered then)
     this.engineReady = false;
@@ -110,6 +114,7 @@ export class Controller {
   fail() {
     this.ui.progress.value = 0;
     this.status.set('error', 'status_error', { name: this.shown.fileName });
+    this.settled({ state: 'failed' });
   }
 
   /** A drop that brought no file still replaces what the last drop left, as a file does (a
@@ -141,11 +146,30 @@ export class Controller {
     this.announceCancel = announce;
     if (!this.engineReady) {
       this.status.set('loading', 'status_loading');
+      this.settled({ state: 'cancelled' });
       return;
     }
     this.cancelling = job;
     this.status.set('cancelling', 'status_cancelling');
     this.engine.cancel(job);
+    this.settled({ state: 'cancelled' });
+  }
+
+  /** Stop the current file whatever it is at: converting, waiting for the engine, or waiting
+   * for its password (a file taken out of the queue, or the queue cleared). */
+  stop(announce) {
+    const { status } = this;
+    if (status.state === 'password') {
+      this.password.hide();
+      this.file = null;
+      status.set('ready', announce ? 'status_cancelled' : 'status_ready');
+      this.settled({ state: 'cancelled' });
+    } else if (status.state === 'loading' && this.pending) {
+      this.pending = null;
+      this.settled({ state: 'cancelled' });
+    } else {
+      this.cancel(announce);
+    }
   }
 
   startPending() {
@@ -169,6 +193,7 @@ export class Controller {
     this.file = null;
     this.filePassword = '';
     this.status.set('ready', 'status_cancelled');
+    this.settled({ state: 'skipped' });
   }
 
   /** The same file again (the analysis went with a crashed worker). */
@@ -196,18 +221,22 @@ export class Controller {
       'boot-error': (m) => {
         this.engineReady = false;
         this.bootFailed = true;
+        const waited = this.pending;
         this.pending = null; // said failed with the engine; a file brought again tries again
         ui.progress.value = 0;
         messages.say(ui.error, 'error_boot', { message: m.message });
         status.set('error', 'status_boot_error');
+        if (waited) this.settled({ state: 'failed', message: ['error_boot', { message: m.message }] });
       },
       opened: (m) => {
         messages.say(ui.noticeSlow, null); // it moves again
         shown.opened(m);
+        this.settled({ state: 'progress', done: 0, total: m.pageCount });
       },
       page: (m) => {
         messages.say(ui.noticeSlow, null);
         shown.page(m);
+        this.settled({ state: 'progress', done: shown.pages.pages.length, total: ui.progress.max });
       },
       'helper-failed': (m) => {
         // The second worker of a long document failed: the first one finishes it alone.
@@ -219,6 +248,19 @@ export class Controller {
         this.password.clear();
         messages.say(ui.noticeSlow, null);
         shown.done(m);
+        this.settled({
+          state: 'done',
+          text: m.result.text,
+          format: m.result.options?.format ?? ui.format.value,
+          pages: shown.pages.pages.length,
+          seconds: m.parseMs / 1000,
+          report: m.report,
+          // What the page says of the file, as it says it (in the page's language).
+          notices: [...ui.result.querySelectorAll('.notice:not([hidden])')]
+            .flatMap((el) => (el.tagName === 'UL' ? [...el.children] : [el]))
+            .map((el) => el.textContent.trim())
+            .filter(Boolean),
+        });
       },
       rendered: (m) => shown.rendered(m),
       ahead: (m) => shown.ahead(m),
@@ -283,8 +325,11 @@ export class Controller {
 
   onCrashed({ message }) {
     // The bridge has already started a fresh worker: the page stays usable.
-    this.lostEngine(MEMORY_FAILURE.test(message) ? 'error_memory' : 'error_crashed', { message });
+    const wasWorking = this.status.busy;
+    const key = MEMORY_FAILURE.test(message) ? 'error_memory' : 'error_crashed';
+    this.lostEngine(key, { message });
     this.status.set('loading', 'status_restarting');
+    if (wasWorking) this.settled({ state: 'failed', message: [key, { message }] });
   }
 
   /** The engine made no progress on the file past the hard limit: its worker was replaced, and
@@ -292,6 +337,7 @@ export class Controller {
   onGaveUp({ seconds }) {
     this.lostEngine('error_gave_up', { seconds });
     this.status.set('error', 'status_error', { name: this.shown.fileName });
+    this.settled({ state: 'failed', message: ['error_gave_up', { seconds }] });
   }
 
   onFailed(error) {
@@ -302,6 +348,7 @@ export class Controller {
     if (error.code === 'password_required' || error.code === 'wrong_password') {
       this.password.show(error.code === 'password_required' ? 'password_required' : 'password_wrong', shown.fileName);
       status.set('password', 'status_password', { name: shown.fileName });
+      this.settled({ state: 'password' });
       return;
     }
     if (error.code === 'too_many_pages') {
@@ -315,10 +362,12 @@ export class Controller {
       this.lostEngine('error_memory', {});
       this.engine.restart();
       status.set('loading', 'status_restarting');
+      this.settled({ state: 'failed', message: ['error_memory', {}] });
       return;
     } else {
       messages.say(ui.error, 'error_internal', { message: error.message || error.code });
     }
     status.set('error', 'status_error', { name: shown.fileName });
+    this.settled({ state: 'failed' });
   }
 }

@@ -16,12 +16,14 @@ export function outputOptions(ui) {
     remove_headers: ui.removeHeaders.checked,
     page_markers: ui.pageMarkers.checked,
     page_word: t('page_marker_word'),
+    tables: ui.tables.value === 'text' ? 'text' : 'table',
   };
 }
 
 export class ShownDocument {
   /**
-   * @param parts {ui, messages, status, pages, notices, textView, saving, engine}
+   * @param parts {ui, messages, status, pages, notices, textView, saving, engine, textChanged
+   *   ((text, format) => void: the text shown is now `text`)}
    * @param {() => void} readAgain the analysis is gone (its worker crashed): read the file again
    */
   constructor(parts, readAgain) {
@@ -109,7 +111,9 @@ export class ShownDocument {
     this.showReport(message.report);
     this.results.set(message.result.key, message.result);
     this.showResult(message.result);
-    status.set('done', doneStatus(message.report), { pages: this.pages.pages.length, seconds: message.parseMs / 1000 });
+    status.set('done', doneStatus(message.report), {
+      name: this.fileName, pages: this.pages.pages.length, seconds: message.parseMs / 1000,
+    });
   }
 
   showReport(report) {
@@ -154,6 +158,7 @@ export class ShownDocument {
     const { ui } = this;
     if (result.key !== optionsKey(outputOptions(ui))) return; // the options changed since: wait for that one
     this.text = result.text;
+    this.textChanged?.(result.text, result.options?.format ?? ui.format.value);
     const sameDocument = this.key !== '';
     this.key = result.key;
     this.starts = null;

@@ -4,6 +4,7 @@ const IDS = {
   lang: 'lang',
   dropZone: 'drop-zone',
   fileInput: 'file-input',
+  folderInput: 'folder-input',
   status: 'status',
   progress: 'progress',
   cancel: 'cancel',
@@ -36,6 +37,13 @@ const IDS = {
   jumpNote: 'jump-note',
   announce: 'announce',
   offlineNote: 'offline-note',
+  queue: 'queue',
+  queueList: 'queue-list',
+  queueSummary: 'queue-summary',
+  queueClear: 'queue-clear',
+  queueResume: 'queue-resume',
+  downloadAll: 'download-all',
+  tables: 'tables',
 };
 
 /** {name: element} for every element the shell uses; a missing one is a broken page. */

@@ -3,7 +3,7 @@
 // stop reached with the arrow keys, Home and End. Picking a card jumps to that page's text.
 
 import { t } from '../i18n.js';
-import { markFurniture, pagePlaceholder, pageSvg } from '../preview.js';
+import { markFurniture, pagePlaceholder, pageSvg, tableCount } from '../preview.js';
 
 const THUMB_PX = 132; // the drawings' width in the page list (static/app.css, .page-card svg)
 // Each page's drawing is an SVG of a few hundred elements: 350 of them took 170 MB of the
@@ -39,6 +39,13 @@ function fillCaption(li, page) {
     columns.className = 'columns';
     columns.textContent = t('columns', { columns: page.columns });
     parts.push(columns);
+    const tables = tableCount(page);
+    if (tables) {
+      const count = document.createElement('span');
+      count.className = 'tables';
+      count.textContent = t('tables_count', { tables });
+      parts.push(count);
+    }
   }
   if (page.garbled) parts.push(badge('badge_garbled', 'warn'));
   caption.replaceChildren(...parts);
@@ -97,6 +104,7 @@ export class PageList {
     li.dataset.empty = String(Boolean(page.empty));
     li.dataset.garbled = String(Boolean(page.garbled));
     li.dataset.failed = String(Boolean(page.error));
+    li.dataset.tables = String(tableCount(page));
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'page-card';

@@ -1,13 +1,11 @@
 // Copy and Download: the text shown, exactly, on the clipboard or in a .txt or .md file named
-// after the PDF.
+// after the PDF: its extension, or one of ours (a PDF saved as 'notes.txt' gave
+// 'notes.txt.txt'), gives way to the format's (archive.js's baseName).
+
+import { baseName } from './archive.js';
 
 const COPIED_MS = 2000; // how long Copy says "Copied" (or that it failed)
 
-// The download is named after the PDF: its extension, or one of ours (a PDF saved as
-// 'notes.txt' gave 'notes.txt.txt'), gives way to the format's.
-function baseName(name) {
-  return name.replace(/\.(pdf|txt|md|markdown)$/i, '') || 'document';
-}
 
 export class Saving {
   constructor(ui, messages) {

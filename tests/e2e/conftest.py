@@ -106,7 +106,7 @@ class App:
         ]
 
     def reset_options(self) -> None:
-        """Default options (TXT, join lines, remove headers, no page markers), without change
+        """Default options (TXT, join lines, remove headers, no page markers, tables as tables), without change
         events: the controls may be hidden, and a change would only re-render the last document."""
         self.page.eval_on_selector(
             "[data-testid=options]",
@@ -115,6 +115,7 @@ class App:
                 el.querySelector('[data-testid=join-lines]').checked = true;
                 el.querySelector('[data-testid=remove-headers]').checked = true;
                 el.querySelector('[data-testid=page-markers]').checked = false;
+                el.querySelector('[data-testid=tables]').value = 'table';
             }""",
         )
 

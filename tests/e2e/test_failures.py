@@ -267,7 +267,7 @@ def test_a_cut_file_says_how_many_of_its_pages_could_be_read(app: App, corpus_fi
     app.convert_ok(pdf_payload("who cut.pdf", cut), "who cut")
     app.shown = None
     status = app.testid("status").text_content()
-    assert status.startswith("Done: 155 pages in ") and status.endswith(" s, from a damaged file (see the notice).")
+    assert status.startswith("Done: who cut.pdf, 155 pages in ") and status.endswith(" s, from a damaged file (see the notice).")
     damaged = app.testid("notice-more").locator("li[data-code='damaged']")
     assert damaged.text_content() == (
         "This PDF is damaged (the file is cut short): 155 pages were found, 73 of them could be read. "
@@ -297,7 +297,7 @@ def test_a_page_with_damaged_content_says_so_in_the_status(app: App, corpus_file
     app.shown = None
     assert app.testid("notice-more").locator("li[data-code='content_damaged']").count() == 1
     status = app.testid("status").text_content()
-    assert status.startswith("Done: 1 page in ") and status.endswith(" s, from a damaged file (see the notice).")
+    assert status.startswith("Done: zen_of_python_corrupted_stream.pdf, 1 page in ") and status.endswith(" s, from a damaged file (see the notice).")
 
 
 def test_worker_crash_leaves_the_page_usable(app: App) -> None:

@@ -101,7 +101,7 @@ def assert_long_document_converts(app: App, name: str) -> None:
         second_workers(app)  # the spare, booted again after the stalled worker was replaced
     app.convert_ok(pdf_payload(name, book), name)
     status = app.testid("status")
-    assert status.text_content().startswith(f"Done: {SPLIT_PAGES} pages")
+    assert status.text_content().startswith(f"Done: {name}, {SPLIT_PAGES} pages")
     assert status.get_attribute("data-workers") == ("2" if two else "1")
     assert app.output() == cpython_text(book, "txt")
 

@@ -114,7 +114,7 @@ def test_boot_is_ready_with_english_texts(app: App) -> None:
 def test_tracemonkey_text_column_by_column(app: App, corpus_file: Callable[[str], Path]) -> None:
     app.show(corpus_file(TRACEMONKEY))
     assert_in_order(app.output(), TRACEMONKEY_ORDER)
-    assert app.testid("status").text_content().startswith("Done: 14 pages in ")
+    assert app.testid("status").text_content().startswith("Done: tracemonkey_pldi09_2col.pdf, 14 pages in ")
     assert app.testid("progress").get_attribute("max") == "14"
     assert app.page.eval_on_selector("[data-testid=progress]", "el => el.value") == 14
     assert app.testid("note-deduced").is_visible()
@@ -160,7 +160,7 @@ def test_the_status_says_when_every_page_is_read_and_the_document_is_put_togethe
     finishing = "Putting the document together (3 pages read)…"
     assert finishing in said, said
     assert "Reading… 3 of 3 pages done." not in said
-    assert said.index(finishing) < max(i for i, s in enumerate(said) if s.startswith("Done: 3 pages in "))
+    assert said.index(finishing) < max(i for i, s in enumerate(said) if s.startswith("Done: three.pdf, 3 pages in "))
 
 
 def test_download_holds_the_output(app: App, corpus_file: Callable[[str], Path]) -> None:
@@ -281,7 +281,7 @@ def test_language_switch_translates_everything_shown(app: App, corpus_file: Call
     try:
         app.testid("lang").select_option("es")
         assert app.page.locator("html").get_attribute("lang") == "es"
-        assert app.testid("status").text_content().startswith("Hecho: 14 páginas en ")
+        assert app.testid("status").text_content().startswith("Hecho: tracemonkey_pldi09_2col.pdf, 14 páginas en ")
         first = app.testid("page-list").locator(":scope > *").first
         assert "Página 1" in first.text_content() and "2 columnas" in first.text_content()
         assert app.testid("download").text_content() == "Descargar .txt"
@@ -296,7 +296,7 @@ def test_language_switch_translates_everything_shown(app: App, corpus_file: Call
         assert app.page.title() == "pdfprose: de PDF a texto, en tu dispositivo"
     finally:
         app.testid("lang").select_option("en")
-    assert app.testid("status").text_content().startswith("Done: 14 pages in ")
+    assert app.testid("status").text_content().startswith("Done: tracemonkey_pldi09_2col.pdf, 14 pages in ")
 
 
 # ---- other inputs ------------------------------------------------------------------------------
@@ -394,40 +394,22 @@ def test_empty_file_is_called_empty_not_a_non_pdf(app: App) -> None:
     assert app.parses == parses  # refused before the engine sees it
 
 
-def test_two_files_dropped_convert_the_first_and_say_so(app: App) -> None:
+def test_two_files_dropped_are_both_converted_in_turn(app: App) -> None:
+    """Two files dropped together were one converted and one ignored ("Drop one PDF at a time"):
+    they are a queue now (issue 26), converted one after the other, the last one shown."""
     first = make_pdf([["The first dropped file speaks."]])
-    second = make_pdf([["The second dropped file stays silent."]])
+    second = make_pdf([["The second dropped file speaks too."]])
     app.ensure_idle()
+    app.reset_options()
     drop(app, ("first.pdf", first), ("second.pdf", second))
-    assert app.wait_state("done", "error") == "done"
+    app.page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=queue-list] > li')].every(li => li.dataset.state === 'done')")
+    app.wait_state("done")
     app.shown = None
-    assert "The first dropped file speaks." in app.output()
-    assert "second dropped" not in app.output()
-    assert app.testid("notice-drop").text_content() == \
-        "2 files were dropped; only first.pdf is converted. Drop one PDF at a time."
-
-
-def test_of_files_dropped_together_the_pdf_is_converted_not_the_first(app: App) -> None:
-    """A tester dropped notes.txt with a paper: the page tried the notes and said "This file is
-    not a PDF.", though a PDF was in the drop."""
-    app.ensure_idle()
-    drop(app, ("notes.txt", b"some notes\n"), ("paper.pdf", make_pdf([["The paper in the drop."]])))
-    assert app.wait_state("done", "error") == "done"
-    app.shown = None
-    assert "The paper in the drop." in app.output()
-    assert app.testid("notice-drop").text_content() == \
-        "2 files were dropped; only paper.pdf is converted. Drop one PDF at a time."
-    app.testid("lang").select_option("es")
-    try:
-        assert app.testid("notice-drop").text_content() == \
-            "Se soltaron 2 archivos; solo se convierte paper.pdf. Suelta un PDF cada vez."
-    finally:
-        app.testid("lang").select_option("en")
-    # With no PDF among them the first is tried, and says why it cannot be read.
-    drop(app, ("a.txt", b"first notes\n"), ("b.txt", b"second notes\n"))
-    assert app.wait_state("done", "error") == "error"
-    assert app.testid("error").text_content() == "This file is not a PDF."
-    assert app.testid("notice-drop").text_content().startswith("2 files were dropped; only a.txt")
+    assert "The second dropped file speaks too." in app.output()
+    assert app.testid("status").text_content().startswith("Done: second.pdf, 1 page in ")
+    assert app.testid("notice-drop").is_hidden()
+    app.testid("queue-clear").click()
 
 
 def test_a_drop_replaces_what_the_last_drop_said(app: App) -> None:
@@ -444,19 +426,17 @@ def test_a_drop_replaces_what_the_last_drop_said(app: App) -> None:
     assert app.testid("notice-drop").text_content().startswith(not_a_file)
     # The failed file is gone whole: the status no longer says it could not be converted.
     assert (app.state, app.testid("status").text_content()) == ("ready", "Ready. Drop a PDF to start.")
-    # Two files whose first is refused: the refusal and the drop's own notice, each whole.
-    drop(app, ("big.pdf", 26_000_000), ("small.pdf", make_pdf([["Never read."]])))
+    # A refused file: the refusal whole, then gone with the next drop.
+    drop(app, ("big.pdf", 26_000_000))
     assert app.wait_state("done", "error") == "error"
-    assert app.page.evaluate(notices) == ["notice-drop", "notice-limit"]
-    assert app.testid("notice-drop").text_content().startswith("2 files were dropped")
+    assert app.page.evaluate(notices) == ["notice-limit"]
     assert app.testid("notice-limit").text_content().startswith("This file is 26.0 MB; the limit is 25 MB.")
     drop_link(app)
     assert app.page.evaluate(notices) == ["notice-drop"]
     assert app.testid("notice-drop").text_content().startswith(not_a_file)
     # A document shown stays (the text may be a selection of it), only the drop's notice changes.
     app.reset_options()
-    drop(app, ("kept.pdf", make_pdf([["This document outlives a dropped link."]])),
-         ("other.pdf", make_pdf([["Not this one."]])))
+    drop(app, ("kept.pdf", make_pdf([["This document outlives a dropped link."]])))
     assert app.wait_state("done", "error") == "done"
     app.shown = None
     drop_link(app)
@@ -478,17 +458,21 @@ def start_long_read(app: App, line: str, listed: int) -> None:
     assert app.state == "working"
 
 
-def test_files_dropped_while_another_is_read_keep_their_notice(app: App) -> None:
-    """The drop cancels the document being read and its first file waits for the engine: the
-    notice that only that file is converted went with the cancelled result."""
+def test_files_dropped_while_another_is_read_replace_it(app: App) -> None:
+    """A drop while one file is read replaces it, as one file always did: the files dropped wait
+    for the engine to let the first go, then are converted in turn."""
     start_long_read(app, "A document long enough to be still in the reading when two more files are dropped. ", 1)
     drop(app, ("waited.pdf", make_pdf([["The file that waited for the engine."]])),
-         ("dropped too.pdf", make_pdf([["Not converted."]])))
-    assert app.wait_state("done", "error", timeout=CONFIG.BOOT_TIMEOUT_MS) == "done"
+         ("dropped too.pdf", make_pdf([["Converted after it."]])))
+    app.page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=queue-list] > li')].map(li => li.dataset.state).join() === 'done,done'",
+        timeout=CONFIG.BOOT_TIMEOUT_MS)
+    app.wait_state("done")
     app.shown = None
-    assert "The file that waited for the engine." in app.output()
-    assert app.testid("notice-drop").text_content() == \
-        "2 files were dropped; only waited.pdf is converted. Drop one PDF at a time."
+    assert app.page.eval_on_selector_all("[data-testid=queue-list] .queue-name", "els => els.map(e => e.textContent)") == \
+        ["waited.pdf", "dropped too.pdf"]
+    assert "Converted after it." in app.output()
+    app.testid("queue-clear").click()
 
 
 def test_enter_on_the_focused_file_input_opens_the_chooser(app: App) -> None:

@@ -119,7 +119,7 @@ def test_a_long_document_is_converted_by_two_workers_with_the_same_output(app: A
     # Every page once, in page order, whichever worker read it; the progress bar is full.
     assert page_list_numbers(app) == list(range(1, PAGES + 1))
     assert app.testid("progress").evaluate("el => [el.value, el.max]") == [PAGES, PAGES]
-    assert status.text_content().startswith(f"Done: {PAGES} pages")
+    assert status.text_content().startswith(f"Done: split-book.pdf, {PAGES} pages")
     # Options re-render from the one analysis the first worker holds.
     app.set_format("md")
     app.wait_shown("md|1|1|0")

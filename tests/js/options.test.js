@@ -5,8 +5,10 @@ import { normalizeOptions, oneSwitchAway, optionsKey } from '../../app/engine/op
 
 test('options are completed with the defaults, whatever came in', () => {
   assert.deepEqual(normalizeOptions({}), {
-    format: 'txt', join_lines: true, remove_headers: true, page_markers: false, page_word: 'page',
+    format: 'txt', join_lines: true, remove_headers: true, page_markers: false, page_word: 'page', tables: 'table',
   });
+  assert.equal(normalizeOptions({ tables: 'text' }).tables, 'text');
+  assert.equal(normalizeOptions({ tables: 'html' }).tables, 'table');
   assert.equal(normalizeOptions({ format: 'html' }).format, 'txt');
   assert.equal(normalizeOptions({ page_word: 'página' }).page_word, 'página');
   // A marker word the engine would refuse (digits, markup, too long) becomes the default.
@@ -18,6 +20,9 @@ test('the key names a rendering, with the marker word only where the text has it
   assert.equal(optionsKey({ format: 'md', join_lines: false }), 'md|0|1|0');
   assert.equal(optionsKey({ page_markers: true, page_word: 'página' }), 'txt|1|1|1|página');
   assert.equal(optionsKey({ format: 'md', page_markers: true, page_word: 'página' }), 'md|1|1|1');
+  // Tables as text is a rendering of its own; as tables (the default) keeps the keys as they were.
+  assert.equal(optionsKey({ tables: 'table' }), 'txt|1|1|0');
+  assert.equal(optionsKey({ format: 'md', tables: 'text' }), 'md|1|1|0|text');
 });
 
 test('one switch away: each option flipped once, the format first', () => {

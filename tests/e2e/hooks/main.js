@@ -11,11 +11,49 @@
 //   'helper-throw' the second worker dies once it has sent its first page
 //   'no-spare'     the next document finds no spare second worker
 // and 'pdfprose:test-limits' ({ detail: {noticeMs, limitMs} }) shortens the progress watch.
+// 'pdfprose:test-table' gives the next document the engine's table contract (issue 23), built
+// by hand until the engine's table stage lands: page 1 gets a block of kind "table" with its
+// cells and `tables: 1`, and its Markdown (tables as tables) a GFM table at the end.
 import { EngineBridge } from '../../../app/engine/bridge.js';
 import { startApp } from '../../../app/shell/app.js';
 
 const engine = new EngineBridge({ workerUrl: new URL('./worker.js', import.meta.url) });
-const armed = { hold: false, helperThrow: false, noSpare: false };
+const armed = { hold: false, helperThrow: false, noSpare: false, table: false, tableJob: null };
+const HAND_TABLE = '| Item | Price |\n| --- | ---: |\n| Tea | 2.50 |\n| Bread | 1.20 |';
+
+/** A table of 2 columns and 3 rows in the lower half of page 1, in page space. */
+function tableBlock(geometry) {
+  const order = (geometry.blocks ?? []).length;
+  const [x0, y0, w, h] = [72, geometry.height * 0.6, 240, 20];
+  const cells = [];
+  const lines = [];
+  for (let row = 0; row < 3; row += 1) {
+    for (let col = 0; col < 2; col += 1) {
+      const cell = [x0 + col * w / 2, y0 + row * h, x0 + (col + 1) * w / 2, y0 + (row + 1) * h];
+      cells.push(cell);
+      lines.push([cell[0] + 4, cell[1] + 5, cell[2] - 30, cell[3] - 5]);
+    }
+  }
+  return { order, region: 0, column: 0, kind: 'table', box: [x0, y0, x0 + w, y0 + 3 * h], lines, cells };
+}
+
+function withTable(data) {
+  if (data.type === 'opened' && armed.table) {
+    armed.table = false;
+    armed.tableJob = data.job;
+  }
+  if (armed.tableJob === null || data.job !== armed.tableJob) return data;
+  if (data.type === 'page' && data.page.number === 1 && data.page.geometry) {
+    const geometry = { ...data.page.geometry };
+    geometry.blocks = [...(geometry.blocks ?? []), tableBlock(geometry)];
+    return { ...data, page: { ...data.page, tables: 1, geometry } };
+  }
+  const result = data.result;
+  if (result && result.options?.format === 'md' && result.options?.tables !== 'text') {
+    return { ...data, result: { ...result, text: `${result.text.trimEnd()}\n\n${HAND_TABLE}\n` } };
+  }
+  return data;
+}
 
 // The first worker of the next document is held after two pages ('split-hold').
 const convert = engine.convert.bind(engine);
@@ -42,8 +80,12 @@ engine.spareWanted = () => !armed.noSpare && spareWanted();
 const emit = engine.forward.bind(engine);
 engine.forward = (data) => {
   if (['done', 'failed', 'cancelled'].includes(data.type)) armed.noSpare = false;
-  return emit(data);
+  return emit(withTable(data));
 };
+
+window.addEventListener('pdfprose:test-table', () => {
+  armed.table = true;
+});
 
 window.addEventListener('pdfprose:test-crash', ({ detail: how }) => {
   if (how === 'split-hold') armed.hold = true;

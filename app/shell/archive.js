@@ -1,0 +1,73 @@
+// "Download all": one .zip of a queue's texts, each named after its PDF, and report.json of
+// every file (pages, notices, errors). Built in the page by fflate (npm, vendored into
+// static/vendor/fflate.mjs by scripts/vendor_web.py), loaded the first time it is needed.
+
+const REPORT_NAME = 'report.json';
+
+/** The name of a PDF's text: its folder path and extension go ('thesis/refs/a.pdf' -> 'a'). */
+export function baseName(name) {
+  const last = String(name).split(/[\\/]/).pop();
+  return last.replace(/\.(pdf|txt|md|markdown)$/i, '') || 'document';
+}
+
+/**
+ * `base.ext` made unique among `taken` (a Set of lower-cased names, updated): two PDFs called
+ * a.pdf, from two folders, give a.txt and a (2).txt. Case is ignored because the file systems
+ * most zips are opened on ignore it.
+ */
+export function uniqueName(base, ext, taken) {
+  let name = `${base}.${ext}`;
+  for (let n = 2; taken.has(name.toLowerCase()) || name.toLowerCase() === REPORT_NAME; n += 1) {
+    name = `${base} (${n}).${ext}`;
+  }
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+/**
+ * What goes in the zip: [{name, text}] for every converted file (in queue order), and the
+ * report of every file, converted or not. `entries` are the queue's (app/shell/queue.js):
+ * {name, path, state, text, format, pages, seconds, emptyPages, garbledPages, failedPages,
+ * notices, engineNotices, error}. A file with nothing to read (all pages empty) has no text.
+ */
+export function archiveContents(entries, generatedAt = new Date()) {
+  const taken = new Set();
+  const texts = [];
+  const files = entries.map((entry) => {
+    let output = null;
+    if (entry.state === 'done' && typeof entry.text === 'string' && entry.text !== '') {
+      output = uniqueName(baseName(entry.name), entry.format === 'md' ? 'md' : 'txt', taken);
+      texts.push({ name: output, text: entry.text });
+    }
+    return {
+      name: entry.name,
+      path: entry.path || entry.name,
+      status: entry.state,
+      output,
+      format: output ? entry.format : null,
+      pages: entry.pages ?? null,
+      seconds: entry.seconds ?? null,
+      empty_pages: entry.emptyPages ?? [],
+      garbled_pages: entry.garbledPages ?? [],
+      failed_pages: entry.failedPages ?? [],
+      notices: entry.notices ?? [],
+      engine_notices: entry.engineNotices ?? [],
+      error: entry.error ?? null,
+    };
+  });
+  const counts = {};
+  for (const file of files) counts[file.status] = (counts[file.status] ?? 0) + 1;
+  const report = { generator: 'pdfprose', created: generatedAt.toISOString(), counts, files };
+  return { texts, report };
+}
+
+/** The zip's bytes (a Uint8Array): the texts, UTF-8, and report.json. */
+export async function buildZip(entries) {
+  const { zipSync, strToU8 } = await import('../../static/vendor/fflate.mjs');
+  const { texts, report } = archiveContents(entries);
+  const tree = {};
+  for (const { name, text } of texts) tree[name] = strToU8(text);
+  tree[REPORT_NAME] = strToU8(`${JSON.stringify(report, null, 1)}\n`);
+  // Level 6: text compresses to about a third; higher levels gain little for much more time.
+  return zipSync(tree, { level: 6 });
+}

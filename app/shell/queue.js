@@ -1,0 +1,302 @@
+// The queue of files brought together (several picked or dropped at once, or a folder): each
+// file converted in turn by the controller, one at a time, its state listed (waiting,
+// converting with its pages, done with its page count and notices, failed with its message,
+// skipped), and "Download all" saving every text in one zip (archive.js).
+//
+// What is kept of a file once it is converted is its text and its report, not its analysis:
+// the engine lets a document's analysis go when the next one is read, and the page's drawings
+// are those of the shown file only, so a queue of fifty documents holds fifty texts, not fifty
+// documents' geometry. Picking a converted file in the list reads it again to show its pages.
+//
+// A drop of one file while the list holds at most one replaces it (the page as it always was);
+// with several in the list, files brought later join the end of it.
+
+import { t } from '../i18n.js';
+import { buildZip } from './archive.js';
+
+const FINAL = new Set(['done', 'failed', 'skipped', 'cancelled']);
+
+let nextId = 1;
+
+/** The message [key, params] shown in the first of `elements` that shows one. */
+function shownMessage(messages, elements) {
+  for (const el of elements) {
+    const shown = messages.shown.get(el);
+    if (shown) return shown;
+  }
+  return null;
+}
+
+export class Queue {
+  /**
+   * @param parts {ui, messages, status, shown (ShownDocument)}
+   * @param {(request: {file: File, password?: string}) => void} convert hands a file to the
+   *   controller, which answers with settle()
+   * @param {(announce: boolean) => void} cancel stops the file being converted
+   */
+  constructor(parts, convert, cancel) {
+    Object.assign(this, parts);
+    this.convert = convert;
+    this.cancelCurrent = cancel;
+    this.entries = [];
+    this.current = null; // the entry the controller is converting, or asking a password for
+    this.shownEntry = null; // the entry whose result the page shows
+    this.viewRequest = null; // a converted entry picked while another was converting
+    this.running = false;
+    this.removing = null; // the entry whose conversion was cancelled because it was removed
+    const { ui } = this;
+    ui.queueList.addEventListener('click', (event) => {
+      const li = event.target.closest('li[data-id]');
+      if (!li) return;
+      const entry = this.entries.find((e) => e.id === Number(li.dataset.id));
+      if (!entry) return;
+      if (event.target.closest('button.queue-remove')) this.remove(entry);
+      else if (event.target.closest('button.queue-file')) this.pick(entry);
+    });
+    ui.downloadAll.addEventListener('click', () => this.downloadAll());
+    ui.queueClear.addEventListener('click', () => this.clear());
+    ui.queueResume.addEventListener('click', () => this.run());
+  }
+
+  get size() {
+    return this.entries.length;
+  }
+
+  /** Files brought together ([{file, path}]): they replace a list of at most one, or join it. */
+  add(items) {
+    if (!items.length) return;
+    if (this.entries.length <= 1) {
+      if (this.current && !FINAL.has(this.current.state)) {
+        this.removing = this.current;
+        this.cancelCurrent(false);
+      }
+      this.entries = [];
+      this.current = null;
+      this.shownEntry = null;
+      this.viewRequest = null;
+    }
+    for (const { file, path } of items) {
+      this.entries.push({ id: nextId++, file, name: file.name, path: path || file.name, state: 'waiting', done: 0, total: 0 });
+    }
+    this.render();
+    if (!this.current || FINAL.has(this.current.state)) this.run();
+  }
+
+  /** Convert the waiting files, from the first. */
+  run() {
+    this.running = true;
+    this.next();
+  }
+
+  next() {
+    if (this.current && !FINAL.has(this.current.state)) return; // one at a time
+    const view = this.viewRequest;
+    this.viewRequest = null;
+    const entry = view ?? (this.running ? this.entries.find((e) => e.state === 'waiting') : null);
+    if (!entry) {
+      this.running = false;
+      this.current = null;
+      this.render();
+      return;
+    }
+    this.current = entry;
+    this.shownEntry = entry;
+    entry.viewing = Boolean(view);
+    if (!entry.viewing) entry.state = 'working';
+    entry.done = 0;
+    this.render();
+    this.convert({ file: entry.file });
+  }
+
+  /** The controller's word on the current file: {state: 'working'|'password'|'done'|'failed'|
+   * 'skipped'|'cancelled', ...}. */
+  settle(outcome) {
+    const entry = this.current;
+    if (!entry) return;
+    if (outcome.state === 'progress') {
+      if (entry.state === 'password') entry.state = 'working'; // its password opened it
+      entry.done = outcome.done;
+      entry.total = outcome.total;
+      if (!entry.viewing) this.renderEntry(entry);
+      return;
+    }
+    if (outcome.state === 'password') {
+      // In a queue, giving the password up skips this file and goes on with the next.
+      this.messages.say(this.ui.passwordCancel, this.entries.length > 1 ? 'password_skip' : 'password_cancel');
+      entry.state = 'password';
+      this.renderEntry(entry);
+      return;
+    }
+    if (entry.viewing && outcome.state !== 'password') {
+      // A file read again to be shown: what it became the first time stands (a cancelled
+      // showing does not undo its conversion), except that Cancel still stops the queue.
+      entry.viewing = false;
+      if (outcome.state === 'cancelled' && this.removing !== entry) this.running = false;
+      if (this.removing === entry) this.removing = null;
+      this.render();
+      this.afterSettle();
+      return;
+    }
+    entry.viewing = false;
+    if (outcome.state === 'done') this.keep(entry, outcome);
+    else if (outcome.state === 'failed') {
+      const message = outcome.message ?? shownMessage(this.messages, [this.ui.noticeLimit, this.ui.error]);
+      entry.state = 'failed';
+      entry.message = message;
+      const [key, params] = message ?? ['error_internal', { message: 'unknown' }];
+      entry.error = { code: key.replace(/^(error|limit)_/, ''), message: t(key, params) };
+    } else if (outcome.state === 'skipped') {
+      entry.state = 'skipped';
+    } else if (outcome.state === 'cancelled') {
+      const removed = this.removing === entry;
+      this.removing = null;
+      entry.state = 'cancelled';
+      // Cancel stops the queue; a removal only takes that file out of it.
+      if (!removed) this.running = false;
+    }
+    this.render();
+    this.afterSettle();
+  }
+
+  afterSettle() {
+    // After the controller has finished with this message (the next file resets the page).
+    setTimeout(() => this.next(), 0);
+  }
+
+  /** The text and report of a converted file; nothing of its analysis. */
+  keep(entry, { text, format, pages, seconds, report, notices }) {
+    const numbers = (list) => (list ?? []).map((p) => (typeof p === 'object' ? p.number : p));
+    Object.assign(entry, {
+      state: 'done',
+      text: report?.all_empty ? '' : text,
+      format,
+      pages,
+      seconds,
+      emptyPages: numbers(report?.empty_pages),
+      garbledPages: numbers(report?.garbled_pages),
+      failedPages: numbers(report?.failed_pages),
+      engineNotices: (report?.notices ?? []).map((n) => n.code).filter(Boolean),
+      notices,
+    });
+  }
+
+  /** The shown file's text changed with the options: the zip gives what the page shows. */
+  rendered(text, format) {
+    const entry = this.shownEntry;
+    if (entry?.state === 'done' && entry.text) Object.assign(entry, { text, format });
+  }
+
+  pick(entry) {
+    if (entry === this.current && !FINAL.has(entry.state)) return; // it is being shown
+    if (entry.state === 'waiting') return;
+    this.viewRequest = entry;
+    if (!this.current || FINAL.has(this.current.state)) this.next();
+    else this.render();
+  }
+
+  remove(entry) {
+    this.entries = this.entries.filter((e) => e !== entry);
+    if (this.viewRequest === entry) this.viewRequest = null;
+    if (entry === this.current && !FINAL.has(entry.state)) {
+      this.removing = entry;
+      this.cancelCurrent(false);
+      if (entry.state === 'password') this.settle({ state: 'cancelled' });
+    }
+    if (this.shownEntry === entry) this.shownEntry = null;
+    this.render();
+  }
+
+  /** The list is emptied; a file being converted is stopped. */
+  clear() {
+    if (this.current && !FINAL.has(this.current.state)) {
+      this.removing = this.current;
+      this.cancelCurrent(false);
+    }
+    this.entries = [];
+    this.current = null;
+    this.shownEntry = null;
+    this.viewRequest = null;
+    this.running = false;
+    this.render();
+  }
+
+  async downloadAll() {
+    const { ui } = this;
+    ui.downloadAll.disabled = true;
+    try {
+      const bytes = await buildZip(this.entries);
+      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/zip' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = t('zip_name');
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } finally {
+      ui.downloadAll.disabled = false;
+      this.render();
+    }
+  }
+
+  stateText(entry) {
+    switch (entry.state) {
+      case 'working':
+        return entry.total ? t('queue_working', { done: entry.done, total: entry.total }) : t('queue_opening');
+      case 'done':
+        return t('queue_done', { pages: entry.pages, notices: entry.notices?.length ?? 0, empty: !entry.text });
+      case 'failed':
+        return entry.message ? t(...entry.message) : t('queue_failed');
+      default:
+        return t(`queue_${entry.state}`);
+    }
+  }
+
+  renderEntry(entry) {
+    const li = this.ui.queueList.querySelector(`li[data-id="${entry.id}"]`);
+    if (!li) return;
+    li.dataset.state = entry.state;
+    li.querySelector('.queue-state').textContent = this.stateText(entry);
+  }
+
+  /** The list again (after any change of its files, or of the language). */
+  render() {
+    const { ui, entries } = this;
+    const items = entries.map((entry) => {
+      const li = document.createElement('li');
+      li.dataset.id = String(entry.id);
+      li.dataset.state = entry.state;
+      li.dataset.name = entry.name;
+      const pick = document.createElement('button');
+      pick.type = 'button';
+      pick.className = 'queue-file';
+      if (entry === this.shownEntry) pick.setAttribute('aria-current', 'true');
+      pick.disabled = entry.state === 'waiting';
+      const name = document.createElement('span');
+      name.className = 'queue-name';
+      name.textContent = entry.path;
+      const state = document.createElement('span');
+      state.className = 'queue-state';
+      state.textContent = this.stateText(entry);
+      pick.append(name, state);
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.className = 'queue-remove';
+      remove.textContent = '×';
+      remove.setAttribute('aria-label', t('queue_remove', { name: entry.name }));
+      li.append(pick, remove);
+      return li;
+    });
+    ui.queueList.replaceChildren(...items);
+    ui.queue.hidden = entries.length < 2;
+    ui.queue.dataset.state = this.running || (this.current && !FINAL.has(this.current.state)) ? 'running' : 'idle';
+    const count = (state) => entries.filter((e) => e.state === state).length;
+    const done = count('done');
+    ui.queueSummary.textContent = t('queue_summary', {
+      total: entries.length, done, failed: count('failed'), skipped: count('skipped') + count('cancelled'),
+    });
+    ui.downloadAll.hidden = done === 0;
+    const waiting = count('waiting');
+    ui.queueResume.hidden = this.running || waiting === 0 || ui.queue.dataset.state === 'running';
+  }
+}
