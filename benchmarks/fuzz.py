@@ -367,6 +367,31 @@ def generate_plans(count: int, files: tuple[str, ...], seed: int,
     return unique[:count]
 
 
+def generate_plans_apart(count: int, files: tuple[str, ...], seed: int,
+                         structured: bool = False) -> list[dict[str, Any]]:
+    """:func:`generate_plans` in a child process, so that Hypothesis and its objects never
+    enter the process that forks one child per input: each child's first collection (the
+    engine's :mod:`pdfprose.heap`) walks the objects it inherits, and 20,000 inputs would
+    each pay for them."""
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+
+    def draw() -> None:
+        child.send_bytes(json.dumps(generate_plans(count, files, seed, structured)).encode())
+
+    process = ctx.Process(target=draw)
+    process.start()
+    child.close()
+    try:
+        plans = json.loads(parent.recv_bytes())
+    except EOFError as exc:
+        raise RuntimeError(f"drawing the plans failed (exit status {process.exitcode})") from exc
+    process.join()
+    return plans
+
+
 # ------------------------------------------------------------------------------------------
 # Running the engine on the inputs (benchmarks/sandbox.py: one child process each).
 
@@ -415,7 +440,7 @@ class FuzzResult:
 
 
 def run(
-    plans: list[dict[str, Any]],
+    plans: list[dict[str, Any]] | list[str],
     corpus: Path = DEFAULT_CORPUS,
     workers: int = 2,
     timeout: float = DEFAULT_TIMEOUT,
@@ -428,12 +453,16 @@ def run(
     module docstring. ``log``, when given, gets one JSON line per input that is not clean
     as soon as it happens."""
     result = FuzzResult(workers=workers, timeout=timeout)
-    tasks = [Task(str(i), lambda plan=plan: apply_plan(plan, corpus), info={"plan": plan})
-             for i, plan in enumerate(plans)]
+    # Plans as JSON text and tasks made as the children start: every child inherits (and its
+    # first collection walks) what this process holds, so it holds few objects.
+    texts = [plan if isinstance(plan, str) else json.dumps(plan) for plan in plans]
+    del plans
+    tasks = (Task(str(i), lambda text=text: apply_plan(json.loads(text), corpus), info={"plan": text})
+             for i, text in enumerate(texts))
     limits = Limits(seconds=timeout, rss_bytes=memory, clock=clock)
     started = last_report = time.perf_counter()
     for task, outcome in run_tasks(tasks, jobs=workers, limits=limits):
-        plan = task.info["plan"]
+        plan = json.loads(task.info["plan"])
         label = outcome.label
         result.inputs += 1
         result.outcomes[label] += 1
@@ -456,7 +485,7 @@ def run(
                 fh.write(json.dumps(entry) + "\n")
         if progress and time.perf_counter() - last_report > 30:
             last_report = time.perf_counter()
-            print(f"  {result.inputs}/{len(plans)} inputs, {last_report - started:.0f} s, "
+            print(f"  {result.inputs}/{len(texts)} inputs, {last_report - started:.0f} s, "
                   f"{len(result.crashes)} crashes, {len(result.leaks)} leaks, "
                   f"{len(result.memory)} memory, {len(result.hangs)} hangs", flush=True)
     result.wall = time.perf_counter() - started
@@ -517,9 +546,12 @@ def main(argv: list[str] | None = None) -> int:
         plans = [p.get("plan", p) for p in plans]
     else:
         t0 = time.perf_counter()
-        plans = generate_plans(args.inputs, files, args.seed, args.structured)
+        plans = generate_plans_apart(args.inputs, files, args.seed, args.structured)
         print(f"{len(plans)} plans drawn by Hypothesis in {time.perf_counter() - t0:.1f} s", flush=True)
-    result = run(plans, args.corpus, workers=args.workers, timeout=args.timeout, progress=True,
+    count = len(plans)
+    texts = [json.dumps(plan) for plan in plans]
+    del plans
+    result = run(texts, args.corpus, workers=args.workers, timeout=args.timeout, progress=True,
                  log=args.log, memory=args.memory_mib * MIB, clock=args.clock)
     result.seed = args.seed
     result.structured = args.structured
@@ -529,7 +561,7 @@ def main(argv: list[str] | None = None) -> int:
     if out is None and not args.replay:
         DEFAULT_OUT.mkdir(parents=True, exist_ok=True)
         kind = "-structured" if args.structured else ""
-        out = DEFAULT_OUT / f"fuzz-{dt.date.today().isoformat()}-{len(plans)}{kind}.json"
+        out = DEFAULT_OUT / f"fuzz-{dt.date.today().isoformat()}-{count}{kind}.json"
     if out is not None:
         out.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
         print(f"written {out}")

@@ -183,7 +183,8 @@ def _deep_arrays(rng: random.Random, size: float) -> Built:
          "(in a compressed object stream)", keep=(1,))
 def _deep_dicts(rng: random.Random, size: float) -> Built:
     doc = Doc(rng)
-    page = doc.page(doc.text(1), extra=b"/PieceInfo " + _deep(b"<< /A ", b">> ", scaled(100_000, size, 50)))
+    depth = scaled(100_000, size, 50)
+    page = doc.page(doc.text(1), extra=b"/PieceInfo " + b"<< /A " * depth + b"1 " + b">> " * depth)
     doc.w.pack([page])
     return doc.finish()
 
@@ -653,10 +654,10 @@ def _mediabox_infinite(rng: random.Random, size: float) -> Built:
 
 def _garbage_image(rng: random.Random, filters: Callable[[int], bytes]) -> Built:
     doc = Doc(rng)
-    globals_ = doc.w.stream(b"", rng.randbytes(200))
+    globals_ = doc.w.stream(b"", rng.randbytes(100))
     image = doc.w.stream(b"/Type /XObject /Subtype /Image /Width 1728 /Height 2200 "
                          b"/BitsPerComponent 1 /ColorSpace /DeviceGray " + filters(globals_),
-                         rng.randbytes(1000))
+                         rng.randbytes(600))
     doc.page(doc.text(1) + b"q 612 0 0 792 0 0 cm /Im1 Do Q\n",
              resources=b"/XObject << /Im1 %d 0 R >>" % image)
     return doc.finish()
