@@ -8,6 +8,7 @@ Run from the repository root::
     python -m benchmarks.hostile --size 0.001         # the classes at a thousandth (quick)
     python -m benchmarks.hostile --poppler            # and what pdftotext makes of each
     python -m benchmarks.hostile --write build/hostile  # only write the files, run nothing
+    python -m benchmarks.hostile --rates --group page  # CPU s at small sizes, fitted to size 1
     python -m benchmarks.hostile --list
 
 The classes (``benchmarks/hostile_cases.py``, written by ``benchmarks/pdfwriter.py``): loops
@@ -180,6 +181,43 @@ def report(results: dict[str, tuple[Outcome, dict[str, str]]], args: argparse.Na
     return terminal, "\n".join(md)
 
 
+RATE_SIZES = (0.0005, 0.001, 0.002)
+"""The sizes ``--rates`` measures at (a thousandth of a million operators is a thousand)."""
+
+
+def rates(names: list[str], seed: int, jobs: int, limits: Limits) -> str:
+    """CPU seconds of each class at RATE_SIZES, and the full size's by a least-squares line
+    through them: what a class whose work grows with its count would cost at size 1, measured
+    at sizes that finish in seconds whatever the machine's load (a Markdown table)."""
+    tasks = []
+    for name in names:
+        for size in RATE_SIZES:
+            def make(name: str = name, size: float = size) -> tuple[bytes, dict[int, str]]:
+                built = build(name, seed, size)
+                return built.data, built.markers
+
+            tasks.append(Task(f"{name}@{size}", make, info={"class": name, "size": size}))
+    got: dict[str, dict[float, Outcome]] = {}
+    for task, outcome in run_tasks(tasks, jobs=jobs, limits=limits):
+        got.setdefault(task.info["class"], {})[task.info["size"]] = outcome
+    header = ["class"] + [f"CPU s at {s:g}" for s in RATE_SIZES] + ["CPU s per 0.001", "at size 1 (fit)"]
+    rows = []
+    for name in names:
+        points = [(s, got[name][s].cpu_seconds) for s in RATE_SIZES if got[name][s].verdict != "hang"]
+        cells = [name] + [f"{got[name][s].cpu_seconds:.2f}" + ("" if got[name][s].clean else
+                                                             f" ({got[name][s].label})")
+                          for s in RATE_SIZES]
+        if len(points) >= 2:
+            mx = sum(p[0] for p in points) / len(points)
+            my = sum(p[1] for p in points) / len(points)
+            slope = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
+            cells += [f"{slope * 0.001:.3f}", f"{my + slope * (1 - mx):,.0f}"]
+        else:
+            cells += ["-", "-"]
+        rows.append(cells)
+    return markdown(rows, header)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     p = argparse.ArgumentParser(prog="python -m benchmarks.hostile",
@@ -200,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the Markdown report")
     p.add_argument("--json", type=Path, help="every outcome as JSON")
     p.add_argument("--list", action="store_true", help="list the classes and stop")
+    p.add_argument("--rates", action="store_true",
+                   help="CPU seconds at three small sizes, extrapolated to size 1; no report")
     args = p.parse_args(argv)
     args.argv = argv
 
@@ -217,6 +257,12 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             cls = CLASSES[name]
             print(f"{name:28} {cls.group:10} {cls.what}")
+        return 0
+    if args.rates:
+        table = rates(names, args.seed, args.jobs, Limits(seconds=args.timeout,
+                                                         rss_bytes=args.memory_mib * MIB,
+                                                         clock=args.clock))
+        print(table)
         return 0
     if args.write:
         args.write.mkdir(parents=True, exist_ok=True)

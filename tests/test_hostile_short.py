@@ -360,3 +360,13 @@ def test_the_suite_writes_its_files_and_its_report(tmp_path: Path) -> None:
     assert status == 0
     assert "| outline_next_loop | opening | converted |" in text
     assert "refused:unsupported_encryption" in text
+
+
+def test_rates_fit_a_line_through_small_sizes() -> None:
+    """``--rates``: the CPU seconds of a class at three small sizes and the full size's by a
+    least-squares line; ten million cm operators cost more than a second at full size."""
+    table = hostile.rates(["cm_ten_million"], 0, 2, SHORT_LIMITS)
+    row = next(line for line in table.splitlines() if line.startswith("| cm_ten_million"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert len(cells) == 2 + len(hostile.RATE_SIZES) + 1
+    assert float(cells[-1].replace(",", "")) > 1.0
