@@ -136,11 +136,7 @@ def report(results: dict[str, tuple[Outcome, dict[str, str]]], args: argparse.Na
         counts[outcome.verdict] = counts.get(outcome.verdict, 0) + 1
     summary = ", ".join(f"{v} {n}" for v, n in sorted(counts.items(), key=lambda x: -x[1]))
     terminal = plain_table(rows, header, widths) + f"\n\n{len(results)} files: {summary} ({wall:.0f} s)"
-    try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                                text=True, timeout=10).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        commit = "?"
+    commit = args.commit
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     md = [
         "# Hostile-input suite: latest run",
@@ -242,6 +238,11 @@ def main(argv: list[str] | None = None) -> int:
                    help="CPU seconds at three small sizes, extrapolated to size 1; no report")
     args = p.parse_args(argv)
     args.argv = argv
+    try:  # the code that runs: read before the run, not after it
+        args.commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                                     capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        args.commit = "?"
 
     names = list(CLASSES)
     if args.only:
