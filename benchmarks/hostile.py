@@ -37,7 +37,6 @@ import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 from .hostile_cases import CLASSES, Built, build
 from .sandbox import MIB, Limits, Outcome, Task, run_tasks, top_frames
@@ -121,6 +120,13 @@ def plain_table(rows: list[list[str]], header: list[str], widths: tuple[int, ...
     return "\n".join(out)
 
 
+def reproduce(name: str, args: argparse.Namespace) -> str:
+    """The command that runs ``name`` again as this run did."""
+    size = f" --size {args.size:g}" if args.size != 1.0 else ""
+    return (f"python -m benchmarks.hostile --only {name} --seed {args.seed}{size} "
+            f"--timeout {args.timeout:g} --clock {args.clock} --via {args.via}")
+
+
 def report(results: dict[str, tuple[Outcome, dict[str, str]]], args: argparse.Namespace,
            wall: float) -> tuple[str, str]:
     """``(the table for the terminal, the Markdown report)``."""
@@ -164,6 +170,8 @@ def report(results: dict[str, tuple[Outcome, dict[str, str]]], args: argparse.Na
             md.append(f"### {name} ({outcome.label}, {outcome.seconds:.1f} s, "
                       f"{outcome.peak_rss / MIB:.0f} MiB)")
             md.append("")
+            md.append(f"Again: `{reproduce(name, args)}`")
+            md.append("")
             md.append("```")
             md += top_frames(outcome.stack, 12)
             md.append("```")
@@ -172,7 +180,8 @@ def report(results: dict[str, tuple[Outcome, dict[str, str]]], args: argparse.Na
     if bad:
         md += ["## Tracebacks", ""]
         for name, outcome in bad:
-            md.append(f"- **{name}** ({outcome.label}): `{' '.join(outcome.detail.split())[:400]}`")
+            md.append(f"- **{name}** ({outcome.label}): `{' '.join(outcome.detail.split())[:400]}` "
+                      f"(again: `{reproduce(name, args)}`)")
         md.append("")
     return terminal, "\n".join(md)
 

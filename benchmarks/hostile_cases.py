@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .pdfwriter import PdfWriter, deflate_repeated, pdf_number, pdf_string, text_block
+from .pdfwriter import PdfWriter, deflate_repeated, pdf_number, text_block
 
 WORDS = (
     "river stone lantern meadow copper violet harbor silent orchard maple thunder quiet amber "

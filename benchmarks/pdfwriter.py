@@ -15,11 +15,10 @@ operators), and :func:`pdf_string` / :func:`pdf_number` for content syntax.
 from __future__ import annotations
 
 import functools
+import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import re
 
 DEFLATE_CHUNK = 1 << 20
 """Bytes of repeated input compressed once by :func:`deflate_repeated` and then repeated as

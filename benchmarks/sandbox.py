@@ -25,7 +25,8 @@ Verdicts:
   an internal exception's text, such as ``ValueError: Invalid IV size (0) for CBC``,
   ``PSSyntaxError`` or ``generator raised StopIteration``; ``unclear``, an error message that
   is empty or not one line; ``json``, a report that is not strict JSON);
-- ``died``: the child ended without a verdict (a signal, such as a segmentation fault).
+- ``died``: the child ended without a verdict (``code``: the signal, such as ``SIGSEGV``), or
+  the suite's own code failed (``harness``: the input could not be built, say).
 
 With ``via="cli"`` the input goes through the command line's ``main`` instead (standard output
 and error captured): exit status 0 is converted, 1 refused (code ``cli``), anything on standard
@@ -263,6 +264,17 @@ ENGINES: dict[str, Callable[[bytes, dict[int, str]], dict[str, Any]]] = {
 }
 
 
+def _harness_failed(conn: Connection, what: str, exc: Exception) -> None:
+    """Report a failure of the suite's own code as ``died`` (code ``harness``), never as a
+    verdict on the engine, and end the child."""
+    import traceback
+
+    detail = f"{what}: " + "".join(traceback.format_exception(exc))[-2000:]
+    conn.send(("done", {"verdict": "died", "code": "harness", "detail": detail}))
+    conn.close()
+    os._exit(1)
+
+
 def _child(conn: Connection, task: Task, via: str, limits: Limits, stack_path: str) -> None:
     try:
         import resource
@@ -272,12 +284,18 @@ def _child(conn: Connection, task: Task, via: str, limits: Limits, stack_path: s
         pass
     stack_file = open(stack_path, "w")  # noqa: SIM115 - kept open for faulthandler
     faulthandler.register(signal.SIGUSR1, file=stack_file, all_threads=False)
-    built = task.build()
+    try:
+        built = task.build()
+    except Exception as exc:  # noqa: BLE001 - a bug of the generator, not of the engine
+        _harness_failed(conn, "the input could not be built", exc)
     data, markers = (built, task.markers) if isinstance(built, bytes) else built
     conn.send(("start", len(data)))
     started = time.perf_counter()
     cpu = time.process_time()
-    result = ENGINES[via](data, markers)
+    try:
+        result = ENGINES[via](data, markers)
+    except Exception as exc:  # noqa: BLE001 - the engines classify what pdfprose raises
+        _harness_failed(conn, "the harness failed", exc)
     result["seconds"] = time.perf_counter() - started
     result["cpu_seconds"] = time.process_time() - cpu
     result["size"] = len(data)

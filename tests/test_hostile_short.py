@@ -330,7 +330,9 @@ def _crasher(data: bytes, markers: dict[int, str]) -> dict[str, object]:
 def test_the_sandbox_stops_hangs_and_blow_ups_and_says_where(monkeypatch: pytest.MonkeyPatch) -> None:
     for name, engine in (("sleep", _sleeper), ("eat", _eater), ("crash", _crasher)):
         monkeypatch.setitem(sandbox.ENGINES, name, engine)
-    limits = sandbox.Limits(seconds=1.5, rss_bytes=200 * sandbox.MIB)
+    # CPU time: the eater must reach 200 MiB before its limit however starved the machine is;
+    # the sleeper, using none, is stopped by the wall clock's backstop (9 s).
+    limits = sandbox.Limits(seconds=1.5, rss_bytes=200 * sandbox.MIB, clock="cpu")
     task = sandbox.Task("t", lambda: b"%PDF-1.7")
     got = {via: next(sandbox.run_tasks([task], 1, limits, via=via))[1]
            for via in ("sleep", "eat", "crash")}
@@ -370,3 +372,12 @@ def test_rates_fit_a_line_through_small_sizes() -> None:
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert len(cells) == 2 + len(hostile.RATE_SIZES) + 1
     assert float(cells[-1].replace(",", "")) > 1.0
+
+
+def test_a_generator_that_fails_is_the_harness_not_the_engine() -> None:
+    def broken() -> bytes:
+        raise ValueError("no such plan")
+
+    outcome = next(sandbox.run_tasks([sandbox.Task("b", broken)], 1, SHORT_LIMITS))[1]
+    assert outcome.label == "died" and outcome.code == "harness"
+    assert "could not be built" in outcome.detail and "no such plan" in outcome.detail
