@@ -5,7 +5,7 @@
 //
 // geometry = {width, height, columns, empty, garbled, blocks: [{order, region, column, kind?,
 // columns?, furniture?, box: [x0, top, x1, bottom], lines: [[x0, top, x1, bottom], ...]}]} in points, origin
-// top left (pdfprose.web.WebSession.next_page). Colours live in static/app.css (classes pv-*), so
+// top left (pdfprose.engine.web.WebSession.next_page). Colours live in static/app.css (classes pv-*), so
 // they follow the light and dark themes. Fields the engine may not send yet (kind, furniture)
 // are used when present and simply not drawn when absent.
 

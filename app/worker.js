@@ -1,5 +1,5 @@
 // The module Web Worker that runs the Python engine: boots Pyodide from /static/vendor, unpacks
-// the vendored wheels, then drives pdfprose.web.WebSession one page at a time so the page can
+// the vendored wheels, then drives pdfprose.engine.web.WebSession one page at a time so the page can
 // show progress. It never reaches beyond its own origin: every URL below is relative to this file.
 //
 // A start restores the start-up snapshot this browser keeps (app/snapshot.js: the memory of an
@@ -227,7 +227,7 @@ for _name in ("charset_normalizer",):
         sys.modules[_name] = _OnFirstUse(_name)
 `;
 // What a booted engine has imported: a memory snapshot is taken right after these (app/snapshot.js).
-const ENGINE_IMPORTS = ['pdfprose.cmaps', 'pdfprose.web'];
+const ENGINE_IMPORTS = ['pdfprose.pdf.cmaps', 'pdfprose.engine.web'];
 // Run just before the snapshot. pdfminer's version lookup (importlib.metadata) leaves the
 // standard library's zip open in a cached ZipFile: its file descriptor means nothing in a
 // restored interpreter, whose closing it then printed "Exception ignored ... Bad file descriptor".
@@ -250,7 +250,7 @@ function fetchWheels(manifest) {
   );
 }
 
-// Called from Python (pdfprose.cmaps) in the middle of a page: a synchronous request, which a
+// Called from Python (pdfprose.pdf.cmaps) in the middle of a page: a synchronous request, which a
 // worker may make. The engine checks the bytes against the manifest's sha256. null: not to be had.
 function fetchCmap(name) {
   if (!Object.hasOwn(cmapIndex, name)) return null;
@@ -305,8 +305,8 @@ function connect(pyodide) {
     cbc_encrypt: aesCbc(true),
     cbc_decrypt: aesCbc(false),
   });
-  pyodide.pyimport('pdfprose.cmaps').install(fetchCmap, JSON.stringify(cmapIndex));
-  return pyodide.pyimport('pdfprose.web').WebSession;
+  pyodide.pyimport('pdfprose.pdf.cmaps').install(fetchCmap, JSON.stringify(cmapIndex));
+  return pyodide.pyimport('pdfprose.engine.web').WebSession;
 }
 
 const pyodideOptions = (more) => ({

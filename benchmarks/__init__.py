@@ -1,5 +1,7 @@
 """pdfprose benchmarks: text-quality scoring (:mod:`benchmarks.scoring`), the probe judge
 (:mod:`benchmarks.probes`) and the side-by-side quality run (``python -m benchmarks.quality``),
+the layout benchmark on generated documents (``python -m benchmarks.layouts``: generators in
+:mod:`benchmarks.layoutgen`, scores in :mod:`benchmarks.layoutscore`),
 speed (``benchmarks.speed``, ``benchmarks.stages``), robustness (``benchmarks.fuzz``) and the
 output dump that proves a change left the output as it was (``benchmarks.outputs``).
 

@@ -386,7 +386,7 @@ def run_tasks(tasks: Iterable[Task], jobs: int = 2, limits: Limits = Limits(), v
     outcome)`` as each ends (not in the tasks' order)."""
     if via not in ENGINES:
         raise ValueError(f"via must be one of {sorted(ENGINES)}")
-    import pdfprose.api  # noqa: F401 - import the engine once, before forking
+    import pdfprose.engine.converter  # noqa: F401 - import the engine once, before forking
     if via == "cli":
         import pdfprose.cli  # noqa: F401
 

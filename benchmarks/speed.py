@@ -8,7 +8,7 @@ in turn, three things are timed:
 - ``pdfprose``: the full pipeline to Markdown, ``convert(bytes).render(Options(format="md"))``;
 - ``parse only``: pdfprose's own glyph collector with no layout, ``open_pdf(bytes)`` and
   ``iter_pages()``, the cycle collector kept off what is alive after each page as the converter
-  keeps it (``pdfprose.heap``): what the layout stages are measured on top of;
+  keeps it (``pdfprose.engine.heap``): what the layout stages are measured on top of;
 - ``pdfminer``: pdfminer.six ``extract_text`` with default ``LAParams`` (from the same bytes), in
   a process that never imports pdfprose (pdfprose repairs some pdfminer functions on import).
 
@@ -92,21 +92,21 @@ def _init_worker(tool: str) -> None:
         import pdfminer.high_level  # noqa: F401
     else:
         import pdfprose  # noqa: F401
-        import pdfprose.parse  # noqa: F401
+        import pdfprose.pdf.document  # noqa: F401
 
 
 class _ParseOnly:
-    """The owner of a parse-only run's frozen objects, for :mod:`pdfprose.heap`."""
+    """The owner of a parse-only run's frozen objects, for :mod:`pdfprose.engine.heap`."""
 
 
 def parse_only(data: bytes) -> int:
     """Parse every page of ``data`` with pdfprose's own glyph collector and no layout, the
     cycle collector kept off what is alive after each page, as the converter keeps it
-    (:mod:`pdfprose.heap`): without that, parsing alone paid about 1 s of full passes over
+    (:mod:`pdfprose.engine.heap`): without that, parsing alone paid about 1 s of full passes over
     pdfminer's document, fonts and CMaps that the full pipeline does not, and the layout's
     share came out that much smaller than it is. Returns the page count."""
-    from pdfprose import heap
-    from pdfprose.parse import open_pdf
+    from pdfprose.engine import heap
+    from pdfprose.pdf.document import open_pdf
 
     owner = _ParseOnly()
     heap.begin(owner)

@@ -14,7 +14,7 @@ file kept):
   words for de-hyphenation, the document passes and the Markdown;
 - *bare line builder*: on the same pages' glyphs (parsed beforehand, untimed), a line builder
   with none of SPEC §2-§3's rules but the first: glyphs grouped by equal baseline, each group
-  sorted by x0, a space where the gap exceeds SPACE_GAP_EM, one :class:`~pdfprose.model.Line`
+  sorted by x0, a space where the gap exceeds ``space_gap_em``, one :class:`~pdfprose.model.Line`
   per group. No run cutting, drawn spaces, scripts, drop caps, fake bold, accents, letter
   spacing, CJK, text clean-up or styles: the least the words-and-lines stage can cost in
   CPython, whatever its rules.
@@ -40,12 +40,12 @@ from typing import Any, Callable
 from .speed import DEFAULT_CORPUS, TARGET_LAYOUT_SHARE, corpus_files, parse_only
 
 STAGES = (
-    ("diagnosis", "page_pipeline", "diagnose"),
-    ("words and lines", "page_pipeline", "build_lines"),
-    ("XY-cut", "page_pipeline", "reading_order"),
-    ("paragraphs", "page_pipeline", "page_paragraphs"),
-    ("words for de-hyphenation", "api", "page_vocabulary"),
-    ("document passes", "api", "run_document_passes"),
+    ("diagnosis", "layout.page_pipeline", "diagnose"),
+    ("words and lines", "layout.page_pipeline", "build_lines"),
+    ("XY-cut", "layout.page_pipeline", "reading_order"),
+    ("paragraphs", "layout.page_pipeline", "page_paragraphs"),
+    ("words for de-hyphenation", "engine.converter", "page_vocabulary"),
+    ("document passes", "engine.converter", "run_document_passes"),
 )
 """The stages timed: (name, module of pdfprose whose global the pipeline calls, function)."""
 
@@ -56,11 +56,12 @@ _X0 = attrgetter("x0")
 def bare_lines(glyphs: list[Any]) -> list[Any]:
     """The rule-free line builder (see the module docstring): the same Line objects' fields
     filled as cheaply as they can be."""
-    from pdfprose.lines import SPACE_GAP_EM
     from pdfprose.model import Line
+    from pdfprose.params import DEFAULT_PARAMS
 
     if not glyphs:
         return []
+    space_gap = DEFAULT_PARAMS.space_gap_em
     glyphs = sorted(glyphs, key=_BASELINE)
     baselines = [g.baseline for g in glyphs]
     n = len(baselines)
@@ -76,7 +77,7 @@ def bare_lines(glyphs: list[Any]) -> list[Any]:
         first = group[0]
         core = "".join([g.text for g in group])
         ends = list(compress(range(1, b - a), map(gt, map(sub, x0s[1:], x1s),
-                                                   repeat(SPACE_GAP_EM * first.size))))
+                                                   repeat(space_gap * first.size))))
         text = " ".join(core[i:j] for i, j in zip([0, *ends], [*ends, len(core)])) if ends \
             else core
         lines.append(Line(text, x0s[0], first.top, x1s[-1], first.bottom, first.baseline,
@@ -100,7 +101,7 @@ def measure(files: list[Path], repeat_count: int) -> dict[str, Any]:
 
     from pdfprose import Options, convert
     from pdfprose.model import PageAnalysis
-    from pdfprose.parse import open_pdf
+    from pdfprose.pdf.document import open_pdf
 
 
     logging.getLogger("pdfminer").setLevel(logging.ERROR)

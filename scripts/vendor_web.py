@@ -12,7 +12,7 @@ second run takes well under a second (the engine wheel is rebuilt only when its 
   kept in build/web-wheels/), the engine's own wheel, and manifest.json listing them with SRI
   hashes, which the worker passes to fetch(). pdfminer.six's wheel goes in without its CJK CMap
   files (6.4 of its 6.6 MB): they are copied to static/vendor/cmaps/, listed in the manifest with
-  their sha256, and the worker fetches one only when a document needs it (pdfprose.cmaps).
+  their sha256, and the worker fetches one only when a document needs it (pdfprose.pdf.cmaps).
   Every wheel gets compiled bytecode (scripts/pyc_web.mjs, with the page's own Pyodide), so the
   page's start does not compile pdfminer.six and the engine each time.
 - static/vendor/precache.js: what the service worker (sw.js) keeps for offline use, every file
@@ -283,7 +283,7 @@ def write_manifest(fingerprint: str) -> None:
         "wheels": [
             {"file": w.name, "size": w.stat().st_size, "integrity": sri(sha256_file(w))} for w in wheels
         ],
-        # pdfminer.six's CMaps, fetched one by one when a document needs them (pdfprose.web).
+        # pdfminer.six's CMaps, fetched one by one when a document needs them (pdfprose.engine.web).
         "cmaps": json.loads((CMAPS / "index.json").read_text(encoding="utf-8")),
     }
     text = json.dumps(manifest, indent=2) + "\n"

@@ -39,7 +39,7 @@ def corpus_file() -> Callable[[str], Path]:
 def _page_paragraphs(path: Path, page: int) -> tuple[str, ...]:
     """The paragraphs of one page (1-based) as the page stages leave them, their lines joined
     by a space; only that page is analysed."""
-    from pdfprose.api import Converter  # here: collecting the tests imports no engine
+    from pdfprose.engine.converter import Converter  # here: collecting the tests imports no engine
 
     converter = Converter(path.read_bytes(), first_page=page, last_page=page)
     for _ in converter:

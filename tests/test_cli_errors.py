@@ -17,8 +17,10 @@ import pytest
 from pdfgen import build_pdf
 
 from pdfprose import Options, convert
-from pdfprose import api as api_module
+from pdfprose.engine import conversion as conversion_module
+from pdfprose.engine import converter as converter_module
 from pdfprose import cli
+from pdfprose.batch import outcome as outcome_module
 from pdfprose.errors import (
     InternalError,
     NoPagesError,
@@ -384,14 +386,14 @@ def test_every_page_failed_is_one_line_not_an_ocr_hint(tmp_path: Path) -> None:
 
 
 def test_a_bug_in_page_analysis_becomes_a_failed_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = api_module.analyze_page
+    real = converter_module.analyze_page
 
-    def flaky(parsed, evidence=None):  # type: ignore[no-untyped-def]
+    def flaky(parsed, *args):  # type: ignore[no-untyped-def]
         if parsed.number == 2:
             raise ZeroDivisionError("boom")
-        return real(parsed, evidence)
+        return real(parsed, *args)
 
-    monkeypatch.setattr(api_module, "analyze_page", flaky)
+    monkeypatch.setattr(converter_module, "analyze_page", flaky)
     conversion = convert(pages_pdf([text("One"), text("Two"), text("Three")]))
     failed = conversion.report()["failed_pages"]
     assert [f["number"] for f in failed] == [2]
@@ -400,10 +402,10 @@ def test_a_bug_in_page_analysis_becomes_a_failed_page(monkeypatch: pytest.Monkey
 
 
 def test_a_bug_in_the_document_passes_keeps_the_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(pages):  # type: ignore[no-untyped-def]
+    def broken(pages, *args):  # type: ignore[no-untyped-def]
         raise KeyError("oops")
 
-    monkeypatch.setattr(api_module, "run_document_passes", broken)
+    monkeypatch.setattr(converter_module, "run_document_passes", broken)
     conversion = convert(pages_pdf([text("Still here")]))
     assert "Still here" in conversion.render(Options())
     assert any(n["code"] == "internal" for n in conversion.report()["notices"])
@@ -416,7 +418,7 @@ def test_a_bug_while_opening_or_rendering_is_an_internal_error(monkeypatch: pyte
     def bad_render(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise IndexError("render bug")
 
-    monkeypatch.setattr(api_module, "render", bad_render)
+    monkeypatch.setattr(conversion_module, "render", bad_render)
     with pytest.raises(InternalError) as info:
         conversion.render(Options())
     assert info.value.code == "internal" and "IndexError" in str(info.value)
@@ -424,25 +426,45 @@ def test_a_bug_while_opening_or_rendering_is_an_internal_error(monkeypatch: pyte
     def bad_open(data, password=""):  # type: ignore[no-untyped-def]
         raise AttributeError("open bug")
 
-    monkeypatch.setattr(api_module, "open_pdf", bad_open)
+    monkeypatch.setattr(converter_module, "open_pdf", bad_open)
     with pytest.raises(InternalError) as info:
         convert(pdf)
     assert info.value.params["stage"] == "open"
 
 
-def test_cli_prints_one_line_for_an_internal_error(
+def test_cli_never_shows_an_internal_exceptions_text(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # Issue 25: the message was the exception's own text ("internal error: RuntimeError: ...");
+    # now one generic sentence with its code, and the detail only under --verbose.
     path = tmp_path / "ok.pdf"
     path.write_bytes(pages_pdf([text("Text")]))
 
     def bad_convert(data, password=""):  # type: ignore[no-untyped-def]
         raise RuntimeError("unexpected\nwith two lines")
 
-    monkeypatch.setattr(cli, "convert", bad_convert)
+    monkeypatch.setattr(outcome_module, "convert", bad_convert)
     assert cli.main([str(path)]) == 1
     err = capsys.readouterr().err
-    assert one_line(err) == "pdfprose: ok.pdf: internal error: RuntimeError: unexpected with two lines"
+    assert one_line(err) == ("pdfprose: ok.pdf: pdfprose could not read this part of the file "
+                             "(code internal); --verbose shows the detail")
+    assert cli.main([str(path), "--verbose"]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "pdfprose: ok.pdf: detail: RuntimeError: unexpected with two lines",
+        "pdfprose: ok.pdf: pdfprose could not read this part of the file (code internal); "
+        "--verbose shows the detail",
+    ]
+
+    def bad_open(data, password=""):  # type: ignore[no-untyped-def]
+        raise AttributeError("open bug 0x7f3a")
+
+    monkeypatch.undo()
+    monkeypatch.setattr(converter_module, "open_pdf", bad_open)
+    assert cli.main([str(path)]) == 1
+    line = one_line(capsys.readouterr().err)
+    assert line == ("pdfprose: ok.pdf: pdfprose could not read this part of the file "
+                    "(code internal, stage open); --verbose shows the detail")
+    assert "AttributeError" not in line and "0x7f3a" not in line
 
 
 # -- the browser bridge: errors as JSON, the report's new fields -----------------------------
@@ -451,7 +473,7 @@ def test_cli_prints_one_line_for_an_internal_error(
 def test_web_session_reports_errors_and_damage_as_json() -> None:
     import json
 
-    from pdfprose.web import WebSession, _dumps
+    from pdfprose.engine.web import WebSession, strict_json
 
     opened = json.loads(WebSession().open(b"not a pdf at all"))
     assert opened["error"]["code"] == "not_pdf"
@@ -469,7 +491,7 @@ def test_web_session_reports_errors_and_damage_as_json() -> None:
     assert report["partial"] is True and report["all_empty"] is False
     assert [n["code"] for n in report["notices"]] == ["failed_pages"]
     assert json.loads(session.render_json("{}"))["text"].strip() == "Kept words"
-    assert json.loads(_dumps({"width": float("inf"), "box": [1.0, float("nan")]})) == {
+    assert json.loads(strict_json({"width": float("inf"), "box": [1.0, float("nan")]})) == {
         "width": None, "box": [1.0, None]}
 
 
@@ -543,7 +565,7 @@ def test_a_cut_file_whose_page_tree_survived_says_how_many_pages_could_be_read(
 
 def test_a_damaged_file_of_one_unreadable_page_says_so_in_the_singular() -> None:
     """'1 page were found, 0 of them could be read' (a review of the damaged-file warning)."""
-    from pdfprose.recover import damage_warning
+    from pdfprose.pdf.recover import damage_warning
 
     assert damage_warning(1, None, True, readable=0) == (
         "The file is incomplete (it ends before its end marker): 1 page was found, but it could "

@@ -1,4 +1,4 @@
-"""pdfprose.cmaps: a CMap pdfminer.six does not find is fetched, checked and then read.
+"""pdfprose.pdf.cmaps: a CMap pdfminer.six does not find is fetched, checked and then read.
 
 In the browser pdfminer's CMap files are not in its wheel (scripts/vendor_web.py); the worker
 installs a fetch function. Here the files are in the package, so the tests use a name pdfminer
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pdfminer.cmapdb import CMapDB
 
-from pdfprose import cmaps
+from pdfprose.pdf import cmaps
 
 NAME = "PdfproseTest-H"
 

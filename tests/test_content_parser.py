@@ -1,4 +1,4 @@
-"""pdfprose.content.FastContentParser reads content streams exactly as pdfminer.six does.
+"""pdfprose.pdf.content.FastContentParser reads content streams exactly as pdfminer.six does.
 
 The fast parser is pdfminer's own PDFContentParser with a batch tokenizer in front; these tests
 compare the objects (and their positions) the two give for generated streams full of odd tokens,
@@ -19,7 +19,7 @@ from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFStream
 from pdfminer.psparser import PSEOF
 
-from pdfprose.content import FastContentParser
+from pdfprose.pdf.content import FastContentParser
 
 from pdfminer.psparser import LIT
 
@@ -177,7 +177,7 @@ def _stream_objects(cls: type, data: bytes) -> list[object]:
 def test_generated_object_streams_give_pdfminers_objects(seed: int) -> None:
     from pdfminer.pdfparser import PDFStreamParser
 
-    from pdfprose.content import FastObjectStreamParser
+    from pdfprose.pdf.content import FastObjectStreamParser
 
     rnd = random.Random(seed)
     for _ in range(300):
@@ -190,7 +190,7 @@ def test_object_stream_past_pdfminers_4kb_buffer() -> None:
     time: tokens across those boundaries must come out the same."""
     from pdfminer.pdfparser import PDFStreamParser
 
-    from pdfprose.content import FastObjectStreamParser
+    from pdfprose.pdf.content import FastObjectStreamParser
 
     body = b"".join(b"<< /Type /Page /Parent 3 0 R /Contents [%d 0 R] /Name (p%d) >> " % (i, i)
                     for i in range(400))
@@ -204,7 +204,7 @@ def test_object_stream_past_pdfminers_4kb_buffer() -> None:
                                   "real/aes256_r6_owner_noextract.pdf", "real/es_i9_form_xfa_aes_owner.pdf",
                                   "arxiv/math0501081.pdf"])
 def test_corpus_object_streams_give_pdfminers_objects(name: str) -> None:
-    from pdfprose.content import FastObjectStreamDocument
+    from pdfprose.pdf.content import FastObjectStreamDocument
 
     path = CORPUS / name
     if not path.is_file():
@@ -221,7 +221,7 @@ def test_corpus_object_streams_give_pdfminers_objects(name: str) -> None:
         assert n == n_theirs and objs and _canon(objs) == _canon(objs_theirs)
 
 
-# -- ToUnicode CMaps (FastCMapParser, parse._ResourceManager) -----------------------------------
+# -- ToUnicode CMaps (FastCMapParser, pdf.document.ResourceManager) -----------------------------------
 
 CMAP_PIECES = [
     b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n",
@@ -241,7 +241,7 @@ CMAP_PIECES = [
 def test_generated_cmaps_give_pdfminers_unicode_maps(seed: int) -> None:
     from pdfminer.cmapdb import CMapParser, FileUnicodeMap
 
-    from pdfprose.content import FastCMapParser
+    from pdfprose.pdf.content import FastCMapParser
 
     rnd = random.Random(seed)
     for _ in range(200):
@@ -291,12 +291,12 @@ def test_corpus_fonts_have_pdfminers_unicode_maps(name: str) -> None:
     from pdfminer.pdftypes import resolve1
     from pdfminer.psparser import LIT
 
-    from pdfprose.parse import _ResourceManager
+    from pdfprose.pdf.document import ResourceManager
 
     path = CORPUS / name
     if not path.is_file():
         pytest.skip(f"{path} is not there")
-    from pdfprose.fonts import repair_encoding
+    from pdfprose.pdf.fonts import repair_encoding
 
     class Theirs(PDFResourceManager):
         """pdfminer's fonts, with pdfprose's encoding repair (which comes after either way)."""
@@ -307,7 +307,7 @@ def test_corpus_fonts_have_pdfminers_unicode_maps(name: str) -> None:
             return font
 
     document = PDFDocument(PDFParser(io.BytesIO(path.read_bytes())))
-    ours, theirs = _ResourceManager(), Theirs()
+    ours, theirs = ResourceManager(), Theirs()
     fonts = with_map = 0  # fonts; of them, with a ToUnicode map or a Type 1 font program
     for objid, spec in _dicts_of_type(document, "Font"):
         fonts += 1
@@ -321,13 +321,13 @@ def test_corpus_fonts_have_pdfminers_unicode_maps(name: str) -> None:
 def test_a_tounicode_that_fails_leaves_no_font_behind(monkeypatch: pytest.MonkeyPatch) -> None:
     """pdfminer's get_font keeps no font whose making raised; nor does pdfprose's, whose simple
     fonts get their ToUnicode map after they are made."""
-    from pdfprose import parse
+    from pdfprose.pdf import document as parse
 
     def broken(stream: PDFStream) -> object:
         raise ValueError("a ToUnicode that cannot be read")
 
     monkeypatch.setattr(parse, "read_to_unicode", broken)
-    manager = parse._ResourceManager()
+    manager = parse.ResourceManager()
     spec = {"Type": LIT_FONT, "Subtype": LIT_TYPE1, "BaseFont": LIT_HELVETICA,
             "ToUnicode": _stream(b"1 beginbfchar <41> <0042> endbfchar", 40)}
     with pytest.raises(ValueError):
@@ -349,8 +349,8 @@ def test_corpus_type1_encodings_give_pdfminers(name: str) -> None:
     from pdfminer.pdffont import Type1FontHeaderParser
     from pdfminer.pdftypes import resolve1
 
-    from pdfprose.content import FastType1HeaderParser
-    from pdfprose.fonts import _Type1Names
+    from pdfprose.pdf.content import FastType1HeaderParser
+    from pdfprose.pdf.fonts import Type1Names
 
     path = CORPUS / name
     if not path.is_file():
@@ -358,7 +358,7 @@ def test_corpus_type1_encodings_give_pdfminers(name: str) -> None:
     document = PDFDocument(PDFParser(io.BytesIO(path.read_bytes())))
 
     class Theirs(Type1FontHeaderParser):
-        names = _Type1Names.names
+        names = Type1Names.names
 
     programs = 0
     for _, descriptor in _dicts_of_type(document, "FontDescriptor"):
@@ -367,7 +367,7 @@ def test_corpus_type1_encodings_give_pdfminers(name: str) -> None:
             continue
         data = program.get_data()[: program.get("Length1")]
         programs += 1
-        assert _Type1Names(data).names() == Theirs(io.BytesIO(data)).names()
+        assert Type1Names(data).names() == Theirs(io.BytesIO(data)).names()
         assert FastType1HeaderParser(data).get_encoding() == \
             Type1FontHeaderParser(io.BytesIO(data)).get_encoding()
     assert programs

@@ -13,7 +13,7 @@ import pytest
 from pdfgen import canvas_pdf
 
 from pdfprose import Options, convert
-from pdfprose.diagnostics import (
+from pdfprose.pdf.diagnosis import (
     CAUSES,
     GARBLED_SHARE,
     FontEvidence,
@@ -22,7 +22,7 @@ from pdfprose.diagnostics import (
     garbled_warnings,
     letter_score,
 )
-from pdfprose.fonts import FontFacts
+from pdfprose.pdf.fonts import FontFacts
 from pdfprose.model import Glyph
 
 FRENCH = (
@@ -149,11 +149,11 @@ def test_few_unmapped_glyphs_do_not_make_a_page_garbled() -> None:
 def test_only_shifts_that_make_enough_letters_are_tried() -> None:
     from collections import Counter
 
-    from pdfprose.diagnostics import MAX_SHIFT, SHIFT_MIN_DISTINCT, SHIFT_MIN_LETTERS, \
-        _letter_rich_shifts
+    from pdfprose.pdf.diagnosis import MAX_SHIFT, SHIFT_MIN_DISTINCT, SHIFT_MIN_LETTERS, \
+        letter_rich_shifts
 
     histogram = Counter(ord(ch) for ch in caesar(ENGLISH, -29) if ch != " ")
-    shifts = _letter_rich_shifts(histogram)
+    shifts = letter_rich_shifts(histogram)
     assert 29 in shifts and len(shifts) < 2 * MAX_SHIFT + 1
     for k in range(-MAX_SHIFT, MAX_SHIFT + 1):  # the shifts left out fail find_shift's first test
         letters = Counter()
@@ -163,20 +163,20 @@ def test_only_shifts_that_make_enough_letters_are_tried() -> None:
                 letters[chr(value).lower()] += n
         if k not in shifts:
             assert sum(letters.values()) < SHIFT_MIN_LETTERS or len(letters) < SHIFT_MIN_DISTINCT
-    assert _letter_rich_shifts(Counter(range(300, 340))) == []  # no code near ASCII letters
+    assert letter_rich_shifts(Counter(range(300, 340))) == []  # no code near ASCII letters
 
 
 def test_evidence_scores_a_font_as_its_whole_histogram_would_score() -> None:
-    from pdfprose.diagnostics import _histogram_score
+    from pdfprose.pdf.diagnosis import histogram_score
 
     evidence = FontEvidence()
     key = ("F", "simple", True)
     for text in (caesar(ENGLISH, -29), "Zebra QUIZ", FRENCH, "", "\u00e9t\u00e9 1999"):
         evidence.add_text(key, text)
-        assert evidence.text_score(key) == _histogram_score(evidence.histogram(key, False))
+        assert evidence.text_score(key) == histogram_score(evidence.histogram(key, False))
     other = ("G", "simple", True)
     evidence.add(other, False, [ord(ch) for ch in ENGLISH])
-    assert evidence.text_score(other) == _histogram_score(evidence.histogram(other, False))
+    assert evidence.text_score(other) == histogram_score(evidence.histogram(other, False))
 
 
 def test_visible_glyphs_are_those_with_text_beyond_white_space() -> None:
@@ -187,26 +187,26 @@ def test_visible_glyphs_are_those_with_text_beyond_white_space() -> None:
 
 
 def test_glyphs_are_grouped_by_font_in_order_of_first_appearance() -> None:
-    from pdfprose.diagnostics import _by_font
+    from pdfprose.pdf.diagnosis import glyphs_by_font
 
     a, b = facts(name="A"), facts("cid", False, "B")
     page = glyphs("ab", a) + glyphs("cd", b) + glyphs("e", a)
     loose = glyphs("xy", a)
     for g, font in zip(loose, ("Other", "A")):  # no source: the font name alone decides
         g.source, g.font = None, font
-    groups = _by_font(page + loose)
+    groups = glyphs_by_font(page + loose)
     assert list(groups) == [("A", "simple", True), ("B", "cid", False), ("Other", "", True),
                             ("A", "", True)]
     assert "".join(g.text for g in groups[("A", "simple", True)]) == "abe"
 
 
 def test_text_by_font_joins_the_groups_of_by_font_with_their_spans() -> None:
-    from pdfprose.diagnostics import _text_by_font
+    from pdfprose.pdf.diagnosis import text_by_font
 
     a, b = facts(name="A"), facts("cid", False, "B")
     page = glyphs("ab", a) + glyphs("cd", b) + glyphs("e", a) + glyphs("fg", a)
     page[6].font = "A2"  # one source, two font names: the run is split by name
-    groups = _text_by_font(page)
+    groups = text_by_font(page)
     assert groups == {("A", "simple", True): (["ab", "ef"], [(0, 2), (4, 6)]),
                       ("B", "cid", False): (["cd"], [(2, 4)]),
                       ("A2", "simple", True): (["g"], [(6, 7)])}

@@ -4,12 +4,12 @@ Boxes are in page space: points, origin top left."""
 from __future__ import annotations
 
 from pdfprose import convert
-from pdfprose.continuation import mark_continuations
-from pdfprose.furniture import mark_furniture
-from pdfprose.headings import mark_headings
+from pdfprose.document.continuation import mark_continuations
+from pdfprose.document.furniture import mark_furniture
+from pdfprose.document.headings import mark_headings
 from pdfprose.model import Line, PageAnalysis, Paragraph
 from pdfprose.options import Options
-from pdfprose.render import render
+from pdfprose.output.render import render
 
 HEIGHT = 800.0
 
@@ -225,7 +225,7 @@ def test_web_session_reports_furniture_boxes_and_page_starts(tmp_path) -> None: 
     import json
 
     from pdfgen import canvas_pdf
-    from pdfprose.web import WebSession
+    from pdfprose.engine.web import WebSession
 
     def draw(canvas, index):  # type: ignore[no-untyped-def]
         canvas.setFont("Helvetica", 9)
@@ -254,11 +254,11 @@ def test_a_bug_in_the_engine_fails_the_page_instead_of_passing_for_damage(tmp_pa
     # reported as a damaged file with no text layer: the operator guard took it for damage.
     from pdfgen import columns_pdf
     from pdfprose import convert
-    from pdfprose.parse import _GlyphCollector
+    from pdfprose.pdf.collector import GlyphCollector
 
     pdf = tmp_path / "one.pdf"
     columns_pdf(pdf, 1)
-    monkeypatch.delattr(_GlyphCollector, "_place")
+    monkeypatch.delattr(GlyphCollector, "_place")
     conversion = convert(pdf.read_bytes())
     page = conversion.pages[0]
     assert not page.empty
@@ -383,7 +383,7 @@ def test_italic_numbered_subsections_are_headings_below_the_bold_sections() -> N
 
 
 def test_a_table_of_contents_entry_is_no_heading_nor_list_item_but_its_title_is() -> None:
-    from pdfprose.lists import mark_list_items
+    from pdfprose.document.lists import mark_list_items
 
     title = para("Contents", 60, size=14.3)
     title.cells = 1

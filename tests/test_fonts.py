@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pdfprose import Options, convert
-from pdfprose.fonts import _cff_charset, _cff_encoding
-from pdfprose.glyph_names import glyph_unicode
+from pdfprose.pdf.fonts import cff_charset, cff_encoding
+from pdfprose.pdf.glyph_names import glyph_unicode
 
 
 def test_tex_and_adobe_glyph_names() -> None:
@@ -31,20 +31,20 @@ def test_cff_encoding_formats_and_supplements() -> None:
     # the high bit adds supplements, (code, string id) pairs (Adobe TN #5176, section 12).
     names = {0: ".notdef", 390: "element", 391: "emptyset"}
     getstr = lambda sid: names.get(sid, f"sid{sid}")  # noqa: E731
-    assert _cff_encoding(bytes([0, 3, 50, 59, 65]), 0, getstr) == [(50, 1), (59, 2), (65, 3)]
-    assert _cff_encoding(bytes([1, 2, 48, 1, 97, 0]), 0, getstr) == [(48, 1), (49, 2), (97, 3)]
+    assert cff_encoding(bytes([0, 3, 50, 59, 65]), 0, getstr) == [(50, 1), (59, 2), (65, 3)]
+    assert cff_encoding(bytes([1, 2, 48, 1, 97, 0]), 0, getstr) == [(48, 1), (49, 2), (97, 3)]
     data = bytes([0x80, 1, 50, 1, 51, 0x01, 0x86])
-    assert _cff_encoding(data, 0, getstr) == [(50, 1), (51, "element")]
+    assert cff_encoding(data, 0, getstr) == [(50, 1), (51, "element")]
 
 
 def test_cff_charset_formats() -> None:
     # Offset 0 means the predefined ISOAdobe charset, so each table here starts at offset 1.
     getstr = lambda sid: f"sid{sid}"  # noqa: E731
-    assert _cff_charset(bytes([9, 0, 0, 5, 0, 9]), 1, 3, getstr) == {1: "sid5", 2: "sid9"}
-    assert _cff_charset(bytes([9, 1, 0, 10, 2]), 1, 4, getstr) == {1: "sid10", 2: "sid11",
+    assert cff_charset(bytes([9, 0, 0, 5, 0, 9]), 1, 3, getstr) == {1: "sid5", 2: "sid9"}
+    assert cff_charset(bytes([9, 1, 0, 10, 2]), 1, 4, getstr) == {1: "sid10", 2: "sid11",
                                                                 3: "sid12"}
-    assert _cff_charset(bytes([9, 2, 0, 10, 0, 1]), 1, 3, getstr) == {1: "sid10", 2: "sid11"}
-    assert _cff_charset(b"", 0, 3, getstr) == {1: "sid1", 2: "sid2"}  # ISOAdobe: sid = gid
+    assert cff_charset(bytes([9, 2, 0, 10, 0, 1]), 1, 3, getstr) == {1: "sid10", 2: "sid11"}
+    assert cff_charset(b"", 0, 3, getstr) == {1: "sid1", 2: "sid2"}  # ISOAdobe: sid = gid
 
 
 @pytest.mark.corpus

@@ -16,7 +16,7 @@ import pytest
 from test_cli_errors import pages_pdf, stream, text
 
 from pdfprose import Options, convert
-from pdfprose.guards import MAX_FIGURE_DEPTH, decompress_corrupted
+from pdfprose.pdf.guards import MAX_FIGURE_DEPTH, decompress_corrupted
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 

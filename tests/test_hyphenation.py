@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pdfprose.hyphenation import join_lines, vocabulary
+from pdfprose.output.hyphenation import join_lines, vocabulary
 
 
 def test_hyphen_dropped_when_joined_word_occurs_elsewhere() -> None:

@@ -5,8 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pdfprose.lines import build_lines, glyphs_to_text
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pdfprose.layout.lines import build_lines
+from pdfprose.layout.words import glyphs_to_text
 from pdfprose.model import Glyph
+from pdfprose.params import DEFAULT_PARAMS, LayoutParams
 
 
 def glyphs(text: str, x: float, baseline: float, size: float = 10.0, advance: float = 5.0,
@@ -102,13 +107,13 @@ def test_ascii_caret_between_letters_stays_a_caret() -> None:
 
 
 def _general(run: list[Glyph]) -> str:
-    from pdfprose.lines import _general_text
+    from pdfprose.layout.words import general_text
 
-    return _general_text(run, None, False)
+    return general_text(run, None, False)
 
 
 def test_drawn_spaces_show_only_where_they_reach_past_the_letter_before() -> None:
-    from pdfprose.lines import _Columns, _plain
+    from pdfprose.layout.words import GlyphColumns, plain_text
 
     word = glyphs("ab", 0, 100)
     under = Glyph(" ", 8.0, 92, 10.0, 102, 100, 10.0, "F")  # ends inside "b": a leading space
@@ -117,15 +122,15 @@ def test_drawn_spaces_show_only_where_they_reach_past_the_letter_before() -> Non
     last = glyphs("ef", 22.5, 100)
     for run in (word + [under] + later, word + [under] + later + [past] + last,
                 [past] + word + [past, past] + later + [under]):
-        text, visible = _plain(run, _Columns.of(run))  # type: ignore[misc]
+        text, visible = plain_text(run, GlyphColumns.of(run))  # type: ignore[misc]
         assert text == _general(run)
         assert visible == len([g for g in run if g.text.strip()])
     run = word + [under] + later
-    assert _plain(run, _Columns.of(run))[0] == "abcd"  # type: ignore[index]
+    assert plain_text(run, GlyphColumns.of(run))[0] == "abcd"  # type: ignore[index]
 
 
 def test_spaced_pairs_name_the_marks_a_space_stands_between() -> None:
-    from pdfprose.lines import _spaced_pairs
+    from pdfprose.layout.words import spaced_pairs
 
     texts = [" ", "a", " ", " ", "b", "c", " "]
     is_mark = [t != " " for t in texts]
@@ -134,32 +139,32 @@ def test_spaced_pairs_name_the_marks_a_space_stands_between() -> None:
     mark_x1s = [5.0, 10.0, 15.0]
     # Between "a" and "b": the first space ends 0.02 past "a" (less than 1 % of 10 pt), the
     # second shows. The leading and the trailing space stand beside one mark only.
-    assert _spaced_pairs(is_mark, x1s, sizes, mark_x1s) == {0: True}
-    assert _spaced_pairs(is_mark, [1.0, 5.0, 5.02, 5.05, 10.0, 15.0, 16.0], sizes, mark_x1s) \
+    assert spaced_pairs(is_mark, x1s, sizes, mark_x1s) == {0: True}
+    assert spaced_pairs(is_mark, [1.0, 5.0, 5.02, 5.05, 10.0, 15.0, 16.0], sizes, mark_x1s) \
         == {0: False}
 
 
 def test_a_letter_spaced_title_is_left_to_the_general_loop() -> None:
-    from pdfprose.lines import _Columns, _plain
+    from pdfprose.layout.words import GlyphColumns, plain_text
 
     title = glyphs("TITLE", 0, 100, gap=3.0) + glyphs("PAGE", 60, 100, gap=3.0)
-    assert _plain(title, _Columns.of(title)) is None
+    assert plain_text(title, GlyphColumns.of(title)) is None
     assert _general(title) == "TITLE PAGE"
     prose = glyphs("Title", 0, 100, gap=0.2) + glyphs("page", 40, 100, gap=0.2)
-    assert _plain(prose, _Columns.of(prose))[0] == _general(prose) == "Title page"  # type: ignore[index]
+    assert plain_text(prose, GlyphColumns.of(prose))[0] == _general(prose) == "Title page"  # type: ignore[index]
 
 
 def test_math_symbols_above_u1100_are_not_cjk() -> None:
-    from pdfprose.lines import _Columns, _plain
+    from pdfprose.layout.words import GlyphColumns, plain_text
 
     run = glyphs("a−b", 0, 100) + glyphs("∗", 17.0, 100)  # U+2212, U+2217: gaps of 0.2 em
-    assert _plain(run, _Columns.of(run))[0] == _general(run) == "a−b ∗"  # type: ignore[index]
+    assert plain_text(run, GlyphColumns.of(run))[0] == _general(run) == "a−b ∗"  # type: ignore[index]
 
 
 def test_the_quick_path_keeps_the_script_rule_of_mathematics_fonts() -> None:
     # k_F a in TeX (cond-mat0501080): 1.18 pt after the 6 pt subscript is no word space in
-    # CMMI, though it is over SPACE_GAP_EM of the 9 pt letters; the same gap in a text font is.
-    from pdfprose.lines import _Columns, _plain
+    # CMMI, though it is over space_gap_em of the 9 pt letters; the same gap in a text font is.
+    from pdfprose.layout.words import GlyphColumns, plain_text
 
     def run(font: str, script_font: str) -> list[Glyph]:
         k = Glyph("k", 0.0, 92.8, 4.8, 101.8, 100.0, 8.97, font)
@@ -168,25 +173,27 @@ def test_the_quick_path_keeps_the_script_rule_of_mathematics_fonts() -> None:
         return [k, f, a]
 
     math = run("CMMI9", "CMMI6")
-    assert _plain(math, _Columns.of(math))[0] == _general(math) == "kFa"  # type: ignore[index]
+    assert plain_text(math, GlyphColumns.of(math))[0] == _general(math) == "kFa"  # type: ignore[index]
     prose = run("Times-Roman", "Times-Roman")
-    assert _plain(prose, _Columns.of(prose))[0] == _general(prose) == "kF a"  # type: ignore[index]
+    assert plain_text(prose, GlyphColumns.of(prose))[0] == _general(prose) == "kF a"  # type: ignore[index]
 
 
 def test_a_page_needs_twenty_cjk_characters_to_be_searched_for_vertical_columns() -> None:
-    from pdfprose.lines import MIN_VERTICAL_CJK, _may_be_vertical_cjk
+    from pdfprose.layout.directional import may_be_vertical_cjk
 
-    assert not _may_be_vertical_cjk([])
-    assert not _may_be_vertical_cjk(["a", "−", "≤"] * 50)  # math, no CJK
-    assert not _may_be_vertical_cjk(["漢"] * (MIN_VERTICAL_CJK - 1) + ["a"])
-    assert _may_be_vertical_cjk(["漢"] * MIN_VERTICAL_CJK)
+    least = DEFAULT_PARAMS.min_vertical_cjk
+    assert not may_be_vertical_cjk([])
+    assert not may_be_vertical_cjk(["a", "−", "≤"] * 50)  # math, no CJK
+    assert not may_be_vertical_cjk(["漢"] * (least - 1) + ["a"])
+    assert may_be_vertical_cjk(["漢"] * least)
 
 
 def test_duplicates_are_looked_for_only_where_glyphs_stand_close() -> None:
-    from pdfprose.lines import _Columns, _may_repeat
+    from pdfprose.layout.words import GlyphColumns
+    from pdfprose.layout.lines import may_repeat
 
-    assert not _may_repeat(_Columns.of(glyphs("Bold", 0, 100)))
-    assert _may_repeat(_Columns.of(sorted(glyphs("Bold", 0, 100) + glyphs("Bold", 0.3, 100),
+    assert not may_repeat(GlyphColumns.of(glyphs("Bold", 0, 100)))
+    assert may_repeat(GlyphColumns.of(sorted(glyphs("Bold", 0, 100) + glyphs("Bold", 0.3, 100),
                                           key=lambda g: g.x0)))
 
 
@@ -200,24 +207,24 @@ def test_a_line_with_several_scripts_is_made_once_with_all_of_them() -> None:
 
 
 def test_remembered_rounding_keeps_type_and_sign() -> None:
-    from pdfprose.lines import _round1
+    from pdfprose.layout.runs import round_to_tenth
 
     for value in (9.96, 9.96, 12.05, -3.25, 5.0, 5, 0.0, -0.0, 1e300, float("inf")):
-        rounded = _round1(value)
+        rounded = round_to_tenth(value)
         assert repr(rounded) == repr(round(value, 1))
-    assert repr(_round1(5)) == "5" and repr(_round1(5.0)) == "5.0"  # equal keys, other types
-    assert repr(_round1(-0.0)) == "-0.0" and repr(_round1(0.0)) == "0.0"
+    assert repr(round_to_tenth(5)) == "5" and repr(round_to_tenth(5.0)) == "5.0"  # equal keys, other types
+    assert repr(round_to_tenth(-0.0)) == "-0.0" and repr(round_to_tenth(0.0)) == "0.0"
 
 
 def test_fast_space_cuts_match_the_general_loop() -> None:
-    from pdfprose.lines import _Columns, _plain
+    from pdfprose.layout.words import GlyphColumns, plain_text
 
     # One size, word gaps of 0.13 em and letter gaps of 0.11 em, ligatures of two characters.
     run = glyphs("ab", 0, 100) + glyphs("cd", 11.3, 100) + glyphs("ef", 22.4, 100)
     run += [Glyph("fi", 33.7, 92, 38.7, 102, 100, 10.0, "F"), Glyph("g", 38.7, 92, 43.7, 102,
                                                                    100, 10.0, "F")]
     run += glyphs("h", 45.0, 100)
-    text, visible = _plain(run, _Columns.of(run), uniform=True)  # type: ignore[misc]
+    text, visible = plain_text(run, GlyphColumns.of(run), uniform=True)  # type: ignore[misc]
     assert text == _general(run) == "ab cdef fig h"
     assert visible == 10
 
@@ -239,14 +246,14 @@ def test_lines_do_not_depend_on_drawing_order() -> None:
 
 
 def test_narrow_gap_test_leaves_out_pairs_with_drawn_spaces() -> None:
-    from pdfprose.lines import _has_narrow_gap
+    from pdfprose.layout.words import has_narrow_gap
 
     # Gaps 0.1 em (narrow) and 0.5 em at size 10: the narrow one counts unless a space is
     # drawn in it; a NaN or infinite threshold never makes a left-out gap count.
-    assert _has_narrow_gap([10.0] * 3, [1.0, 5.0], {}, True)
-    assert _has_narrow_gap([10.0] * 3, [1.0, 5.0], {1: True}, True)
-    assert not _has_narrow_gap([10.0] * 3, [1.0, 5.0], {0: False}, True)
-    assert not _has_narrow_gap([float("inf")] * 3, [1.0, 5.0], {0: True, 1: True}, True)
+    assert has_narrow_gap([10.0] * 3, [1.0, 5.0], {}, True)
+    assert has_narrow_gap([10.0] * 3, [1.0, 5.0], {1: True}, True)
+    assert not has_narrow_gap([10.0] * 3, [1.0, 5.0], {0: False}, True)
+    assert not has_narrow_gap([float("inf")] * 3, [1.0, 5.0], {0: True, 1: True}, True)
 
 
 def test_a_larger_glyph_in_another_column_does_not_merge_two_lines_letter_by_letter() -> None:
@@ -277,7 +284,7 @@ def test_lines_cut_apart_keep_their_bullets_and_scripts() -> None:
 def test_irs_lines_beside_a_larger_glyph_read_whole(corpus_file: Callable[[str], Path]) -> None:
     # The real pages of the two tests above: the lines of one column used to come out merged
     # letter by letter ("PPuubb.. 555927 RInefocromrdaktieoenpoinngt hfoer UInndiitveidduals").
-    from pdfprose.api import Converter
+    from pdfprose.engine.converter import Converter
 
     def text(name: str, last_page: int) -> str:
         """The text lines of the file's first pages as the page stages leave them, one a line
@@ -295,3 +302,44 @@ def test_irs_lines_beside_a_larger_glyph_read_whole(corpus_file: Callable[[str],
     for line in ("Pub. 552 Recordkeeping for Individuals", "Pub. 597 Information on the United",
                  "Page 4, lines 76a through 85. Enter", "the amounts of gross income you"):
         assert line in instructions
+
+
+def reference_clusters(baselines: list[float], sizes: list[float],
+                       params: LayoutParams) -> list[tuple[int, int]]:
+    """SPEC §3's line rule glyph by glyph, for glyphs sorted by baseline: a glyph joins the
+    line before it when its baseline is within the tolerance (``baseline_tolerance``) of the
+    line's anchor, the baseline of its largest glyph so far; else it starts a line."""
+    from pdfprose.layout.lines import baseline_tolerance
+
+    starts: list[int] = []
+    anchor, anchor_size = 0.0, 0.0
+    for i, (baseline, size) in enumerate(zip(baselines, sizes)):
+        if starts and abs(baseline - anchor) <= baseline_tolerance(size, anchor_size, params):
+            if size > anchor_size:
+                anchor, anchor_size = baseline, size
+        else:
+            starts.append(i)
+            anchor, anchor_size = baseline, size
+    starts.append(len(baselines))
+    return list(zip(starts, starts[1:]))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from([100.0, 100.0, 101.0, 102.5, 104.0, 106.0, 110.0])
+                          | st.floats(95.0, 115.0, allow_nan=False),
+                          st.sampled_from([10.0, 10.0, 6.0, 7.0, 22.0, 40.0])
+                          | st.floats(1.0, 60.0, allow_nan=False)),
+                min_size=1, max_size=40),
+       st.sampled_from([DEFAULT_PARAMS, LayoutParams(baseline_tolerance_em=0.2),
+                        LayoutParams(line_size_ratio=1.5)]))
+def test_line_clusters_take_the_glyphs_the_rule_takes_one_by_one(
+        glyphs: list[tuple[float, float]], params: LayoutParams) -> None:
+    # line_clusters takes the glyphs of one baseline, or of one size after a glyph that joined
+    # without moving the anchor, all at once: the lines must be those of the plain rule.
+    from pdfprose.layout.lines import line_clusters
+
+    glyphs.sort(key=lambda g: g[0])
+    baselines = [b for b, _ in glyphs]
+    sizes = [s for _, s in glyphs]
+    assert line_clusters(baselines, sizes, params)[0] == reference_clusters(baselines, sizes,
+                                                                              params)

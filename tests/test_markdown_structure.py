@@ -11,7 +11,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from pdfgen import canvas_pdf
 from pdfprose import Options, convert
-from pdfprose.render import escape_markdown
+from pdfprose.output.render import escape_markdown
 
 BODY = 10.0
 
@@ -131,7 +131,7 @@ def test_an_indented_item_never_becomes_a_code_block() -> None:
     # "(c)" (no CommonMark list) or under "210." (content at column 5) was written with four
     # spaces and read as an indented code block, in the page's preview too.
     from pdfprose.model import Line, PageAnalysis, Paragraph
-    from pdfprose.render import render
+    from pdfprose.output.render import render
 
     intro = Paragraph(lines=[Line(text="Who must file.", x0=72, top=80, x1=300, bottom=90,
                                   baseline=88, size=BODY)], block=0)

@@ -1,5 +1,5 @@
 """A conversion lets each page's glyphs go once the page is analysed, keeps the cycle collector
-off the pages done so far, and gives it everything back at the end (issue 8; pdfprose.heap,
+off the pages done so far, and gives it everything back at the end (issue 8; pdfprose.engine.heap,
 model.Line.release_glyphs). None of it changes the text."""
 
 from __future__ import annotations

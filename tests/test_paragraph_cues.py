@@ -3,12 +3,12 @@ at a line end, captions (SPEC §6). Boxes are in page space: points, origin top 
 
 from __future__ import annotations
 
-from pdfprose.continuation import mark_continuations
-from pdfprose.equations import is_display_math
-from pdfprose.lines import glyphs_to_text
+from pdfprose.document.continuation import mark_continuations
+from pdfprose.layout.equations import is_display_math
+from pdfprose.layout.words import glyphs_to_text
 from pdfprose.model import Block, Glyph, Line, PageAnalysis, Paragraph
-from pdfprose.paragraphs import page_paragraphs, split_paragraphs
-from pdfprose.strays import absorb_strays
+from pdfprose.layout.paragraphs import page_paragraphs, split_paragraphs
+from pdfprose.layout.strays import absorb_strays
 
 LEFT, RIGHT, SIZE, PITCH = 72.0, 540.0, 10.0, 12.0
 

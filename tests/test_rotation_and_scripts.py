@@ -21,7 +21,7 @@ from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 
 from pdfgen import canvas_pdf
 from pdfprose import Options, convert
-from pdfprose.parse import open_pdf
+from pdfprose.pdf.document import open_pdf
 
 HORIZONTAL_CJK = "HeiseiKakuGo-W5"
 VERTICAL_CJK = "HeiseiMin-W3"

@@ -13,9 +13,9 @@ import pytest
 from pdfgen import canvas_pdf
 
 from pdfprose import Converter, Options
-from pdfprose.api import PageBatch
-from pdfprose.render import document_vocabulary, page_vocabulary
-from pdfprose.web import WebSession
+from pdfprose.engine.split import PageBatch
+from pdfprose.output.render import document_vocabulary, page_vocabulary
+from pdfprose.engine.web import WebSession
 
 ENGLISH = (
     "The committee met in the spring to discuss the harvest and the price of grain in the "
@@ -263,4 +263,4 @@ def test_the_words_for_de_hyphenation_travel_with_their_pages(
     whole = document_vocabulary(Converter(path.read_bytes()).finish().pages)
     assert len(whole) > 5000
     assert conversion.vocabulary() == whole
-    assert conversion.finish()._vocab == whole
+    assert conversion.finish().vocabulary == whole

@@ -4,7 +4,7 @@ tests/test_layout.py). Boxes are in page space: points, origin top left."""
 from __future__ import annotations
 
 from pdfprose.model import Glyph, Line
-from pdfprose.xycut import reading_order
+from pdfprose.layout.xycut import reading_order
 
 SIZE = 10.0
 PITCH = 12.0
@@ -141,7 +141,7 @@ def test_title_block_beside_a_masthead_is_cut_off_above_three_columns() -> None:
 
 
 def test_covered_merges_spans_in_any_order_touching_ones_included() -> None:
-    from pdfprose.spans import covered
+    from pdfprose.layout.spans import covered
 
     assert covered([(30.0, 40.0), (0.0, 10.0), (5.0, 12.0), (12.0, 15.0), (35.0, 38.0)]) == [
         (0.0, 15.0), (30.0, 40.0)]
@@ -149,7 +149,7 @@ def test_covered_merges_spans_in_any_order_touching_ones_included() -> None:
 
 
 def test_intersect_keeps_the_overlaps_at_least_min_width_wide_in_order() -> None:
-    from pdfprose.spans import intersect as _intersect
+    from pdfprose.layout.spans import intersect as _intersect
 
     a = [(0.0, 10.0), (20.0, 30.0), (40.0, 50.0)]
     b = [(5.0, 22.0), (29.5, 45.0)]
@@ -159,27 +159,27 @@ def test_intersect_keeps_the_overlaps_at_least_min_width_wide_in_order() -> None
 
 
 def test_run_keeps_the_common_gaps_of_every_leading_part() -> None:
-    from pdfprose.spans import intersect as _intersect
-    from pdfprose.xycut import _common_gaps, _run
+    from pdfprose.layout.spans import intersect as _intersect
+    from pdfprose.layout.xycut import common_gaps, common_run
 
     lo, hi = 0.0, 100.0
     frees = [[(40.0, 60.0)], [(30.0, 55.0), (80.0, 100.0)], [(45.0, 70.0)], [(0.0, 20.0)],
              [(48.0, 52.0)]]
-    end, prefixes = _run(frees, 0, lo, hi, 2.0)
+    end, prefixes = common_run(frees, 0, lo, hi, 2.0)
     assert end == 3  # the fourth strip has nothing inside the common gap (45, 55)
     assert prefixes == [frees[0], _intersect(frees[0], frees[1], 2.0), [(45.0, 55.0)]]
-    assert _common_gaps(frees[:3], lo, hi, 2.0) == prefixes[-1]
-    assert _run(frees, 3, lo, hi, 2.0) == (4, [frees[3]])  # (0, 20) touches the edge
+    assert common_gaps(frees[:3], lo, hi, 2.0) == prefixes[-1]
+    assert common_run(frees, 3, lo, hi, 2.0) == (4, [frees[3]])  # (0, 20) touches the edge
 
 
 def test_gutters_need_two_lines_on_each_side() -> None:
-    from pdfprose.xycut import _gutters, _strips
+    from pdfprose.layout.xycut import find_gutters, make_strips
 
     lines = column("L", 50, 280, 100, 3) + column("R", 310, 540, 100, 3)
-    assert _gutters(_strips(lines), [(280.0, 310.0)], 10.0) == [(280.0, 310.0)]
+    assert find_gutters(make_strips(lines), [(280.0, 310.0)], 10.0) == [(280.0, 310.0)]
     one_right = column("L", 50, 280, 100, 3) + [run("R", 310, 100, 540)]
-    assert _gutters(_strips(one_right), [(280.0, 310.0)], 10.0) == []
-    assert _gutters(_strips(lines), [(280.0, 285.0)], 10.0) == []  # narrower than min_width
+    assert find_gutters(make_strips(one_right), [(280.0, 310.0)], 10.0) == []
+    assert find_gutters(make_strips(lines), [(280.0, 285.0)], 10.0) == []  # narrower than min_width
 
 
 def _math_run(text: str, x0: float, top: float, font: str = "CMMI10") -> Line:

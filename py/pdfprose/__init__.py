@@ -7,10 +7,12 @@ Usage::
     text = conversion.render(Options(format="md"))
     report = conversion.report()
 
-See :class:`Converter` for page-by-page progress.
+See :class:`Converter` for page-by-page progress, and :class:`LayoutParams` for the layout
+thresholds (``convert(data, params=LayoutParams(...))``).
 """
 
-from .api import Conversion, Converter, convert
+from .engine.conversion import Conversion
+from .engine.converter import Converter, convert
 from .errors import (
     InternalError,
     NoPagesError,
@@ -26,6 +28,7 @@ from .errors import (
     WrongPasswordError,
 )
 from .options import MAX_FILE_BYTES, MAX_PAGES, Options
+from .params import DEFAULT_PARAMS, LayoutParams
 
 __version__ = "0.1.0"
 
@@ -34,6 +37,8 @@ __all__ = [
     "Converter",
     "convert",
     "Options",
+    "LayoutParams",
+    "DEFAULT_PARAMS",
     "MAX_FILE_BYTES",
     "MAX_PAGES",
     "PdfProseError",

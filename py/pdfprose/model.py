@@ -55,8 +55,8 @@ class Glyph:
     field, a widget caption) rather than by the page's content.
 
     ``code`` is the character code the PDF drew (the CID of a multi-byte font), ``source`` the
-    :class:`~pdfprose.fonts.FontFacts` of its font: the garbled-page diagnosis
-    (:mod:`pdfprose.diagnostics`) reads both.
+    :class:`~pdfprose.pdf.fonts.FontFacts` of its font: the garbled-page diagnosis
+    (:mod:`pdfprose.pdf.diagnosis`) reads both.
     """
 
     text: str
@@ -178,7 +178,7 @@ class Block:
     for a block whose lines are rows read across a gap that was refused as a gutter because
     rows line up across it (a table of contents, a glossary, a table: SPEC §4). ``text_column``
     numbers the block's column among its region's text columns (those counted in the page's
-    column number, :data:`pdfprose.xycut.TEXT_COLUMN_EM`), 0 = leftmost; -1 for a column too
+    column number, :attr:`~pdfprose.params.LayoutParams.text_column_em`), 0 = leftmost; -1 for a column too
     narrow or too short to count, beside text columns (a sidebar, line numbers); 0 for every
     column of a region with no text column (a diagram's labels).
     """
@@ -206,7 +206,7 @@ class Paragraph:
 
     ``lines`` keep their own text; joining them (SPEC §6-7) is the renderer's job so that the
     "join line breaks" option needs no new analysis. The paragraph stage sets ``kind`` to
-    ``"equation"`` for a displayed formula (:mod:`pdfprose.equations`); document passes set
+    ``"equation"`` for a displayed formula (:mod:`pdfprose.layout.equations`); document passes set
     ``kind``, ``level`` (heading level 1-4), ``marker`` (the list item's original marker),
     ``indent`` (list nesting depth), ``furniture`` (a running header, footer or page number,
     SPEC §8) and ``continues`` (the paragraph goes on from the previous one across a column,
@@ -248,7 +248,7 @@ class PageAnalysis:
     ``number`` is 1-based. ``width`` and ``height`` are the displayed page size in points.
     ``columns`` is the largest column count over the page's regions (SPEC §4). ``empty`` means no
     text glyphs at all; ``garbled`` means too many glyphs without Unicode meaning, and
-    ``garbled_cause`` says why (a key of :data:`pdfprose.diagnostics.CAUSES`, such as
+    ``garbled_cause`` says why (a key of :data:`pdfprose.pdf.diagnosis.CAUSES`, such as
     ``"no_tounicode"``); ``error`` holds the reason when the page failed to parse (its other
     fields are then empty).
     """

@@ -3,7 +3,7 @@ document needs them (issue 8), with the same text as on CPython; once fetched, k
 service worker, so the same document converts offline.
 
 The page runs the engine in its worker; the CMap files come from static/vendor/cmaps/ (written by
-scripts/vendor_web.py), requested by pdfprose.cmaps through the worker's fetchCmap().
+scripts/vendor_web.py), requested by pdfprose.pdf.cmaps through the worker's fetchCmap().
 """
 
 from __future__ import annotations

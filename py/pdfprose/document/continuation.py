@@ -1,0 +1,98 @@
+"""Paragraphs that go on across a column or page break, stepping over a figure's caption, a
+footnote or a running head (SPEC §6: the lines of one paragraph are joined).
+
+The XY-cut ends a block at the foot of a column; a reader carries on at the top of the next
+column or page. A body paragraph *continues* the previous body paragraph of about the same size
+when that one does not end a sentence and this one starts in lowercase. Captions, footnotes in
+a smaller size and running heads in between are stepped over. The thresholds are fields of
+:class:`~pdfprose.params.LayoutParams`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model import PageAnalysis, Paragraph
+from ..params import DEFAULT_PARAMS, LayoutParams
+from ..text.vocabulary import CAPTION, HYPHENATED, REFERENCE_WORD, SENTENCE_END
+
+BRACKETED_LOWER = re.compile(r"^[\[(][^\])\n]{1,20}[\])]+[,;:.)]*\s+[a-zß-ÿ]")
+"""A first line that opens with a bracketed reference and goes on in lowercase ("[4]), if
+e > U") goes on a sentence as a lowercase letter does."""
+
+UNFINISHED = ",;&"
+"""A paragraph's last line ending in one of these is cut off, not finished."""
+
+
+def stepped_over(para: Paragraph, size: float, tolerance: float) -> bool:
+    """True for what may stand between two parts of a paragraph of font size ``size``
+    (points): furniture, a caption, a footnote in a smaller size (by more than ``tolerance``,
+    ``continuation_size_tolerance``)."""
+    if para.furniture:
+        return True
+    text = para.lines[0].text if para.lines else ""
+    return bool(CAPTION.match(text)) or para.size < (1 - tolerance) * size
+
+
+def _prose_end(para: Paragraph, prose_chars: int) -> bool:
+    """The paragraph's last line is prose: long (``prose_chars``, ``prose_line_chars``), or
+    running to the paragraph's right edge (a narrow column's lines are short)."""
+    last = para.lines[-1]
+    if len(last.text) >= prose_chars:
+        return True
+    return len(para.lines) > 1 and max(l.x1 for l in para.lines) - last.x1 <= last.size
+
+
+def _next_line(prev: Paragraph, para: Paragraph, params: LayoutParams) -> bool:
+    """Whether ``para`` is the next line of ``prev``'s prose (``params.next_line_em`` below,
+    within ``next_line_indent_em`` of its left edge)."""
+    last, first = prev.lines[-1], para.lines[0]
+    size = max(last.size, first.size)
+    return (_prose_end(prev, params.prose_line_chars)  # prose, not a table's cell
+            and 0 < first.baseline - last.baseline <= params.next_line_em * size
+            and abs(first.x0 - min(l.x0 for l in prev.lines))
+            <= params.next_line_indent_em * size)
+
+
+def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS) -> None:
+    """Set ``continues`` on paragraphs that go on from an earlier one (see module doc)."""
+    tolerance, lookback = params.continuation_size_tolerance, params.continuation_lookback
+    ordered = [(n, p) for n, page in enumerate(pages) for p in page.paragraphs]
+    for index, (page_no, para) in enumerate(ordered):
+        if para.kind != "body" or para.furniture or para.cells or not para.lines \
+                or not para.lines[0].text:
+            continue  # (a table's row goes on from nothing: its rows are its own)
+        prev: Paragraph | None = None
+        prev_page = page_no
+        for back in range(index - 1, max(-1, index - 1 - lookback), -1):
+            candidate = ordered[back][1]
+            if candidate.cells and not candidate.furniture:
+                break  # nor does prose go on from a table's row
+            if candidate.kind == "body" and not stepped_over(candidate, para.size, tolerance):
+                prev, prev_page = candidate, ordered[back][0]
+                break
+            if candidate.kind != "body" and not candidate.furniture:
+                break
+        if prev is None or not prev.lines:
+            continue
+        last = prev.lines[-1].text.rstrip()
+        broken_word = HYPHENATED.search(last) is not None
+        first = para.lines[0].text
+        # Text flows on across a break only where reading jumps back up: to the next column or
+        # page; or where a word was broken at the line end ("dis-" / "tribution"): the XY-cut
+        # may end a block under such a line, above a displayed formula.
+        below = prev_page == page_no and para.lines[0].top >= prev.lines[-1].top
+        lower = first[0].islower() or BRACKETED_LOWER.match(first) is not None
+        if below and not (lower and (broken_word or _next_line(prev, para, params))):
+            continue
+        if abs(prev.size - para.size) > tolerance * max(prev.size, para.size):
+            continue
+        if SENTENCE_END.search(last) and not REFERENCE_WORD.search(last):
+            continue  # "...a similar model in ref." / "[4])" is no sentence end
+        # A paragraph of prose never ends in a comma, a semicolon, an ampersand or a broken
+        # word: what follows goes on with it even when it starts with a capital ("Jones,
+        # Hyesung &" / "Tregillis 1994"). A short line so cut may be a table cell.
+        unfinished = (broken_word or last[-1:] in UNFINISHED) \
+            and _prose_end(prev, params.prose_line_chars)
+        if (lower or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
+            para.continues = True

@@ -1,0 +1,27 @@
+"""Stage 5: the passes that need the whole document: furniture, headings, lists, continued
+paragraphs (SPEC §6, §8-§10).
+
+The document's statistics are measured once (:class:`DocumentStatistics`); each pass then marks
+paragraphs (``furniture``, ``kind``, ``level``, ``marker``, ``continues``) and never deletes
+them, so that turning "remove headers" off re-renders without a new analysis.
+"""
+
+from __future__ import annotations
+
+from ..model import PageAnalysis
+from ..params import DEFAULT_PARAMS, LayoutParams
+from .continuation import mark_continuations
+from .furniture import mark_furniture
+from .headings import mark_headings
+from .lists import mark_list_items
+from .statistics import DocumentStatistics
+
+
+def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS) -> None:
+    """Run every document pass, in order, on the analysed pages (in place), by the thresholds
+    of ``params``."""
+    statistics = DocumentStatistics.of(pages)
+    mark_furniture(pages, statistics, params)
+    mark_headings(pages, statistics, params)
+    mark_list_items(pages, params)
+    mark_continuations(pages, params)

@@ -1,0 +1,159 @@
+"""The document's outline (/Outlines, "bookmarks"): each entry's title, target page, depth.
+
+A bookmark whose title is a line of its target page says that line is a heading and how deep
+(:func:`match_headings`); the heading stage takes the level from the depth and lets font sizes
+fill in the rest. Some producers make bookmarks of body paragraphs (Word's PDFMaker in
+``tagged_suspect_fda_pdfmaker_footnote.pdf``): a title that reads as a sentence is not taken
+for a heading (:func:`is_sentence`).
+
+Hostile outlines loop (/Next back to an earlier item, /First to an ancestor) or run deep; the
+walk keeps a visited set and stops at :data:`MAX_OUTLINE_ENTRIES` entries and
+:data:`MAX_OUTLINE_DEPTH` levels, saying so.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from pdfminer.pdfdocument import PDFDocument
+from pdfminer.pdftypes import PDFObjRef, resolve1
+
+from .annotations import destination_page
+from .pdfspace import name_of, text_of
+
+MAX_OUTLINE_ENTRIES = 20_000
+"""Outline entries read at most (a 2,000-page manual has a few thousand)."""
+
+MAX_OUTLINE_DEPTH = 32
+"""Levels read at most; deeper entries are skipped (real outlines are under 8 deep)."""
+
+SENTENCE_WORDS = 9
+"""A title of at least 9 words ending in a full stop reads as a sentence, not a heading (the
+bogus FDA bookmarks are 12-14 words; real section titles are shorter or end without a stop)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutlineEntry:
+    """One bookmark: ``title`` as the reader sees it, ``page`` the 0-based index of its target
+    page (None when it leads nowhere that can be found), ``depth`` 1 for a top-level entry."""
+
+    title: str
+    page: int | None
+    depth: int
+
+
+@dataclass(slots=True)
+class Outline:
+    """The entries in outline order; ``problems`` says what was cut short (a loop, too many,
+    too deep) so the report can tell the reader."""
+
+    entries: list[OutlineEntry] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def read_outline(document: PDFDocument, indices: Mapping[int, int],
+                 max_entries: int = MAX_OUTLINE_ENTRIES,
+                 max_depth: int = MAX_OUTLINE_DEPTH) -> Outline:
+    """Walk the document's /Outlines depth first. ``indices`` maps page object numbers to page
+    indices (:func:`pdfprose.knows.annotations.page_indices`)."""
+    outline = Outline()
+    try:
+        root = resolve1(document.catalog.get("Outlines"))
+    except Exception:  # noqa: BLE001
+        return outline
+    if not isinstance(root, dict):
+        return outline
+    seen: set[int] = set()
+    # The stack holds (next item to read, its depth): siblings are reached by /Next, children
+    # by /First, so a visited set catches a loop through either.
+    stack: list[tuple[object, int]] = [(root.get("First"), 1)]
+    while stack:
+        ref, depth = stack.pop()
+        if ref is None:
+            continue
+        key = ref.objid if isinstance(ref, PDFObjRef) else id(ref)
+        if key in seen:
+            outline.problems.append("the outline loops back on itself; the loop was cut")
+            continue
+        seen.add(key)
+        try:
+            item = resolve1(ref)
+        except Exception:  # noqa: BLE001
+            continue
+        if not isinstance(item, dict):
+            continue
+        if len(outline.entries) >= max_entries:
+            outline.problems.append(f"the outline has over {max_entries} entries; "
+                                    "the rest were not read")
+            break
+        # /Next is pushed first so that the children (pushed after) are read before it.
+        stack.append((item.get("Next"), depth))
+        if depth > max_depth:
+            outline.problems.append(f"outline entries deeper than {max_depth} levels skipped")
+            continue
+        title = clean_title(text_of(item.get("Title")) or "")
+        target = item.get("Dest")
+        if target is None:
+            action = resolve1(item.get("A"))
+            if isinstance(action, dict) and name_of(action.get("S")) == "GoTo":
+                target = action.get("D")
+        page = destination_page(target, indices, document) if target is not None else None
+        outline.entries.append(OutlineEntry(title, page, depth))
+        stack.append((item.get("First"), depth + 1))
+    outline.problems = list(dict.fromkeys(outline.problems))
+    return outline
+
+
+def clean_title(title: str) -> str:
+    """A bookmark title as text: control characters (some producers end titles with \\r or
+    pad with NULs) become spaces, runs of white space one space, trimmed."""
+    title = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in title)
+    return " ".join(title.split())
+
+
+_KEY_DROP = re.compile(r"[\s\u00ad.:;,\u2013\u2014-]+")
+
+
+def title_key(text: str) -> str:
+    """What a title and a line must share to match: NFKC, case folded, white space, soft
+    hyphens and the punctuation that separates a number from its title dropped ("1.2 Terms",
+    "1.2. Terms" and "1.2  TERMS" agree)."""
+    return _KEY_DROP.sub("", unicodedata.normalize("NFKC", text).casefold())
+
+
+def is_sentence(title: str) -> bool:
+    """A title that reads as a sentence of body text (:data:`SENTENCE_WORDS`)."""
+    return title.rstrip().endswith(".") and len(title.split()) >= SENTENCE_WORDS
+
+
+def match_headings(entries: Sequence[OutlineEntry],
+                   page_lines: Mapping[int, Sequence[str]]) -> list[tuple[int, int, int]]:
+    """Which lines the outline makes headings: ``(entry index, page index, line index)`` for
+    each entry whose title is a line of its target page (``page_lines``: page index -> its
+    lines' texts in reading order), or the start of a line followed by the rest of the title
+    on the next line (a title wrapped over two lines). Entries that read as sentences, lead
+    nowhere or match no line are left out; each line is matched once, by the first entry."""
+    taken: set[tuple[int, int]] = set()
+    out: list[tuple[int, int, int]] = []
+    for k, entry in enumerate(entries):
+        if entry.page is None or not entry.title or is_sentence(entry.title):
+            continue
+        lines = page_lines.get(entry.page)
+        if not lines:
+            continue
+        want = title_key(entry.title)
+        if not want:
+            continue
+        for i, line in enumerate(lines):
+            if (entry.page, i) in taken:
+                continue
+            have = title_key(line)
+            if have == want or (have and want.startswith(have) and i + 1 < len(lines)
+                                and have + title_key(lines[i + 1]) == want):
+                taken.add((entry.page, i))
+                out.append((k, entry.page, i))
+                break
+    return out

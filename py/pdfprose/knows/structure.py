@@ -1,0 +1,254 @@
+"""The structure tree of a tagged PDF: per page, each MCID's structure element, its type
+(role-mapped to a standard type), its ancestors, /Alt and /ActualText, in the tree's order.
+
+The tree is walked from /StructTreeRoot depth first (its order is the document's logical
+order); every marked-content reference (an integer /K, or an /MCR dictionary) is recorded
+under its page; object references (/OBJR: a Link element's annotation) likewise. Types go
+through the /RoleMap, and PDF 2.0's namespace role maps (/RoleMapNS), until a standard type
+is reached. Hostile trees loop (a /K naming an ancestor), run thousands deep or hold millions
+of nodes: the walk keeps a visited set and stops at :data:`MAX_STRUCT_NODES` nodes and
+:data:`MAX_STRUCT_DEPTH` levels, saying so in ``problems``.
+
+Whether to trust the tags is a later decision (:func:`tags_usable`, and page by page against
+the geometry); this module only reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from pdfminer.pdfdocument import PDFDocument
+from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
+
+from .pdfspace import name_of, text_of
+
+MAX_STRUCT_NODES = 500_000
+"""Structure elements and content references read at most: a 500-page tagged report has
+about 100,000."""
+
+MAX_STRUCT_DEPTH = 256
+"""Nesting read at most; real trees are under 20 deep (Word nests lists in lists)."""
+
+MAX_ROLE_STEPS = 16
+"""Role-map links followed at most from a custom type to a standard one (a cycle stops)."""
+
+STANDARD_TYPES = frozenset((
+    # ISO 32000-1, 14.8.4
+    "Document", "Part", "Art", "Sect", "Div", "BlockQuote", "Caption", "TOC", "TOCI", "Index",
+    "NonStruct", "Private", "P", "H", "H1", "H2", "H3", "H4", "H5", "H6", "L", "LI", "Lbl",
+    "LBody", "Table", "TR", "TH", "TD", "THead", "TBody", "TFoot", "Span", "Quote", "Note",
+    "Reference", "BibEntry", "Code", "Link", "Annot", "Ruby", "RB", "RT", "RP", "Warichu",
+    "WT", "WP", "Figure", "Formula", "Form",
+    # ISO 32000-2, 14.8.4 (PDF 2.0)
+    "DocumentFragment", "Aside", "Title", "FENote", "Sub", "Em", "Strong", "Artifact",
+))
+"""The standard structure types of PDF 1.7 and PDF 2.0."""
+
+HEADING_TYPES = {"H": 1, "H1": 1, "H2": 2, "H3": 3, "H4": 4, "H5": 5, "H6": 6, "Title": 1}
+"""Heading types and the level each gives (H, unnumbered, counts as a first level)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StructElement:
+    """One structure element. ``kind`` is its standard type (``raw`` the type the file wrote,
+    before the role map; ``kind`` is ``raw`` when no standard type is reached); ``parent`` the
+    index of its parent element (-1 under the root); ``depth`` 1 under the root; ``page`` its
+    /Pg page index when it has one."""
+
+    index: int
+    kind: str
+    raw: str
+    parent: int
+    depth: int
+    alt: str | None = None
+    actual_text: str | None = None
+    lang: str | None = None
+    page: int | None = None
+
+
+@dataclass(slots=True)
+class StructTree:
+    """A document's structure tree, read. ``elements`` in the tree's (depth-first) order;
+    ``content[page][mcid]`` the element index owning that marked content; ``content_order``
+    every (page, mcid) in tree order (the reading order the tags claim); ``objects`` maps an
+    annotation's object number to its element (a Link's /OBJR). ``marked`` and ``suspects``
+    are /MarkInfo's flags."""
+
+    elements: list[StructElement] = field(default_factory=list)
+    content: dict[int, dict[int, int]] = field(default_factory=dict)
+    content_order: list[tuple[int, int]] = field(default_factory=list)
+    objects: dict[int, int] = field(default_factory=dict)
+    marked: bool = False
+    suspects: bool = False
+    problems: list[str] = field(default_factory=list)
+
+    def element_of(self, page: int, mcid: int) -> StructElement | None:
+        index = self.content.get(page, {}).get(mcid)
+        return None if index is None else self.elements[index]
+
+    def ancestors(self, element: StructElement) -> list[StructElement]:
+        """The element's ancestors, nearest first."""
+        out = []
+        seen = 0
+        parent = element.parent
+        while parent >= 0 and seen <= MAX_STRUCT_DEPTH:
+            node = self.elements[parent]
+            out.append(node)
+            parent = node.parent
+            seen += 1
+        return out
+
+    def kinds_on(self, page: int) -> dict[int, str]:
+        """MCID -> standard type of its element, for one page."""
+        return {mcid: self.elements[i].kind for mcid, i in self.content.get(page, {}).items()}
+
+
+def tags_usable(tree: StructTree | None) -> bool:
+    """Whether the tags may be used at all: a tree with content, a document that says it is
+    tagged (/MarkInfo /Marked true), and no /Suspects (the producer's own doubt)."""
+    return tree is not None and tree.marked and not tree.suspects and bool(tree.content_order)
+
+
+def read_structure(document: PDFDocument, indices: Mapping[int, int],
+                   max_nodes: int = MAX_STRUCT_NODES,
+                   max_depth: int = MAX_STRUCT_DEPTH) -> StructTree | None:
+    """The document's structure tree, or None when it has none. ``indices`` maps page object
+    numbers to page indices."""
+    try:
+        catalog = document.catalog
+        root = resolve1(catalog.get("StructTreeRoot"))
+    except Exception:  # noqa: BLE001
+        return None
+    if not isinstance(root, dict):
+        return None
+    tree = StructTree()
+    mark_info = resolve1(catalog.get("MarkInfo"))
+    if isinstance(mark_info, dict):
+        tree.marked = resolve1(mark_info.get("Marked")) is True
+        tree.suspects = resolve1(mark_info.get("Suspects")) is True
+    roles = _RoleMapper(root)
+    seen: set[int] = set()
+    count = 0
+    # (kid, parent element index, depth, page inherited from the nearest /Pg)
+    stack: list[tuple[object, int, int, int | None]] = [
+        (kid, -1, 1, None) for kid in reversed(_kids(root.get("K")))]
+    while stack:
+        ref, parent, depth, page = stack.pop()
+        count += 1
+        if count > max_nodes:
+            tree.problems.append(f"the structure tree has over {max_nodes} nodes; "
+                                 "the rest were not read")
+            break
+        if isinstance(ref, PDFObjRef):
+            if ref.objid in seen:
+                tree.problems.append("the structure tree loops back on itself; the loop was cut")
+                continue
+            seen.add(ref.objid)
+        try:
+            node = resolve1(ref)
+        except Exception:  # noqa: BLE001
+            continue
+        if isinstance(node, int) and not isinstance(node, bool):
+            _record(tree, page, node, parent)
+            continue
+        if not isinstance(node, dict):
+            continue
+        kind = name_of(node.get("Type"))
+        node_page = _page_of(node.get("Pg"), indices)
+        if node_page is None:
+            node_page = page
+        if kind == "MCR" or ("MCID" in node and "S" not in node):
+            mcid = resolve1(node.get("MCID"))
+            if isinstance(mcid, int) and not isinstance(mcid, bool) \
+                    and not isinstance(resolve1(node.get("Stm")), PDFStream):
+                _record(tree, node_page, mcid, parent)
+            continue
+        if kind == "OBJR":
+            obj = node.get("Obj")
+            if isinstance(obj, PDFObjRef) and parent >= 0:
+                tree.objects[obj.objid] = parent
+            continue
+        if "S" not in node:
+            continue
+        if depth > max_depth:
+            tree.problems.append(f"structure deeper than {max_depth} levels was not read")
+            continue
+        raw = name_of(node.get("S")) or ""
+        element = StructElement(
+            index=len(tree.elements), kind=roles.standard(raw, node.get("NS")), raw=raw,
+            parent=parent, depth=depth, alt=text_of(node.get("Alt")),
+            actual_text=text_of(node.get("ActualText")), lang=text_of(node.get("Lang")),
+            page=node_page)
+        tree.elements.append(element)
+        for kid in reversed(_kids(node.get("K"))):
+            stack.append((kid, element.index, depth + 1, node_page))
+    tree.problems = list(dict.fromkeys(tree.problems))
+    return tree
+
+
+def _kids(value: object) -> list[object]:
+    """/K as a list: one kid (an integer, a dictionary, a reference) or an array of them."""
+    try:
+        resolved = resolve1(value)
+    except Exception:  # noqa: BLE001
+        return []
+    if value is None:
+        return []
+    if isinstance(resolved, list):
+        return list(resolved)
+    return [value]
+
+
+def _page_of(value: object, indices: Mapping[int, int]) -> int | None:
+    return indices.get(value.objid) if isinstance(value, PDFObjRef) else None
+
+
+def _record(tree: StructTree, page: int | None, mcid: int, parent: int) -> None:
+    if page is None or parent < 0:
+        return
+    owners = tree.content.setdefault(page, {})
+    if mcid not in owners:
+        owners[mcid] = parent
+        tree.content_order.append((page, mcid))
+
+
+class _RoleMapper:
+    """Custom structure types -> standard ones: the root's /RoleMap, and PDF 2.0 namespaces
+    whose /RoleMapNS map a type to [type namespace]."""
+
+    def __init__(self, root: dict) -> None:  # type: ignore[type-arg]
+        role_map = resolve1(root.get("RoleMap"))
+        self.role_map = role_map if isinstance(role_map, dict) else {}
+        self.cache: dict[tuple[str, int], str] = {}
+
+    def standard(self, raw: str, namespace: object) -> str:
+        key = (raw, namespace.objid if isinstance(namespace, PDFObjRef) else 0)
+        known = self.cache.get(key)
+        if known is None:
+            known = self.cache[key] = self._resolve(raw, namespace)
+        return known
+
+    def _resolve(self, kind: str, namespace: object) -> str:
+        for _ in range(MAX_ROLE_STEPS):
+            ns = resolve1(namespace) if namespace is not None else None
+            ns_map = resolve1(ns.get("RoleMapNS")) if isinstance(ns, dict) else None
+            if isinstance(ns_map, dict) and kind in ns_map:
+                target = resolve1(ns_map[kind])
+                if isinstance(target, list) and target:
+                    kind = name_of(target[0]) or kind
+                    namespace = target[1] if len(target) > 1 else None
+                    continue
+                mapped = name_of(target)
+                if mapped:
+                    kind, namespace = mapped, None
+                    continue
+            if kind in STANDARD_TYPES and not isinstance(ns_map, dict):
+                return kind
+            if kind in STANDARD_TYPES and kind not in (ns_map or {}):
+                return kind
+            mapped = name_of(self.role_map.get(kind))
+            if not mapped or mapped == kind:
+                return kind
+            kind, namespace = mapped, None
+        return kind

@@ -1,0 +1,442 @@
+"""Stage 3: reading order by recursive XY-cut (SPEC §4).
+
+The page's horizontal text runs are stacked into *strips* (runs whose vertical extents overlap).
+Where consecutive strips share an empty vertical gap at the same x position (a *gutter*) and text
+stands on both sides of it, that stretch is a multi-column *region*: it is cut at its gutters and
+each column is laid out the same way, recursively. Regions are read from the top; inside a
+region, columns from left to right; inside a single-column stretch, strips from the top and the
+runs of one strip from left to right.
+
+Boxes are in page space (points, origin top left). Pure geometry: no PDF needed, so the tests
+build boxes by hand (see ``tests/test_xycut.py``).
+"""
+
+from __future__ import annotations
+
+import statistics
+from bisect import bisect_left
+from dataclasses import dataclass
+from itertools import accumulate, compress, groupby, repeat
+from operator import and_, attrgetter, ge, gt, itemgetter, le, lt
+
+from ..model import Block, Line
+from ..params import DEFAULT_PARAMS, LayoutParams
+from .equations import EQUATION_NUMBER, is_formula_piece
+from .spans import covered, intersect
+
+Gaps = list[tuple[float, float]]
+"""Free x-intervals of strips, sorted and disjoint (see :func:`_free`)."""
+
+
+@dataclass(slots=True)
+class _Strip:
+    lines: list[Line]
+    top: float
+    bottom: float
+    spans: list[tuple[float, float]]  # occupied x-intervals, merged and sorted
+
+
+@dataclass(slots=True)
+class _Leaf:
+    lines: list[Line]
+    region: int
+    column: int
+    columns: int
+    rows: bool = False
+    text_column: int = 0
+
+
+_TOP_X0 = attrgetter("top", "x0")
+_X0 = attrgetter("x0")
+
+
+def make_strips(lines: list[Line]) -> list[_Strip]:
+    """Group runs whose vertical extents overlap (by more than a sliver) into strips."""
+    ordered = sorted(lines, key=_TOP_X0)
+    strips: list[_Strip] = []
+    for line in ordered:
+        # Overlap is judged on the inner 60 % of the run's height: ascenders and descenders of
+        # tightly set lines touch without the lines being side by side.
+        inset = 0.2 * (line.bottom - line.top)
+        top, bottom = line.top + inset, line.bottom - inset
+        if strips and top < strips[-1].bottom:
+            s = strips[-1]
+            s.lines.append(line)
+            s.bottom = max(s.bottom, bottom)
+        else:
+            strips.append(_Strip([line], top, bottom, []))
+    for s in strips:
+        if len(s.lines) == 1:
+            s.spans = [(s.lines[0].x0, s.lines[0].x1)]
+            continue
+        s.spans = covered([(l.x0, l.x1) for l in s.lines])
+    return strips
+
+
+def _free(spans: list[tuple[float, float]], lo: float, hi: float) -> list[tuple[float, float]]:
+    """The complement of ``spans`` inside [lo, hi]."""
+    out = []
+    x = lo
+    for a, b in spans:
+        if a > x:
+            out.append((x, a))
+        x = max(x, b)
+    if hi > x:
+        out.append((x, hi))
+    return out
+
+
+def find_gutters(
+    strips: list[_Strip], gaps: list[tuple[float, float]], min_width: float,
+    refused: list[tuple[float, float]] | None = None,
+    pieces: dict[int, bool] | None = None, only: list[int] | None = None,
+    params: LayoutParams = DEFAULT_PARAMS,
+) -> list[tuple[float, float]]:
+    """Keep the gaps that have enough text on both sides to be gutters between columns
+    (``params.min_lines_per_column``); those refused only because the rows of a table line up
+    across them (:func:`_rows_line_up`) are appended to ``refused`` when it is given.
+    ``pieces`` remembers, per line (by ``id``), the answer of
+    :func:`~pdfprose.layout.equations.is_formula_piece` across the calls of one layout.
+    ``only``, when given, lists the indices of the gaps to judge (each gap is judged with its
+    neighbours in ``gaps`` as they are, so its verdict is the same as among all)."""
+    if not gaps:
+        return []
+    least = params.min_lines_per_column
+    lines = [l for s in strips for l in s.lines]
+    ends = [l.x1 for l in lines]
+    starts = [l.x0 for l in lines]
+    columns = None
+    good = []
+    size = 0.0  # the run's median size, worked out for the first gap that needs it
+    for k, (lo, hi) in enumerate(gaps):
+        if only is not None and k not in only:
+            continue
+        # Counted by C loops over the lines' ends and starts (operator.le and ge).
+        left = sum(map(le, ends, repeat(lo + 0.01)))  # lines with x1 <= lo + 0.01
+        right = sum(map(ge, starts, repeat(hi - 0.01)))  # lines with x0 >= hi - 0.01
+        if left >= least and right >= least and hi - lo >= min_width:
+            if columns is None:
+                size = statistics.median([l.size for l in lines])
+                where = [i for i, s in enumerate(strips) for _ in s.lines]
+                columns = _RunLines(strips, lines, ends, starts, where, size,
+                                    {} if pieces is None else pieces)
+            rows = _rows_line_up(columns, gaps, k, params)
+            if rows is None:
+                good.append((lo, hi))
+            elif refused is not None and rows == "table":
+                refused.append((lo, hi))
+    return good
+
+
+@dataclass(slots=True)
+class _RunLines:
+    """What the row-alignment test reads of a run, worked out once for all its gaps: the
+    strips, their lines in strip order with each line's ``x1`` (``ends``), ``x0``
+    (``starts``) and strip index (``where``), the lines' median size (points), and the
+    formula-piece answers known so far (``pieces``, by ``id`` of the line)."""
+
+    strips: list[_Strip]
+    lines: list[Line]
+    ends: list[float]
+    starts: list[float]
+    where: list[int]
+    size: float
+    pieces: dict[int, bool]
+
+
+def _formula_pieces(near: list[Line], pieces: dict[int, bool], params: LayoutParams) -> int:
+    """How many of ``near`` are pieces of formulas, each line tested once per layout."""
+    count = 0
+    for line in near:
+        known = pieces.get(id(line))
+        if known is None:
+            known = pieces[id(line)] = is_formula_piece(line, params)
+        count += known
+    return count
+
+
+def _rows_line_up(run: _RunLines, gaps: list[tuple[float, float]], k: int,
+                  params: LayoutParams) -> str | None:
+    """Whether rows line up across gap ``k`` of ``gaps`` (see ``params.row_aligned_min``): the
+    lines between it and the gaps beside it, on either side, make no text column, and enough of
+    them share a baseline with a line on the gap's other side. ``run`` holds the strips'
+    lines and their median font size (see :class:`_RunLines`). Returns None where they do
+    not, ``"equations"`` where the narrow side holds nothing but equation numbers, ``"table"``
+    otherwise."""
+    aligned_min, text_column = params.row_aligned_min, params.text_column_em
+    row_baseline = params.row_baseline_em
+    lo, hi = gaps[k]
+    left_edge = gaps[k - 1][1] if k > 0 else float("-inf")
+    right_edge = gaps[k + 1][0] if k + 1 < len(gaps) else float("inf")
+    strips, size = run.strips, run.size
+    found = None
+    for near_side in ("left", "right"):
+        # The near side's lines, picked by C loops over the columns: x1 <= lo + 0.01 and
+        # x0 >= left_edge - 0.01 on the left, x0 >= hi - 0.01 and x1 <= right_edge + 0.01 on
+        # the right.
+        if near_side == "left":
+            chosen = list(map(and_, map(le, run.ends, repeat(lo + 0.01)),
+                              map(ge, run.starts, repeat(left_edge - 0.01))))
+        else:
+            chosen = list(map(and_, map(ge, run.starts, repeat(hi - 0.01)),
+                              map(le, run.ends, repeat(right_edge + 0.01))))
+        count = chosen.count(True)
+        if count < aligned_min:
+            continue
+        if max(compress(run.ends, chosen)) - min(compress(run.starts, chosen)) \
+                >= text_column * size:
+            continue
+        near = list(compress(run.lines, chosen))
+        if near_side == "left" and all(l.text.strip().isdigit() for l in near):
+            continue  # line numbers in the margin
+        aligned = held = 0
+        # The near lines of each strip, strip by strip: the lines are in strip order.
+        for index, group in groupby(zip(compress(run.where, chosen), near), key=_FIRST):
+            s = strips[index]
+            if len(s.lines) == 1:
+                continue
+            mine = [l for _, l in group]
+            if near_side == "left":
+                other = [l for l in s.lines if l.x0 >= hi - 0.01]
+            else:
+                other = [l for l in s.lines if l.x1 <= lo + 0.01]
+            # Rows are counted, not lines: the pieces of one displayed formula stand on
+            # one row beside each other.
+            if any(abs(l.baseline - o.baseline) <= row_baseline * size
+                   for l in mine for o in other):
+                aligned += 1
+                held += len(mine)
+        if aligned >= aligned_min and 2 * held >= len(near):
+            if all(EQUATION_NUMBER.fullmatch(l.text.strip()) for l in near):
+                return "equations"
+            # Pieces of formulas (two set side by side, their fractions on three rows) make
+            # no table; the formulas beside a column of equation numbers are such pieces too.
+            if 2 * _formula_pieces(near, run.pieces, params) < len(near):
+                found = "table"
+    return found
+
+
+_FIRST = itemgetter(0)
+
+
+def common_run(
+    frees: list[Gaps], start: int, lo: float, hi: float, min_width: float
+) -> tuple[int, list[Gaps]]:
+    """The longest run of strips from ``start`` that keeps a common gap inside (lo, hi), given
+    each strip's free intervals ``frees``: ``(end, prefixes)``, where ``end`` is one past the
+    run's last strip and ``prefixes[k]`` holds the gaps common to the run's first k + 1 strips.
+
+    Each prefix's gaps are kept because they are asked for again: the whole run's are the
+    candidates for its gutters, and a section cut (:func:`_section_cut`) looks at the gutters
+    of each leading part of the run. Kept, they are never intersected a second time.
+    """
+    gaps = frees[start]
+    prefixes = [gaps]
+    end = start + 1
+    while end < len(frees):
+        narrowed = intersect(gaps, frees[end], min_width)
+        if not any(lo < a and b < hi for a, b in narrowed):
+            break
+        gaps = narrowed
+        prefixes.append(gaps)
+        end += 1
+    return end, prefixes
+
+
+def _inside(gaps: Gaps, lo: float, hi: float) -> Gaps:
+    """The gaps that touch neither edge of [lo, hi]: only those can be gutters."""
+    return [(a, b) for a, b in gaps if lo < a and b < hi]
+
+
+def common_gaps(frees: list[Gaps], lo: float, hi: float, min_width: float) -> Gaps:
+    """The gaps inside (lo, hi) that strips with free intervals ``frees`` have in common."""
+    gaps = frees[0]
+    for free in frees[1:]:
+        gaps = intersect(gaps, free, min_width)
+    return _inside(gaps, lo, hi)
+
+
+def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo: float,
+                 hi: float, min_width: float, pieces: dict[int, bool] | None,
+                 params: LayoutParams) -> int:
+    """The number of leading strips to split off the run, or 0 (see
+    ``params.section_gap_em``).
+
+    A cut is made at a full-width empty band where a line on one side crosses a gutter that the
+    other side, taken alone, has: the two parts are laid out differently. ``frees`` are the
+    free intervals of the run's strips, ``prefixes`` the gaps common to each leading part of
+    the run (:func:`common_run`); ``pieces`` as for :func:`find_gutters`.
+    """
+    size = statistics.median(l.size for s in run for l in s.lines)
+    # The run's line boxes as columns, and where each strip's lines start among them: a part's
+    # lines are a slice. Only a gap that a line of the other part crosses can be a crossed
+    # gutter (the gutters are among the gaps): only those gaps are judged.
+    x0s = [l.x0 for s in run for l in s.lines]
+    x1s = [l.x1 for s in run for l in s.lines]
+    starts = list(accumulate((len(s.lines) for s in run), initial=0))
+    section_gap, min_strips = params.section_gap_em, params.min_column_strips
+    for k in range(1, len(run)):
+        above_bottom = max(l.bottom for l in run[k - 1].lines)
+        below_top = min(l.top for l in run[k].lines)
+        if below_top - above_bottom < section_gap * size:
+            continue
+        head, tail = run[:k], run[k:]
+        split = starts[k]
+        if len(tail) >= min_strips:
+            gaps = common_gaps(frees[k:], lo, hi, min_width)
+            crossed = _crossed(x0s[:split], x1s[:split], gaps)
+            if crossed and find_gutters(tail, gaps, min_width, None, pieces, crossed, params):
+                return k
+        # The head's common gaps are a prefix of the run's, known already.
+        if len(head) >= min_strips:
+            gaps = _inside(prefixes[k - 1], lo, hi)
+            crossed = _crossed(x0s[split:], x1s[split:], gaps)
+            if crossed and find_gutters(head, gaps, min_width, None, pieces, crossed, params):
+                return k
+        if _stray_edge(head, size, params) or _stray_edge(tail, size, params):
+            return k
+    return 0
+
+
+def _crossed(x0s: list[float], x1s: list[float], gaps: Gaps) -> list[int]:
+    """The indices of the gaps that a line (left edges ``x0s``, right edges ``x1s``) spans
+    from one side to the other (a line merely reaching into a gutter, past where the column's
+    other lines end, is still in its column)."""
+    return [k for k, (a, b) in enumerate(gaps)
+            if any(map(and_, map(lt, x0s, repeat(a)), map(gt, x1s, repeat(b))))]
+
+
+def _stray_edge(strips: list[_Strip], size: float, params: LayoutParams) -> bool:
+    """One or two lines in a smaller size, set off from the columns by an empty band: a running
+    head, a footer or a catalogue number inside one column's width, not part of that column
+    (``params.edge_strips``, ``edge_size_ratio``)."""
+    if len(strips) > params.edge_strips:
+        return False
+    return statistics.median(l.size for s in strips for l in s.lines) \
+        < params.edge_size_ratio * size
+
+
+def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int],
+            pieces: dict[int, bool], params: LayoutParams) -> int:
+    """Append the reading-order leaves of ``lines`` to ``leaves``; return the largest column
+    count found. ``region`` is a one-element counter shared through the recursion, and so is
+    ``pieces``, the formula-piece answers per line (see :func:`find_gutters`)."""
+    if not lines:
+        return 0
+    max_depth, min_strips = params.max_depth, params.min_column_strips
+    lo = min([l.x0 for l in lines])
+    hi = max([l.x1 for l in lines])
+    min_width = params.min_gutter_em * statistics.median([l.size for l in lines])
+    strips = make_strips(lines)
+    most = 1
+    pending: list[_Strip] = []  # single-column strips waiting to be emitted as one leaf
+
+    def flush(rows: bool = False) -> None:
+        if pending:
+            ordered = [l for s in pending for l in sorted(s.lines, key=_X0)]
+            leaves.append(_Leaf(ordered, region[0], 0, 1, rows=rows))
+            region[0] += 1
+            pending.clear()
+
+    # Each strip's free intervals, worked out once: the runs below intersect them.
+    frees = [_free(s.spans, lo, hi) for s in strips] if depth < max_depth else []
+    i = 0
+    while i < len(strips):
+        if depth < max_depth:
+            end, prefixes = common_run(frees, i, lo, hi, min_width)
+        else:
+            end, prefixes = i + 1, []
+        gutters: list[tuple[float, float]] = []
+        refused: list[tuple[float, float]] = []
+        if end - i >= min_strips:
+            run = strips[i:end]
+            gutters = find_gutters(run, _inside(prefixes[-1], lo, hi), min_width, refused, pieces,
+                                   None, params)
+            if gutters:
+                cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width, pieces, params)
+                if cut:
+                    end = i + cut
+                    run = strips[i:end]
+                    gutters = []
+                    if len(run) >= min_strips:
+                        gutters = find_gutters(run, _inside(prefixes[cut - 1], lo, hi),
+                                               min_width, None, pieces, None, params)
+        if not gutters and refused:
+            # Rows that line up across the gap: a table of contents or a table, read row by
+            # row as a block of its own.
+            flush()
+            pending.extend(strips[i:end])
+            flush(rows=True)
+            i = end
+            continue
+        if not gutters:
+            pending.append(strips[i])
+            i += 1
+            continue
+        flush()
+        run_lines = [l for s in strips[i:end] for l in s.lines]
+        cuts = [(a + b) / 2 for a, b in gutters]
+        columns: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
+        for line in run_lines:
+            # The cuts rise from left to right: the column is the number of cuts left of the
+            # line's middle.
+            columns[bisect_left(cuts, (line.x0 + line.x1) / 2)].append(line)
+        columns = [c for c in columns if c]
+        size = statistics.median(l.size for l in run_lines)
+        is_text = [
+            len(c) >= params.text_column_lines
+            and max(l.x1 for l in c) - min(l.x0 for l in c) >= params.text_column_em * size
+            for c in columns
+        ]
+        textual = sum(is_text)
+        most = max(most, textual)
+        # The preview colours text columns only: beside text columns a narrow one (a sidebar,
+        # line numbers) is an aside (-1); a region with no text column reads as one column.
+        ranks = list(accumulate(is_text, initial=-1))[1:] if textual else [0] * len(columns)
+        region_id = region[0]
+        region[0] += 1
+        for col_index, col_lines in enumerate(columns):
+            first = len(leaves)
+            inner = _layout(col_lines, depth + 1, leaves, region, pieces, params)
+            most = max(most, inner)
+            text_column = ranks[col_index] if not textual or is_text[col_index] else -1
+            for leaf in leaves[first:]:
+                if leaf.columns == 1:
+                    leaf.region, leaf.column, leaf.columns = region_id, col_index, len(columns)
+                    leaf.text_column = text_column
+        i = end
+    flush()
+    return most
+
+
+def reading_order(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS,
+                  ) -> tuple[list[Block], int]:
+    """Order a page's horizontal text runs into blocks (SPEC §4), by the thresholds of
+    ``params``.
+
+    ``lines`` are runs in page space, in any order. Returns ``(blocks, columns)``: the blocks in
+    reading order, each holding its runs in reading order, and the largest number of columns of
+    any region of the page (0 for a page without text).
+    """
+    if not lines:
+        return [], 0
+    leaves: list[_Leaf] = []
+    columns = _layout(lines, 0, leaves, [0], {}, params)
+    blocks = []
+    for order, leaf in enumerate(leaves):
+        blocks.append(
+            Block(
+                lines=leaf.lines,
+                order=order,
+                region=leaf.region,
+                column=leaf.column,
+                columns=leaf.columns,
+                text_column=leaf.text_column,
+                x0=min(l.x0 for l in leaf.lines),
+                top=min(l.top for l in leaf.lines),
+                x1=max(l.x1 for l in leaf.lines),
+                bottom=max(l.bottom for l in leaf.lines),
+                rows=leaf.rows,
+            )
+        )
+    return blocks, columns

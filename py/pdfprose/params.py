@@ -1,0 +1,340 @@
+"""The thresholds that decide a page's layout and the document passes, in one object.
+
+:class:`LayoutParams` is to pdfprose what ``LAParams`` is to pdfminer.six: every number a layout
+stage decides with, each with its unit and the measurement behind its value. The stages take it
+as ``params`` (:data:`DEFAULT_PARAMS` when not given), and so do :class:`pdfprose.Converter` and
+:func:`pdfprose.convert`, so that tests and benchmarks can vary one and measure the outcome.
+SPEC.md gives the rules; change a default only with a measurement on the corpus that shows the
+change is better (``python -m benchmarks.quality``), and say so here.
+
+Units: ``_em`` fields are multiples of the font size in question (points per point of size),
+``_ratio`` and ``_share`` fields plain ratios, ``_chars``, ``_lines``, ``_letters``,
+``_strips``, ``_pages`` and ``_words`` counts; the furniture bands are shares of the page height.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutParams:
+    """The layout thresholds (see the module docstring); frozen, so one object can be shared."""
+
+    # -- words and spaces (pdfprose.layout.words) ---------------------------------------------
+    space_gap_em: float = 0.12
+    """SPEC §2: a gap wider than 0.12 x font size between two glyphs is a word space."""
+    cjk_space_gap_em: float = 0.22
+    """SPEC §2: between two CJK characters the threshold is 0.22 x font size (CJK text is set
+    without spaces, with tracking that would otherwise read as spaces)."""
+    script_space_gap_em: float = 0.2
+    """Beside a superscript or subscript the word-space threshold is 0.2 x the larger font size:
+    TeX sets \\scriptspace (0.5 pt) and an italic correction after a script, 0.12-0.14 em of the
+    base size ("k_F a" in ``cond-mat0501080``: 1.18 pt at 8.97 pt), which the 0.12 em rule took
+    for a word space ("kF a" for the ground truth's "kFa"). Only inside mathematics (both glyphs
+    in mathematics fonts, :func:`pdfprose.layout.equations.is_math_font`): in prose the space
+    beside a footnote mark or an index is a word space, however narrow."""
+    script_shift_em: float = 0.05
+    """Two glyphs form a script pair (``script_space_gap_em``) when the smaller is at most
+    ``script_size_ratio`` of the larger and their baselines differ by over 0.05 x the larger size
+    (a smaller word on the same baseline, such as small capitals, keeps the usual threshold)."""
+    letter_spaced_min_letters: int = 5
+    """Letter-spaced titles (SPEC §2): a run is examined when it has at least five letters."""
+    letter_spaced_max_em: float = 0.6
+    """Gaps between the letters of a letter-spaced word stay under 0.6 em (OCR layers of spaced
+    titles: 0.2 em in ``es_meditaciones_scan_ocr.pdf``; typographic tracking rarely exceeds
+    0.5 em); wider gaps, or gaps holding a drawn space, are word gaps."""
+    letter_spacing_spread_em: float = 0.1
+    """The letter gaps of a letter-spaced run are all alike: they differ by at most 0.1 em."""
+    letter_word_ratio: float = 2.0
+    """... and its word gaps are clearly wider: at least twice the widest letter gap."""
+    letter_spaced_alpha_share: float = 0.8
+    """At least 80 % of the run's glyphs are letters: spaced digits are table cells or codes
+    ("1 2 3"), whose spaces are real."""
+    accent_overlap: float = 0.3
+    """An accent composes with the letter its box overlaps by at least 30 % of the narrower
+    width; an ASCII ^, ~ or ` standing between letters overlaps neither."""
+
+    # -- horizontal lines (pdfprose.layout.lines, .scripts) ------------------------------------
+    baseline_tolerance_em: float = 0.35
+    """SPEC §3: glyphs whose baselines agree within 35 % of the font size share a line (rotated
+    and vertical lines too, across their own baseline)."""
+    line_size_ratio: float = 2.5
+    """The baseline tolerance between two glyphs is taken from the larger size, but never more
+    than 2.5 x the smaller: a superscript (0.6-0.7 x) or a heading beside body text keeps the
+    full tolerance, while a giant watermark glyph (a 1435 pt word over a drawing's title block,
+    in ``drawing_titleblock_bad_xref.pdf``) no longer swallows every line within 500 pt of its
+    baseline."""
+    run_gap_em: float = 1.0
+    """A gap wider than 1 em inside a line starts a new text run. Word spaces, even in justified
+    text, stay well under it; gutters between columns and gaps between table cells are wider.
+    Runs of one line are joined again after reading order, so a wrong cut costs nothing in a
+    single-column region."""
+    bullet_gap_em: float = 4.0
+    """A bullet is at most 4 em before its item's text (Word's default hanging indent is
+    0.25 in): that far, it stays in its item's run."""
+    duplicate_tolerance_em: float = 0.15
+    """Fake bold draws the same glyph twice, offset by a fraction of a point: the same text
+    within 0.15 em on both axes is one glyph (SPEC §2)."""
+    interleave_share: float = 0.75
+    """Lines of a chained cluster's horizontal stretch are cut apart only where two of them
+    overlap along at least 75 % of the length the shorter covers: two lines of text stacked over
+    each other, which sorted by x read letter by letter. Over the corpus such pairs overlap
+    0.92-1.00 (IRS forms and instructions; the fractions of a Jacobian in
+    ``geotopo_thesis_117p_type3``, whose numerators and denominators interleaved too). A
+    superscript or an index sits beside the glyphs of its line, and stacked scripts over one
+    another cover part of it (0.33-0.65): where another column's line chained such a script to
+    its line (citation marks raised 0.37 em in ``sci_reports_2col_sidebar_ligatures``, beyond
+    the baseline tolerance), the chain is left alone."""
+    horizontal_angle_tolerance: float = 2.0
+    """Degrees a baseline may tilt and still count as horizontal (scanned OCR layers tilt a
+    little)."""
+    script_size_ratio: float = 0.85
+    """A run at most 85 % of its neighbour's size, inside its vertical extent, is a superscript
+    or subscript and joins the neighbour's line (SPEC §3); a stray row of digits must be as
+    small to be an exponent put back into its line."""
+    script_min_ratio: float = 0.4
+    """...and at least 40 % of it: TeX's second-level scripts are 5 pt on 10 pt (0.5), Word's
+    0.58-0.65; text far smaller beside a huge glyph is a label of its own, not a script of it."""
+    script_host_reach: int = 8
+    """A script's host is among the 8 lines before or after it in the order of their tops (a
+    script's top lies within its host's extent, and lines between them are short runs
+    beside)."""
+    drop_cap_ratio: float = 1.8
+    """A single letter at least 1.8 x the size of the text beside it is a drop cap: it belongs at
+    the start of the first line of its paragraph, whose top it shares ("S" + "calable")."""
+    drop_cap_max_ratio: float = 6.0
+    """...and at most 6 x: a drop cap spans two to five lines; a letter fifty times the size of
+    the text beside it is a watermark or a drawing's giant label, not the start of a
+    paragraph."""
+
+    # -- rotated and vertical text (pdfprose.layout.directional, .page_pipeline) ----------------
+    vertical_stack_gap_em: float = 0.25
+    """CJK glyphs drawn with a horizontal font but stacked in columns (vertical Japanese set
+    glyph by glyph): a glyph whose neighbour above or below is at most 0.25 em away, closer than
+    any neighbour on its baseline, is set vertically. Glyphs chained by such gaps form a
+    stack."""
+    min_vertical_cjk: int = 20
+    """Pages with fewer CJK glyphs are not searched for vertical stacks (a stray kanji label)."""
+    column_align_em: float = 0.2
+    """Glyphs whose centres lie within 0.2 em across share a vertical column (the column pitch
+    of vertical Japanese is at least 1 em, glyph centres in a column agree to a fraction of a
+    point)."""
+    column_hole_em: float = 1.6
+    """A vertical column may hold a gap of up to 1.6 em (one ideographic space after an item
+    numeral, "一　法第五十一条"); a glyph or short stack across such a gap from a vertical stack
+    of its column, and of its size, belongs to the column unless it sits in tight horizontal
+    text."""
+    tight_row_em: float = 0.1
+    """A CJK glyph with a neighbour on its baseline at most 0.1 em away is set in horizontal
+    text (CJK horizontal text is set solid or with tracking of a few hundredths of an em)."""
+    stack_same_size_ratio: float = 0.85
+    """Two stacks of a vertical column whose sizes differ by less than 15 % count as the same
+    size."""
+    directional_paragraph_gap_em: float = 1.8
+    """SPEC §6's paragraph rule applied to rotated, vertical and form text: a new paragraph
+    starts where the distance between two consecutive lines (columns, in vertical writing)
+    exceeds 1.8 x the font size. Vertical Japanese columns follow each other at 1.3-1.8 em; the
+    nine repeated columns of ``ja_vertical_kerning.pdf`` stand 3-5 em apart and are separate
+    texts."""
+    directional_same_size_ratio: float = 0.85
+    """Consecutive rotated, vertical or form lines whose sizes differ by 15 % or more are not one
+    paragraph (SPEC §6: a size change starts a paragraph)."""
+    vertical_indent_em: float = 0.8
+    """In vertical writing a paragraph's first column starts one character lower (an indent of
+    1 em) and the column before it ends short: both by at least 0.8 em mark a new paragraph."""
+
+    # -- reading order (pdfprose.layout.xycut) -------------------------------------------------
+    min_gutter_em: float = 1.0
+    """A gutter is at least 1 em of the region's median font size wide. Runs are only cut at
+    gaps over ``run_gap_em``, so a narrower gap could not be seen anyway."""
+    min_column_strips: int = 3
+    """A multi-column region spans at least three strips: two text runs side by side on one or
+    two rows (a label and its value, a heading and a date) are not columns."""
+    min_lines_per_column: int = 2
+    """Each side of a gutter holds at least two lines, or it is a stray label, not a column."""
+    text_column_em: float = 10.0
+    """Only columns at least 10 em wide (and ``text_column_lines`` long) count in the page's
+    column number: a diagram's labels or a code listing's line numbers get cut apart by the
+    XY-cut too, but a reader would not call them columns of text."""
+    text_column_lines: int = 3
+    """...with at least 3 lines."""
+    section_gap_em: float = 1.0
+    """A full-width empty band at least 1 em high between two strips may separate two regions
+    of different column structure (a title block over a three-column body). It is cut only
+    where the part above, taken alone, has other gutters than the whole run: a coincidental
+    full-width gap inside two columns of prose must not split them (the classic XY-cut
+    failure)."""
+    edge_strips: int = 2
+    """At most two strips set in a smaller size than the run (``edge_size_ratio``), beyond an
+    empty band at its top or bottom, are cut off the run: a running head, a footer or a
+    catalogue number inside one column's width."""
+    edge_size_ratio: float = 0.95
+    """...smaller: their median size under 95 % of the run's."""
+    row_aligned_min: int = 3
+    """SPEC §4: a gap is no gutter where three or more rows line up across it (a table of
+    contents, a glossary, a table: read row by row, not column by column). Two columns of prose
+    share their baselines too, so the rule asks it of a side that is no text column (narrower
+    than ``text_column_em``: page numbers, abbreviations, a table's cells), and of rows holding
+    at least half that side's lines. A narrow left side of bare integers is exempt: a
+    manuscript's line numbers. A narrow side of equation numbers ("(9)") refuses the gutter too,
+    but its rows are a column's displayed formulas, not a table: they are laid out as the
+    column's other lines are. A narrow side made mostly of pieces of formulas
+    (:func:`~pdfprose.layout.equations.is_formula_piece`) is a formula's: its gutter stands."""
+    row_baseline_em: float = 0.25
+    """A row (a strip) lines up across a gap when a line on one side and a line on the other
+    stand on one baseline, within 0.25 em of the run's median size."""
+    max_depth: int = 6
+    """Recursion limit: real layouts nest two or three levels (page, columns, a table in a
+    column)."""
+
+    # -- paragraphs (pdfprose.layout.paragraphs, .equations, .strays) --------------------------
+    paragraph_gap_em: float = 1.8
+    """SPEC §6: a baseline-to-baseline distance over 1.8 x the line's font size starts a
+    paragraph."""
+    pitch_ratio: float = 1.3
+    """A baseline distance 30 % over the block's usual line pitch starts a paragraph: the extra
+    space publishers put between paragraphs is rarely under a third of a line."""
+    prose_line_chars: int = 40
+    """A line of at least 40 characters is prose: in a block too short to measure its own pitch
+    it follows the page's line pitch, and cut at a comma it goes on in the next column
+    (:mod:`pdfprose.document.continuation`); shorter ones may be table cells."""
+    size_change_ratio: float = 0.12
+    """Lines whose font sizes differ by more than 12 % are not one paragraph (a heading above its
+    text); footnote-sized superscripts are already inside their line."""
+    indent_min_em: float = 0.7
+    """A first line starting 0.7-6 em (up to ``indent_max_em``) right of the block's left edge,
+    while the next line returns to the edge, is a first-line indent: the usual 1-2 em of book
+    and paper typesetting. The same span right of a list item's marker is the item's hanging
+    indent, where its text goes on (2 em after "13." in the WHO guidelines' references, 0.9 em
+    after tracemonkey's bullets)."""
+    indent_max_em: float = 6.0
+    """...at most 6 em."""
+    short_line_em: float = 3.0
+    """A line ending over 3 em before the block's right edge and with a sentence end is the last
+    line of its paragraph. Inside a list item, before a line at the item's hanging indent, the
+    edge is where the block's prose lines end."""
+    centred_em: float = 2.0
+    """A line is centred when it leaves at least 2 em on both sides of its block and the two
+    margins differ by at most ``centred_balance_em`` (title blocks, addresses, centred
+    headings). A paragraph's indented first line in a narrow ragged-right column leaves 1 em on
+    the left."""
+    centred_balance_em: float = 1.0
+    """...at most 1 em."""
+    row_merge_share: float = 0.5
+    """Runs that overlap vertically by more than half the shorter one's height stand on one row
+    and are joined into one line (the runs were cut at wide gaps only to find gutters). Strictly
+    more, where ``furniture_row_share`` asks at least: the two rules have always differed for an
+    overlap of exactly half, and are kept as they were."""
+    max_prose_words: int = 2
+    """A formula line holds at most two words of prose ("for all x", "sin x + cos y"); the
+    shortest last line of a paragraph ("given by", "rection, are:") holds no formula marks at
+    all."""
+    min_math_share: float = 0.25
+    """At least a quarter of a formula line's visible glyphs are mathematics (a mathematics font
+    or a character only formulas use): a line of digits and punctuation alone (a table row, a
+    date) is not a formula."""
+    display_indent_em: float = 1.5
+    """A displayed formula starts at least 1.5 em right of the column's left edge (TeX indents
+    displays by 2 em or centres them); a paragraph's first-line indent is about 1 em and that
+    line is prose anyway."""
+    number_edge_em: float = 1.0
+    """An equation number ends within 1 em of the column's right edge."""
+    math_font_share: float = 0.5
+    """A formula cut off in a block of its own: at least half its visible glyphs are set in a
+    mathematics font (a table's numbers, minus signs and all, are set in a text font)."""
+    stray_max_chars: int = 3
+    """A row of at most three symbols or digits (no letter) is a stray piece of a neighbouring
+    line: a radical sign, the lower half of a stacked "≳", a big bracket, an exponent or index
+    set smaller (``script_size_ratio``), drawn on a baseline of its own inside the line's height.
+    It is put back into that line instead of cutting the paragraph in two ("C = (mbFb/√2)" in
+    ``astro-ph0501021``). A bullet is no stray (it starts a list item, SPEC §10), and glyphs
+    without Unicode meaning (U+FFFD) are no evidence of anything: both stay where they are."""
+    stray_overlap: float = 0.3
+    """A stray symbol belongs where its host line leaves room for it: it may overlap the host's
+    letters and digits by at most 30 % of its own width..."""
+    stray_room: float = 0.5
+    """...and it stands either in a gap of the host's glyphs at least half its own width wide
+    (the room a radical sign left before the "2" of "/√2"), or over or under one of the host's
+    symbols by at least half its width (the "∼" under the ">" of a stacked "≳"); a prime over
+    the seam of two letters of the line above ("intera" + "cting") does not fit."""
+
+    # -- running heads, headings, lists (pdfprose.document) -------------------------------------
+    furniture_band: float = 0.12
+    """SPEC §8: running heads and page numbers lie in the top and bottom 12 % of the page
+    height."""
+    furniture_edge_band: float = 0.2
+    """A page's topmost or bottommost line within 20 % of the page's edge may carry a numbered
+    running head or be the page number even outside the 12 % band: AMS-LaTeX sets "2 HAROLD P.
+    BOAS" 12-13 % below the top of a letter page (``math0001036``), some LaTeX styles the page
+    number 14 % above its foot (``cond-mat0001220``). Only the page-number evidence
+    (``min_numbered_heads`` at one height) is taken from there."""
+    furniture_max_lines: int = 2
+    """Running heads are one or two lines; a longer paragraph in the band is body text."""
+    consecutive_pages: int = 3
+    """A candidate on three consecutive pages is a running head even if it changes per
+    chapter."""
+    letterhead_ratio: float = 1.15
+    """Repeated band text at least 1.15 x the body size (SPEC §9's heading ratio) is a
+    letterhead or title, not a running head: its first occurrence is kept."""
+    page_number_max_ratio: float = 1.3
+    """A page number is set near the body size; "2007" in 39 pt atop a title page is a title."""
+    min_numbered_heads: int = 3
+    """Three band lines whose edge number runs in step with the page index, on three different
+    pages, make a numbered running head; two could be chance (a table row and a year), and two
+    entries of one contents page count once (``fr_eie_rotated_landscape``: "5.1 CADRE
+    REGLEMENTAIRE .... 97" and "5.1 DOCUMENTATION .... 97" at the foot of page 3, "5.3 ... 98"
+    atop page 4)."""
+    furniture_row_share: float = 0.5
+    """Two lines are on one row when their boxes overlap vertically by at least half the shorter
+    one's height: a table row's cells, set in one font, overlap almost wholly; a running head
+    and a body line set one under the other do not overlap at all."""
+    heading_size_ratio: float = 1.15
+    """SPEC §9: a paragraph at least 1.15 x the body size is a heading candidate."""
+    max_heading_lines: int = 3
+    """SPEC §9: a heading is short: at most 3 lines and ``max_heading_chars``."""
+    max_heading_chars: int = 160
+    """...and 160 characters."""
+    display_size_ratio: float = 1.8
+    """A title set at 1.8 x the body size or more wraps sooner: at that size the 160 characters
+    alone make it short, whatever its lines (the WHO report's cover title: four lines at 25 pt
+    over a 10 pt body)."""
+    max_heading_levels: int = 4
+    """SPEC §9: heading sizes map to Markdown levels 1-4; all smaller ones are level 4."""
+    max_bold_heading_chars: int = 80
+    """A bold stand-alone line longer than this is emphasis inside prose, not a heading."""
+    heading_size_bucket: float = 0.5
+    """Heading sizes within half a point are one level (producers round sizes differently);
+    a bold heading is at least the body size less this (points)."""
+    small_caps_min_letters: int = 5
+    """A single word in small capitals is a heading ("References", "Contents") when it has at
+    least five letters: shorter ones are pieces of a name on a title page ("Andr" of a broken
+    "András")."""
+    nest_step_em: float = 0.8
+    """List markers further right than the previous level's by at least 0.8 em are one level
+    deeper."""
+    max_nesting: int = 3
+    """Markdown nests as deep as needed, but a deeper indentation in a PDF is almost always
+    layout."""
+
+    # -- continued paragraphs (pdfprose.document.continuation, pdfprose.output.render) ----------
+    continuation_size_tolerance: float = 0.1
+    """Continuations are set in the same size as the paragraph they continue, within 10 %."""
+    continuation_lookback: int = 8
+    """At most eight paragraphs (captions, footnotes, running heads, page numbers) are stepped
+    over: a page's foot may hold three footnotes, its number and the next page's running head
+    (``math0001036`` p1-p2 has four of them)."""
+    next_line_em: float = 2.5
+    """A paragraph starting in lowercase whose first baseline is at most 2.5 em below the last
+    baseline of a prose paragraph that does not end a sentence, at the same left edge, is that
+    paragraph's next line (the XY-cut ended a block above a displayed formula, leaving the
+    paragraph's last line on its own). 2.5 em and not SPEC §6's 1.8: double-spaced manuscripts
+    set their lines 1.9-2 em apart (``math-ph0501061``)."""
+    next_line_indent_em: float = 2.5
+    """...and whose left edge is within 2.5 em of the paragraph's (whose only line may be its
+    indented first line)."""
+
+
+DEFAULT_PARAMS = LayoutParams()
+"""The defaults of SPEC.md and the measurements above: what every stage uses unless given
+another :class:`LayoutParams`."""

@@ -1,0 +1,249 @@
+"""Stage 1: open a PDF with pdfminer.six and record every glyph a page draws (SPEC §1).
+
+pdfminer.six parses the file and interprets each page's content stream; instead of its
+``LAParams`` layout analysis (slow, quadratic on some pages) a lean collecting device
+(:mod:`pdfprose.pdf.collector`) records one :class:`~pdfprose.model.Glyph` per drawn glyph,
+already in page space: points, origin at the top left of the page as displayed, after /Rotate
+and the CropBox; a page whose text runs mostly sideways is turned upright
+(:mod:`pdfprose.pdf.orientation`).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from pdfminer.pdfdocument import PDFDocument, PDFNoValidXRef, PDFPasswordIncorrect
+from pdfminer.pdfinterp import PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfparser import PDFParser
+from pdfminer.pdftypes import PDFStream, resolve1
+from pdfminer.psparser import literal_name
+
+from ..errors import NotAPdfError, PasswordRequiredError, UnreadablePdfError, WrongPasswordError
+from ..model import Glyph
+from .collector import GlyphCollector
+from .content import FastObjectStreamDocument, read_to_unicode
+from .fonts import repair_encoding
+from .guards import PageBudget, is_damaged
+from .interpreter import PageInterpreter, page_ctm, render_annotations
+from .orientation import turn_upright
+
+HEADER_SEARCH_BYTES = 1024
+"""The ``%PDF-`` header may follow some junk; readers accept it within the first 1024 bytes."""
+
+# pdfminer logs every recoverable oddity of a real-world file at WARNING; the page report carries
+# what matters to a user, so keep the logs from flooding stderr and the browser console.
+logging.getLogger("pdfminer").setLevel(logging.ERROR)
+
+
+@dataclass(slots=True)
+class ParsedPage:
+    """One page's glyphs in page space, or the reason it could not be read.
+
+    ``width``/``height`` are the displayed (cropped, rotated) page size in points. When the
+    page's text runs mostly sideways (see TURN_SHARE), page space is that of the page turned
+    upright for reading, and ``turned`` is the angle at which that text ran on the displayed
+    page (degrees, counter-clockwise: -90 for text running down the page; 180 also for mirrored
+    text); 0 when the page was left as displayed.
+    ``hidden_count`` counts glyphs left out as invisible (outside the CropBox or a clipping path,
+    under 1 pt, in the colour of what lies beneath, or invisible render mode with no image
+    beneath); ``form_count`` the glyphs drawn by annotation appearances (form fields).
+    """
+
+    number: int
+    width: float
+    height: float
+    glyphs: list[Glyph] = field(default_factory=list)
+    hidden_count: int = 0
+    form_count: int = 0
+    has_image: bool = False
+    turned: int = 0
+    error: str | None = None
+
+
+def _damaged_content(page: PDFPage) -> bool:
+    """True when one of the page's content streams was recovered from damaged compressed data
+    (:class:`pdfprose.pdf.guards.Damaged`: zlib stopped before the stream's end or its check)."""
+    try:
+        streams = [resolve1(c) for c in page.contents]
+    except Exception:  # noqa: BLE001 - a broken reference: said elsewhere, or not at all
+        return False
+    return any(is_damaged(getattr(stream, "data", None)) for stream in streams)
+
+
+COMPOSITE_FONT = "Type0"
+"""pdfminer.six makes a composite font from its descendant (``PDFResourceManager.get_font``
+asks itself again, the ToUnicode entry copied over): the descendant's ToUnicode is read."""
+
+CID_FONT_SUBTYPES = frozenset(("CIDFontType0", "CIDFontType2"))
+"""Descendant fonts: without a ToUnicode entry pdfminer.six falls back on other maps (the
+font file's, a predefined CMap's), so theirs is made empty rather than left out."""
+
+_EMPTY_CMAP = b""
+"""The ToUnicode stream a descendant font is made with: a map, but empty (its own is read after)."""
+
+
+class ResourceManager(PDFResourceManager):
+    """pdfminer's resource manager, with each simple font's encoding repaired once where its
+    Differences name glyphs the Adobe glyph list does not know (see
+    :func:`pdfprose.pdf.fonts.repair_encoding`), and a font's ToUnicode CMap read by
+    :func:`pdfprose.pdf.content.read_to_unicode` (the same map, about twice as fast): the font is
+    made from its dictionary without the ToUnicode entry (a descendant font with an empty one),
+    which only sets the map, and given the map after."""
+
+    def get_font(self, objid, spec):  # type: ignore[no-untyped-def]
+        to_unicode = None
+        made = spec
+        if not (objid and objid in self._cached_fonts):
+            try:
+                subtype = literal_name(spec["Subtype"]) if "Subtype" in spec else "Type1"
+                if "ToUnicode" in spec and subtype != COMPOSITE_FONT:
+                    stream = resolve1(spec["ToUnicode"])
+                    if isinstance(stream, PDFStream):
+                        to_unicode = stream
+                        made = {key: value for key, value in spec.items() if key != "ToUnicode"}
+                        if subtype in CID_FONT_SUBTYPES:
+                            made["ToUnicode"] = PDFStream({}, _EMPTY_CMAP)
+            except Exception:  # noqa: BLE001 - pdfminer's own path then says what is wrong
+                to_unicode, made = None, spec
+        font = super().get_font(objid, made)
+        if to_unicode is not None:
+            try:
+                font.unicode_map = read_to_unicode(to_unicode)
+            except BaseException:
+                if objid:
+                    self._cached_fonts.pop(objid, None)  # pdfminer keeps no font that failed
+                raise
+        repair_encoding(font, spec)
+        return font
+
+
+class ParsedDocument:
+    """An opened PDF whose pages can be parsed one at a time (see :func:`open_pdf`)."""
+
+    def __init__(self, document: PDFDocument, pages: list[PDFPage]) -> None:
+        self._pages = pages
+        self._rsrcmgr = ResourceManager(caching=True)
+        self._device = GlyphCollector(self._rsrcmgr)
+        self._interpreter = PageInterpreter(self._rsrcmgr, self._device)
+        self.warnings: list[str] = []
+        if not document.is_extractable:
+            self.warnings.append(
+                "The document's permissions ask readers not to copy its text; "
+                "pdfprose extracts it for your own use."
+            )
+
+    @property
+    def page_count(self) -> int:
+        return len(self._pages)
+
+    @property
+    def pages(self) -> list[PDFPage]:
+        """The document's pages (pdfminer's objects), in page order."""
+        return self._pages
+
+    @property
+    def budget(self) -> PageBudget:
+        """The work budget of the page parsed last (:mod:`pdfprose.pdf.guards`): what it
+        skipped, and why it was stopped, if it was."""
+        return self._device.budget
+
+    def iter_pages(self) -> Iterator[ParsedPage]:
+        """Parse the pages in order; a page that fails yields a ParsedPage with ``error``."""
+        for number, page in enumerate(self._pages, start=1):
+            yield self.parse_page(number, page)
+
+    def parse_page(self, number: int, page: PDFPage) -> ParsedPage:
+        device = self._device
+        try:
+            width, height = device.start(page, page_ctm(page))
+        except Exception as exc:  # noqa: BLE001 - a bad box must not stop the other pages
+            return ParsedPage(number, 0.0, 0.0, error=f"unreadable page box: {exc}")
+        try:
+            self._interpreter.process_page(page)
+            error = None
+        except Exception as exc:  # noqa: BLE001 - keep what the page drew before the fault
+            error = f"{type(exc).__name__}: {exc}" if not device.glyphs else None
+            if error is None:
+                self.warnings.append(
+                    f"Page {number}: the content stream is damaged ({type(exc).__name__}); "
+                    "the text before the damage was kept."
+                )
+        if error is None:
+            if _damaged_content(page):
+                self.warnings.append(
+                    f"Page {number}: the content stream is damaged (its compressed data is "
+                    "corrupted); the text before the damage was kept."
+                )
+            render_annotations(self._interpreter, page)
+        glyphs = device.glyphs
+        hidden = device.hidden
+        if device.invisible:
+            # Invisible text over an image is an OCR layer: the page's real text (SPEC §1).
+            if device.has_image:
+                glyphs = glyphs + device.invisible
+            else:
+                hidden += sum(1 for g in device.invisible if g.text.strip())
+        glyphs, width, height, turned = turn_upright(glyphs, width, height)
+        return ParsedPage(
+            number=number,
+            width=width,
+            height=height,
+            glyphs=glyphs,
+            hidden_count=hidden,
+            form_count=sum(1 for g in glyphs if g.form and g.text.strip()),
+            has_image=device.has_image,
+            turned=turned,
+            error=error,
+        )
+
+
+class _RebuiltXRefDocument(FastObjectStreamDocument):
+    """A PDFDocument that ignores the file's cross-reference table and rebuilds it by scanning
+    for ``N G obj`` (pdfminer's fallback): for files whose xref offsets point at the wrong bytes,
+    which pdfminer accepts silently and then finds no catalog."""
+
+    def find_xref(self, parser: PDFParser) -> int:
+        raise PDFNoValidXRef("xref ignored: rebuilding it by scanning the file")
+
+
+def _open_document(data: bytes, password: str, rebuild: bool) -> tuple[PDFDocument, list[PDFPage]]:
+    cls = _RebuiltXRefDocument if rebuild else FastObjectStreamDocument
+    document = cls(PDFParser(io.BytesIO(data)), password=password)
+    return document, list(PDFPage.create_pages(document))
+
+
+def open_pdf(data: bytes, password: str = "") -> ParsedDocument:
+    """Open ``data`` (a whole PDF file) and list its pages; no page content is parsed yet.
+
+    Raises :class:`NotAPdfError` (empty, or no ``%PDF-`` header in the first 1024 bytes),
+    :class:`PasswordRequiredError`, :class:`WrongPasswordError`, or :class:`UnreadablePdfError`
+    (a PDF in which no page can be found).
+    """
+    if not data:
+        raise NotAPdfError("the file is empty")
+    if b"%PDF-" not in data[:HEADER_SEARCH_BYTES]:
+        raise NotAPdfError("this file is not a PDF (it has no %PDF- header)")
+    failure: Exception | None = None
+    for rebuild in (False, True):
+        try:
+            document, pages = _open_document(data, password, rebuild)
+        except PDFPasswordIncorrect:
+            if password:
+                raise WrongPasswordError("the password is wrong for this PDF") from None
+            raise PasswordRequiredError("this PDF is protected by a password") from None
+        except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds for broken files
+            failure = exc
+            continue
+        if pages:
+            break
+    else:
+        if failure is not None:
+            raise UnreadablePdfError(
+                f"this PDF cannot be read: {type(failure).__name__}: {failure}"
+            ) from failure
+        raise UnreadablePdfError("this PDF has no pages that can be found")
+    return ParsedDocument(document, pages)

@@ -1,0 +1,161 @@
+"""pdfminer.six's page interpreter with what the collector needs to judge what a reader sees
+(the clipping path's box, shadings, the graphics state a form starts from), and the appearances
+of a page's visible annotations (form fields) drawn after its content.
+"""
+
+from __future__ import annotations
+
+from pdfminer.pdfinterp import PDFPageInterpreter
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdftypes import PDFStream, resolve1
+from pdfminer.utils import mult_matrix
+
+from .collector import GlyphCollector
+from .visibility import Box, apply_matrix, path_box
+
+class PageInterpreter(PDFPageInterpreter):
+    """pdfminer's interpreter, with what the collector needs to judge what a reader sees.
+
+    - the bounding box of the current clipping path (``W``/``W*``), saved and restored with the
+      graphics state, handed to the device: text outside it is not drawn;
+    - shadings (``sh``) reported to the device as areas of unknown colour;
+    - after a form XObject the device's CTM is restored (pdfminer leaves the form's last CTM
+      there until the next ``cm`` or ``Q``, which misplaces text that follows at once), and a
+      form starts from the graphics state (colours) it is invoked with (ISO 32000-1, 8.10.1).
+    """
+
+    def init_state(self, ctm):  # type: ignore[no-untyped-def]
+        super().init_state(ctm)
+        inherited = getattr(self, "_inherited", None)
+        self._clips: list[Box | None] = []
+        if inherited is not None:
+            self.graphicstate = inherited[0].copy()
+            self._clip: Box | None = inherited[1]
+        else:
+            self._clip = None
+        self._set_device_clip()
+
+    def _set_device_clip(self) -> None:
+        device = self.device
+        if isinstance(device, GlyphCollector):
+            device.clip = self._clip
+
+    def subinterp(self):  # type: ignore[no-untyped-def]
+        interp = super().subinterp()
+        interp._inherited = (self.graphicstate.copy(), self._clip)
+        return interp
+
+    def do_q(self) -> None:
+        super().do_q()
+        self._clips.append(self._clip)
+
+    def do_Q(self) -> None:
+        super().do_Q()
+        if self._clips:
+            self._clip = self._clips.pop()
+            self._set_device_clip()
+
+    def _narrow_clip(self) -> None:
+        box = path_box(self.curpath, self.ctm)
+        if box is None:
+            return
+        if self._clip is not None:
+            x0, y0, x1, y1 = self._clip
+            box = (max(x0, box[0]), max(y0, box[1]), min(x1, box[2]), min(y1, box[3]))
+            if box[0] > box[2] or box[1] > box[3]:
+                box = (box[0], box[1], box[0], box[1])  # empty: nothing shows
+        self._clip = box
+        self._set_device_clip()
+
+    def do_W(self) -> None:
+        self._narrow_clip()
+
+    def do_W_a(self) -> None:
+        self._narrow_clip()
+
+    def do_sh(self, name: object) -> None:
+        device = self.device
+        if isinstance(device, GlyphCollector):
+            device.paint_unknown(self._clip)
+
+    def do_Do(self, xobjid_arg) -> None:  # type: ignore[no-untyped-def]
+        super().do_Do(xobjid_arg)
+        self.device.set_ctm(self.ctm)
+        self._set_device_clip()
+
+
+def page_ctm(page: PDFPage) -> tuple[float, ...]:
+    """The CTM pdfminer's interpreter starts a page with (it applies /Rotate and the MediaBox
+    origin); repeated here so the collector can map the CropBox the same way."""
+    x0, y0, x1, y1 = page.mediabox
+    if page.rotate == 90:
+        return (0, -1, 1, 0, -y0, x1)
+    if page.rotate == 180:
+        return (-1, 0, 0, -1, x1, y1)
+    if page.rotate == 270:
+        return (0, 1, -1, 0, y1, -x0)
+    return (1, 0, 0, 1, -x0, -y0)
+
+
+ANNOT_HIDDEN = 1 << 1
+ANNOT_NOVIEW = 1 << 5
+"""Annotation /F flags (ISO 32000-1, 12.5.3): Hidden and NoView annotations are not shown."""
+
+
+def render_annotations(interpreter: PDFPageInterpreter, page: PDFPage) -> None:
+    """Render the normal appearance of the page's visible annotations (filled-in form fields,
+    widget captions, stamps) after its content, as a viewer does: text a reader sees on the page
+    is part of it even when it lives in an annotation (ISO 32000-1, 12.5.5)."""
+    try:
+        annots = resolve1(page.annots) if page.annots else None
+    except Exception:  # noqa: BLE001
+        return
+    if not isinstance(annots, list):
+        return
+    ctm = page_ctm(page)
+    device = interpreter.device
+    if isinstance(device, GlyphCollector):
+        device.form = True
+    try:
+        _render_appearances(interpreter, page, annots, ctm)
+    finally:
+        if isinstance(device, GlyphCollector):
+            device.form = False
+
+
+def _render_appearances(interpreter: PDFPageInterpreter, page: PDFPage, annots: list,
+                        ctm: tuple[float, ...]) -> None:
+    for ref in annots:
+        try:
+            annot = resolve1(ref)
+            if not isinstance(annot, dict):
+                continue
+            if int(resolve1(annot.get("F", 0)) or 0) & (ANNOT_HIDDEN | ANNOT_NOVIEW):
+                continue
+            ap = resolve1(annot.get("AP"))
+            if not isinstance(ap, dict):
+                continue
+            normal = resolve1(ap.get("N"))
+            if isinstance(normal, dict) and not isinstance(normal, PDFStream):
+                state = resolve1(annot.get("AS"))
+                name = getattr(state, "name", None)
+                normal = resolve1(normal.get(name)) if name else None
+            if not isinstance(normal, PDFStream):
+                continue
+            rect = [float(resolve1(v)) for v in resolve1(annot.get("Rect"))]
+            bbox = [float(resolve1(v)) for v in resolve1(normal.get("BBox", rect))]
+            matrix = tuple(float(resolve1(v)) for v in resolve1(normal.get("Matrix", [1, 0, 0, 1, 0, 0])))
+            # Map the appearance's transformed BBox onto the annotation's Rect (12.5.5, step 2).
+            corners = [apply_matrix(matrix, x, y) for x, y in ((bbox[0], bbox[1]), (bbox[2], bbox[3]),
+                                                         (bbox[0], bbox[3]), (bbox[2], bbox[1]))]
+            tx0, ty0 = min(c[0] for c in corners), min(c[1] for c in corners)
+            tx1, ty1 = max(c[0] for c in corners), max(c[1] for c in corners)
+            rx0, ry0, rx1, ry1 = min(rect[0], rect[2]), min(rect[1], rect[3]), max(rect[0], rect[2]), max(rect[1], rect[3])
+            sx = (rx1 - rx0) / (tx1 - tx0) if tx1 > tx0 else 1.0
+            sy = (ry1 - ry0) / (ty1 - ty0) if ty1 > ty0 else 1.0
+            fit = (sx, 0.0, 0.0, sy, rx0 - tx0 * sx, ry0 - ty0 * sy)
+            full = mult_matrix(mult_matrix(matrix, fit), ctm)
+            resources = resolve1(normal.get("Resources")) or page.resources
+            interpreter.render_contents(resources, [normal], ctm=full)
+        except Exception:  # noqa: BLE001 - a broken annotation costs itself, not the page
+            continue

@@ -1,0 +1,165 @@
+"""Text-level knowledge on plain data (:mod:`pdfprose.knows.linktext`,
+:mod:`pdfprose.knows.footnotes`): hand-built lines first, then generated pages read through
+the engine's parser and line builder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pdfprose.knows.annotations import page_indices, read_links
+from pdfprose.knows.footnotes import FootLine, Rule, Run, find_footnotes
+from pdfprose.knows.linktext import LinkGlyph, LinkTarget, link_spans
+
+import structgen
+
+
+def _glyphs(text: str, x: float = 0.0, top: float = 0.0, width: float = 5.0) -> list[LinkGlyph]:
+    return [LinkGlyph(ch, (x + width * i, top, x + width * (i + 1), top + 10))
+            for i, ch in enumerate(text)]
+
+
+# -- link text -----------------------------------------------------------------------------
+
+def test_link_over_words_trims_the_full_stop() -> None:
+    glyphs = _glyphs("This is a link.")
+    # The rectangle catches "a link." (the stop's centre is inside).
+    links = [LinkTarget(((40.0, 0.0, 75.0, 10.0),), "https://example.org/")]
+    (span,) = link_spans(glyphs, links)
+    assert span.text == "a link" and (span.start, span.end) == (8, 14)
+
+
+def test_link_wrapping_onto_the_next_line_is_one_link() -> None:
+    line1 = _glyphs("see Portable ", top=0)
+    line2 = _glyphs("Document Format now", top=20)
+    glyphs = line1 + line2
+    links = [LinkTarget(((20.0, 0.0, 60.0, 10.0),), "u"),
+             LinkTarget(((0.0, 20.0, 75.0, 30.0),), "u")]
+    (span,) = link_spans(glyphs, links)
+    assert span.text == "Portable Document Format"
+
+
+def test_neighbouring_links_with_other_targets_stay_apart() -> None:
+    glyphs = _glyphs("Slack, LinkedIn")
+    links = [LinkTarget(((0.0, 0.0, 25.0, 10.0),), "a"), LinkTarget(((35.0, 0.0, 75.0, 10.0),), "b")]
+    assert [(s.text, s.target) for s in link_spans(glyphs, links)] == [("Slack", "a"),
+                                                                       ("LinkedIn", "b")]
+
+
+def test_brackets_kept_when_balanced() -> None:
+    glyphs = _glyphs("(see Slack (software)).")
+    links = [LinkTarget(((25.0, 0.0, 115.0, 10.0),), "u")]
+    (span,) = link_spans(glyphs, links)
+    assert span.text == "Slack (software)"
+
+
+def test_generated_links_cover_their_words(tmp_path: Path) -> None:
+    """The generated link page through the engine's parser: each web link covers exactly its
+    words (the two-line link is one), the javascript: link is not a web link."""
+    from pdfminer.pdfdocument import PDFDocument
+    from pdfminer.pdfpage import PDFPage
+    from pdfminer.pdfparser import PDFParser
+
+    from pdfprose.layout.lines import build_lines
+    from pdfprose.pdf.document import open_pdf
+
+    truth = structgen.links_pdf(tmp_path / "links.pdf")
+    document = PDFDocument(PDFParser(truth.path.open("rb")))
+    pages = list(PDFPage.create_pages(document))
+    annots = [l for l in read_links(pages[0], page_indices(pages), document) if l.web]
+    page = next(open_pdf(truth.path.read_bytes()).iter_pages())
+    lines, _ = build_lines(list(page.glyphs))
+    glyphs = [LinkGlyph(g.text, (g.x0, g.top, g.x1, g.bottom))
+              for line in sorted(lines, key=lambda l: l.top) for g in line.glyphs]
+    spans = link_spans(glyphs, [LinkTarget(a.boxes, a.uri) for a in annots])
+    got = [(" ".join(s.text.split()), s.target) for s in spans]
+    expected = list(truth.facts["links"])  # type: ignore[arg-type]
+    visible = truth.facts["visible_url"]
+    assert got == [expected[0], expected[1], (visible, visible), expected[2]]
+
+
+# -- footnotes -----------------------------------------------------------------------------
+
+def _line(*parts: tuple[str, float, float], column: int = 0, x: float = 72.0) -> FootLine:
+    """A line from (text, size, baseline) parts set side by side, 0.5 em per character."""
+    runs = []
+    for text, size, baseline in parts:
+        width = 0.5 * size * len(text)
+        runs.append(Run(text, x, x + width, baseline, size))
+        x += width
+    return FootLine(tuple(runs), column)
+
+
+def test_footnotes_on_hand_built_page() -> None:
+    lines = [
+        _line(("The court held that the statute", 10, 100), ("1", 6, 96.5),
+              (" applies, and the area grows as x", 10, 100)),
+        _line(("as x", 10, 113), ("2", 6, 109.5), (" while water (H", 10, 113), ("2", 6, 115),
+              ("O) stays level", 10, 113), ("2", 6, 109.5), (".", 10, 113)),
+        _line(("1", 6, 720.5), ("See the statute at section 1.", 8, 724)),
+        _line(("2", 6, 734.5), ("Measured over twenty years by the", 8, 738)),
+        _line(("survey of the basin.", 8, 748)),
+    ]
+    found = find_footnotes(lines, [Rule(72, 200, 712)], 842)
+    assert [(n.mark, n.text) for n in found.notes] == [
+        ("1", "See the statute at section 1."),
+        ("2", "Measured over twenty years by the survey of the basin.")]
+    # The exponent after "x" and the subscript of H2O are not marks; "level" takes mark 2.
+    assert [(m.line, m.run, m.mark) for m in found.marks] == [(0, 1, "1"), (1, 5, "2")]
+
+
+def test_unraised_body_marks_and_no_rule() -> None:
+    lines = [
+        _line(("A default", 10, 100), ("6", 6, 96.5), (" is a peculiar event in the case", 10, 100)),
+        _line(("of sovereigns, and the market prices it as such every day.", 10, 113)),
+        _line(("6 A default is a very peculiar event for sovereigns.", 8, 760)),
+    ]
+    found = find_footnotes(lines, [], 842)
+    assert [(n.mark, n.text) for n in found.notes] == [
+        ("6", "A default is a very peculiar event for sovereigns.")]
+    assert [m.mark for m in found.marks] == ["6"]
+
+
+def test_small_print_without_marks_is_no_footnote() -> None:
+    lines = [_line(("Body text of the page.", 10, 100)),
+             _line(("Printed in Spain. All rights reserved.", 7, 800))]
+    assert not find_footnotes(lines, [], 842).notes
+
+
+def _foot_lines(path: Path, columns: int) -> tuple[list[FootLine], list[Rule], float]:
+    """The generated page's lines as runs of one size and baseline, column by column, through
+    the engine's parser and line builder (which hangs superscripts on their line)."""
+    from pdfprose.layout.lines import build_lines
+    from pdfprose.pdf.document import open_pdf
+
+    page = next(open_pdf(path.read_bytes()).iter_pages())
+    lines, _ = build_lines(list(page.glyphs))
+    out: list[FootLine] = []
+    for line in lines:
+        runs: list[Run] = []
+        for g in line.glyphs:
+            if runs and runs[-1].size == g.size and abs(runs[-1].baseline - g.bottom) < 0.1:
+                last = runs[-1]
+                runs[-1] = Run(last.text + g.text, last.x0, g.x1, last.baseline, last.size)
+            else:
+                # The box's bottom moves with the text rise; Glyph.baseline does not.
+                runs.append(Run(g.text, g.x0, g.x1, g.bottom, g.size))
+        column = 0 if columns == 1 or line.x0 < page.width / 2 else 1
+        out.append(FootLine(tuple(runs), column))
+    out.sort(key=lambda l: (l.column, l.top))
+    # The generator's rules, in page space (its foot rule is at y 118 of an 842 pt page).
+    left = [72.0] if columns == 1 else [72.0, 313.0]
+    width = 451.0 if columns == 1 else 210.0
+    rules = [Rule(x, x + 0.3 * width, page.height - 118) for x in left]
+    return out, rules, page.height
+
+
+def test_generated_footnotes(tmp_path: Path) -> None:
+    for columns in (1, 2):
+        truth = structgen.footnotes_pdf(tmp_path / f"fn{columns}.pdf", columns)
+        lines, rules, height = _foot_lines(truth.path, columns)
+        found = find_footnotes(lines, rules, height)
+        notes = truth.facts["notes"]
+        assert [(n.mark, n.text) for n in found.notes] == [(m, t) for m, t, _ in notes]  # type: ignore[union-attr]
+        # Each mark follows its word; the exponent "x2" and "H2O" gave none.
+        followed = [lines[m.line].runs[m.run - 1].text.split()[-1] for m in found.marks]
+        assert followed == [w for _, _, w in notes]  # type: ignore[union-attr]
