@@ -9,6 +9,7 @@ import re
 
 from ..model import PageAnalysis
 from ..pdf.diagnosis import CAUSES, garbled_warnings
+from ..pdf.limits import REPAIRED_SENTENCE, limit_part
 from ..pdf.recover import damage_warning
 
 DAMAGED_PAGE_REASON = "no text could be read from this page of the damaged file"
@@ -70,6 +71,8 @@ def document_notices(pages: list[PageAnalysis], parse_warnings: list[str],
             continue
         warnings.append(message)
         notice: dict[str, object] = {"code": code, "message": message}
+        if code == "limit_reached":
+            notice["part"] = limit_part(message)
         if number is not None:
             notice["pages"] = [number]
         notices.append(notice)
@@ -122,7 +125,7 @@ def document_notices(pages: list[PageAnalysis], parse_warnings: list[str],
         notices.append({"code": "unmapped_glyphs", "message": message, "pages": numbers,
                         "count": count})
     partial = damaged or bool(failed) or any(
-        n["code"] == "content_damaged" for n in notices
+        n["code"] in ("content_damaged", "limit_reached") for n in notices
     )
     return partial
 
@@ -146,7 +149,7 @@ def page_reason(error: str) -> str:
     text = " ".join(error.split())
     if len(text) > MAX_REASON_CHARS:
         text = text[: MAX_REASON_CHARS - 1] + "…"
-    if text.startswith(("unreadable page box", "its content")):
+    if text.startswith(("unreadable page box", "its content", "pdfprose could not read")):
         return text
     return f"its content could not be read: {text}"
 
@@ -162,6 +165,10 @@ def _parse_warning_code(message: str) -> str:
         return "copy_restricted"
     if "content stream is damaged" in message:
         return "content_damaged"
+    if limit_part(message) is not None:
+        return "limit_reached"
+    if REPAIRED_SENTENCE.split("{", 1)[1].split("}", 1)[1] in message:
+        return "repaired"
     return "warning"
 
 

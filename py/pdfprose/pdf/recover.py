@@ -42,6 +42,7 @@ from ..errors import (
     UnsupportedEncryptionError,
     WrongPasswordError,
 )
+from .limits import read_code
 
 OBJ_HEADER = re.compile(rb"(?<![0-9])(\d{1,10})[ \t\r\n\f\x00]+(\d{1,5})[ \t\r\n\f\x00]+obj(?![A-Za-z])")
 TRAILER = re.compile(rb"(?<![A-Za-z])trailer(?![A-Za-z])")
@@ -418,5 +419,5 @@ def _nothing_found(data: bytes, truncated: bool, exc: Exception | None) -> Unrea
             "and no page could be recovered from it",
             bytes=len(data),
         )
-    detail = f" ({type(exc).__name__})" if exc is not None else ""
+    detail = f" (code {read_code(exc)})" if exc is not None else ""
     return UnreadablePdfError(f"this PDF is damaged and no page could be found in it{detail}")
