@@ -190,6 +190,8 @@ class ParsedDocument:
         try:
             self._interpreter.process_page(page)
             error = None
+        except MemoryError:
+            raise  # the process's memory limit: the caller's to report (batch, command line)
         except Exception as exc:  # noqa: BLE001 - keep what the page drew before the fault
             # Never the exception's own text in a message (issue 25): its kind as a code, the
             # detail to the log (--verbose).
