@@ -43,6 +43,7 @@ from ..errors import (
     WrongPasswordError,
 )
 from .limits import read_code
+from .objects import BudgetedDocument
 
 OBJ_HEADER = re.compile(rb"(?<![0-9])(\d{1,10})[ \t\r\n\f\x00]+(\d{1,5})[ \t\r\n\f\x00]+obj(?![A-Za-z])")
 TRAILER = re.compile(rb"(?<![A-Za-z])trailer(?![A-Za-z])")
@@ -134,9 +135,10 @@ class _EncryptionLost(Exception):
     """The file is encrypted and what is needed to decrypt it went with the damage."""
 
 
-class _Damaged(PDFDocument):
+class _Damaged(BudgetedDocument):
     """A PDFDocument whose cross-reference table is rebuilt by :func:`_rebuild` (see the module
-    docstring) instead of read from the file."""
+    docstring) instead of read from the file; its objects resolve within the read budgets, as
+    every document the engine opens does (:class:`pdfprose.pdf.objects.BudgetedDocument`)."""
 
     password = ""
 
@@ -344,7 +346,7 @@ def open_damaged(data: bytes, password: str = "") -> tuple[PDFDocument, list[PDF
     cls = type("_DamagedWithPassword", (_Damaged,), {"password": password})
     truncated = looks_truncated(data)
     try:
-        doc = cls(PDFParser(io.BytesIO(data)), password=password)
+        doc = cls(PDFParser(io.BytesIO(data)), password=password, file_size=len(data))
     except PDFPasswordIncorrect:
         if password:
             raise WrongPasswordError("the password is wrong for this PDF") from None
