@@ -29,7 +29,7 @@ from .collector import GlyphCollector
 from ..params import DEFAULT_BUDGETS, ReadBudgets
 from .content import read_to_unicode
 from .fonts import clip_cid_widths, repair_encoding
-from .guards import PageBudget, is_damaged
+from .guards import PageBudget, PageTooComplex, is_damaged
 from .interpreter import PageInterpreter, page_ctm, render_annotations
 from .limits import REPAIRED_SENTENCE, limit_sentence, read_code, unreadable
 from .objects import BudgetedDocument
@@ -197,7 +197,7 @@ class ParsedDocument:
             # detail to the log (--verbose).
             log.info("page %d: %s: %s", number, type(exc).__name__, exc)
             error = unreadable(exc) if not device.glyphs else None
-            if error is None:
+            if error is None and not isinstance(exc, PageTooComplex):  # said by the converter
                 self.warnings.append(
                     f"Page {number}: the content stream is damaged (code {read_code(exc)}); "
                     "the text before the damage was kept."

@@ -187,13 +187,16 @@ class RepairingParser(PDFParser):
         # keeps the stack, where the stream now lies.
         resume = self.bufpos + self.charpos
         fp = self.fp
+        # The data starts after the line of ``stream`` as pdfminer reads it (nextline: up to
+        # \n, \r or \r\n, whatever stands between): the same first byte as its own.
         fp.seek(pos)
-        head = fp.read(len(b"stream") + 2)
-        start = pos + len(b"stream")
-        if head[6:8] == b"\r\n":
-            start += 2
-        elif head[6:7] in (b"\n", b"\r"):
-            start += 1
+        head = fp.read(256)
+        ends = [i for i in (head.find(b"\n"), head.find(b"\r")) if i >= 0]
+        if not ends:
+            PSBaseParser.seek(self, resume)
+            return
+        end = min(ends)
+        start = pos + end + (2 if head[end:end + 2] == b"\r\n" else 1)
         data = stream.rawdata or b""
         fp.seek(start + len(data))
         tail = fp.read(16)
