@@ -1,16 +1,21 @@
-"""Mutation fuzzing of the whole engine on damaged copies of the corpus PDFs (issue 6).
+"""Mutation fuzzing of the whole engine on damaged copies of the corpus PDFs (issues 6, 25).
 
 Run from the repository root::
 
-    python -m benchmarks.fuzz --inputs 20000          # the long run (both cores, ~1 h here)
-    python -m benchmarks.fuzz --inputs 300 --quick    # a short run on small seed files
+    python -m benchmarks.fuzz --inputs 20000               # byte-level (both cores, ~1 h here)
+    python -m benchmarks.fuzz --inputs 20000 --structured  # structure-aware mutations
+    python -m benchmarks.fuzz --inputs 300 --quick         # a short run on small seed files
 
-Every input is a corpus PDF with one to three mutations applied: byte flips, truncations, chunk
-duplications and deletions, dictionary-key corruption (a key renamed, dropped or swapped for
-another), number corruption (lengths, offsets, counts set to 0, -1 or huge values), PDF keyword
-corruption (``obj``, ``stream``, ``R``, ``>>``...), and mutations *inside* a Flate-compressed
-stream (decompressed, damaged, recompressed) so that content streams, fonts and CMaps are
-exercised too, not only the file's outer syntax.
+Every input is a corpus PDF with one to three mutations applied. Byte-level (the default):
+byte flips, truncations, chunk duplications and deletions, dictionary-key corruption (a key
+renamed, dropped or swapped for another), number corruption (lengths, offsets, counts set to
+0, -1 or huge values), PDF keyword corruption (``obj``, ``stream``, ``R``, ``>>``...), and
+mutations *inside* a Flate-compressed stream (decompressed, damaged, recompressed) so that
+content streams, fonts and CMaps are exercised too, not only the file's outer syntax.
+``--structured``: mutations of what the file means, written back out with a true
+cross-reference section (``benchmarks/structured.py``): numbers and names inside objects,
+objects spliced across files, cross-reference entries duplicated or dropped, ``/Length`` and
+``/Count`` lies, streams truncated inside, references redirected into cycles.
 
 The mutation plans are drawn by Hypothesis (``hypothesis.strategies``, a seeded generate phase:
 the same ``--seed`` gives the same plans), each plan a small JSON-able dict
@@ -18,21 +23,20 @@ the same ``--seed`` gives the same plans), each plan a small JSON-able dict
 deterministically, so a failure is reproduced from its plan alone (``--replay PLAN.json``) and
 a regression test needs no stored mutated file.
 
-Each input runs in a worker process (``--workers``, default: the machine's cores) that calls
-``pdfprose.convert`` and renders Markdown and TXT and the JSON report. The verdict:
+Each input runs in a child process of its own (``--workers`` at a time, default: the machine's
+cores), bounded and classified as ``benchmarks/sandbox.py`` says (``pdfprose.convert``, the
+report, Markdown and TXT): ``converted``, ``converted_partial``, ``refused:<code>`` (a clear,
+typed error: the expected outcome for a broken file), ``hang`` (no verdict within
+``--timeout`` seconds), ``memory`` (past ``--memory-mib`` resident, or a MemoryError),
+``traceback:<how>`` (an exception escaped, the engine reported an internal error, a message
+shows internal exception text (``leak``), an unclear message, a report that is not strict
+JSON), ``died`` (a signal).
 
-- ``converted``: every page analysed; ``converted_partial``: some pages failed or the file was
-  recovered from damage (warnings say so);
-- ``error:<code>``: a :class:`pdfprose.errors.PdfProseError` with a clear message (not a PDF,
-  unreadable, password...): the expected outcome for a broken file;
-- ``crash``: any other exception, an ``internal`` error, a page failed with an "internal error"
-  reason or an ``internal`` notice (the engine's safety nets: still bugs), an error message that
-  is not one clear line, or a worker that died (segfault, out of memory);
-- ``hang``: no verdict within ``--timeout`` seconds; the worker is killed and replaced.
-
-The summary gives inputs tried, outcomes by kind, crashes and hangs with their plans, time and
-the slowest inputs; ``--out`` writes it as JSON (default ``benchmarks/results/fuzz-<date>.json``).
-Exit status 1 when there was any crash or hang.
+The summary gives inputs tried, outcomes by kind, crashes (tracebacks other than leaks, and
+deaths), leaks, memory blow-ups and hangs with their plans (and the stack where a hang or a
+blow-up was stopped), time and the slowest inputs; ``--out`` writes it as JSON (default
+``benchmarks/results/fuzz-<date>-<inputs>[-structured].json``). Exit status 1 when there was
+any crash, leak, memory blow-up or hang.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import multiprocessing as mp
+import functools
 import os
 import random
 import re
@@ -49,9 +53,11 @@ import time
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
+
+from .sandbox import MIB, Limits, Task, run_tasks, top_frames
+from .structured import STRUCT_KINDS, mutate, read_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus"
@@ -59,11 +65,11 @@ DEFAULT_OUT = Path(__file__).resolve().parent / "results"
 
 DEFAULT_TIMEOUT = 60.0
 """Seconds one input may take before it counts as a hang. The seed files convert in under 2 s
-on an idle core (up to 10 s on a loaded one); an input that takes 60 s is stuck, not slow."""
+on an idle core (up to 10 s on a loaded one); an input that takes 60 s is stuck, not slow.
+Issue 25's run uses 20 s (``--timeout 20``)."""
 
-MEMORY_LIMIT = 3 * 1024**3
-"""Address-space limit of a worker (bytes): a decompression bomb or a huge /Length becomes a
-MemoryError the engine must report, not a machine brought to its knees."""
+MEMORY_LIMIT = 1 << 30
+"""Resident bytes an input may use (issue 25: 1 GB): past it the child is stopped (memory)."""
 
 SEED_FILES = (
     "real/acrobat_wordspacing_A_A.pdf",
@@ -233,9 +239,21 @@ def _mutate_stream(data: bytes, op: list[int]) -> bytes:
     return out
 
 
-def apply_op(data: bytes, op: list[Any]) -> bytes:
-    """Apply one mutation ``op`` (``[kind, int, ...]``) to ``data``."""
+@functools.lru_cache(maxsize=64)
+def _donor(path: str, corpus: str) -> Any:
+    return read_pdf((Path(corpus) / path).read_bytes())
+
+
+def apply_op(data: bytes, op: list[Any], corpus: Path = DEFAULT_CORPUS) -> bytes:
+    """Apply one mutation ``op`` (``[kind, int, ...]``) to ``data``; a structured one
+    (``benchmarks/structured.py``) reads a splice's donor file under ``corpus``."""
     kind = op[0]
+    if kind in STRUCT_KINDS:
+        parsed = read_pdf(data)
+        if parsed is None:  # not readable as objects: damage its bytes instead
+            ints = [int(x) for x in op[1:4]] + [0, 0, 0]
+            return _mutate_bytes(data, ["flip", *ints[:3]])
+        return mutate(parsed, op, lambda path: _donor(path, str(corpus)))
     ints = [int(x) for x in op[1:]] + [0, 0, 0, 0]
     a, b, c = ints[:3]
     if kind in ("flip", "truncate", "dup", "delete"):
@@ -286,22 +304,29 @@ def apply_plan(plan: dict[str, Any], corpus: Path = DEFAULT_CORPUS) -> bytes:
     """The bytes of ``plan``: its corpus file with its ops applied in order."""
     data = (corpus / plan["file"]).read_bytes()
     for op in plan["ops"]:
-        data = apply_op(data, op)
+        data = apply_op(data, op, corpus)
     return data
 
 
-def plan_strategy(files: tuple[str, ...]):  # type: ignore[no-untyped-def]
-    """The Hypothesis strategy of mutation plans over ``files``."""
+def plan_strategy(files: tuple[str, ...], structured: bool = False):  # type: ignore[no-untyped-def]
+    """The Hypothesis strategy of mutation plans over ``files`` (structure-aware ones with
+    ``structured``: a splice names its donor, another of ``files``, after its numbers)."""
     from hypothesis import strategies as st
 
     big = st.integers(min_value=0, max_value=2**31 - 1)
-    op = st.builds(lambda k, a, b, c, d: [k, a, b, c, d], st.sampled_from(OP_KINDS), big, big, big, big)
+    if structured:
+        op = st.builds(lambda k, a, b, c, d, donor: [k, a, b, c, d] + ([donor] if k == "splice" else []),
+                       st.sampled_from(STRUCT_KINDS), big, big, big, big, st.sampled_from(files))
+    else:
+        op = st.builds(lambda k, a, b, c, d: [k, a, b, c, d], st.sampled_from(OP_KINDS), big, big,
+                       big, big)
     return st.fixed_dictionaries(
         {"file": st.sampled_from(files), "ops": st.lists(op, min_size=1, max_size=3)}
     )
 
 
-def generate_plans(count: int, files: tuple[str, ...], seed: int) -> list[dict[str, Any]]:
+def generate_plans(count: int, files: tuple[str, ...], seed: int,
+                   structured: bool = False) -> list[dict[str, Any]]:
     """``count`` mutation plans drawn by Hypothesis (generate phase only, seeded)."""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hseed
@@ -311,7 +336,7 @@ def generate_plans(count: int, files: tuple[str, ...], seed: int) -> list[dict[s
     @hseed(seed)
     @settings(max_examples=count, database=None, deadline=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck))
-    @given(plan_strategy(files))
+    @given(plan_strategy(files, structured))
     def collect(plan: dict[str, Any]) -> None:
         plans.append(plan)
 
@@ -326,12 +351,15 @@ def generate_plans(count: int, files: tuple[str, ...], seed: int) -> list[dict[s
             seen.add(key)
             unique.append(plan)
     rng = random.Random(seed)
+    kinds = STRUCT_KINDS if structured else OP_KINDS
     while len(unique) < count:
-        plan = {
-            "file": rng.choice(files),
-            "ops": [[rng.choice(OP_KINDS)] + [rng.randrange(2**31) for _ in range(4)]
-                    for _ in range(rng.randint(1, 3))],
-        }
+        ops = []
+        for _ in range(rng.randint(1, 3)):
+            op: list[Any] = [rng.choice(kinds)] + [rng.randrange(2**31) for _ in range(4)]
+            if op[0] == "splice":
+                op.append(rng.choice(files))
+            ops.append(op)
+        plan = {"file": rng.choice(files), "ops": ops}
         key = json.dumps(plan, sort_keys=True)
         if key not in seen:
             seen.add(key)
@@ -339,73 +367,33 @@ def generate_plans(count: int, files: tuple[str, ...], seed: int) -> list[dict[s
     return unique[:count]
 
 
+def generate_plans_apart(count: int, files: tuple[str, ...], seed: int,
+                         structured: bool = False) -> list[dict[str, Any]]:
+    """:func:`generate_plans` in a child process, so that Hypothesis and its objects never
+    enter the process that forks one child per input: each child's first collection (the
+    engine's :mod:`pdfprose.heap`) walks the objects it inherits, and 20,000 inputs would
+    each pay for them."""
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+
+    def draw() -> None:
+        child.send_bytes(json.dumps(generate_plans(count, files, seed, structured)).encode())
+
+    process = ctx.Process(target=draw)
+    process.start()
+    child.close()
+    try:
+        plans = json.loads(parent.recv_bytes())
+    except EOFError as exc:
+        raise RuntimeError(f"drawing the plans failed (exit status {process.exitcode})") from exc
+    process.join()
+    return plans
+
+
 # ------------------------------------------------------------------------------------------
-# Running the engine on one input.
-
-
-def run_engine(data: bytes) -> tuple[str, str]:
-    """Convert ``data`` as the CLI and the page do; return ``(outcome, detail)``."""
-    from pdfprose import Options, convert
-    from pdfprose.errors import PdfProseError
-
-    try:
-        conversion = convert(data)
-        report = conversion.report()
-        json.dumps(report, allow_nan=False)
-        for page in conversion.pages:  # what the browser worker sends: strict JSON
-            json.dumps({**page.summary(), "geometry": page.geometry()}, allow_nan=False)
-        conversion.render(Options(format="md"))
-        conversion.render(Options(format="txt", join_lines=False, page_markers=True,
-                                  remove_headers=False))
-    except PdfProseError as exc:
-        message = str(exc)
-        if exc.code == "internal":
-            return ("crash", f"InternalError: {message}")
-        if not message or "\n" in message or "Traceback" in message:
-            return ("crash", f"unclear message for {exc.code}: {message!r}")
-        return (f"error:{exc.code}", message)
-    except Exception as exc:  # noqa: BLE001 - exactly what the fuzzer looks for
-        import traceback
-
-        return ("crash", "".join(traceback.format_exception(exc))[-3000:])
-    # The engine's safety nets turn its own bugs into failed pages or notices: still crashes.
-    for failed in report.get("failed_pages", []):
-        if str(failed.get("reason", "")).startswith("internal error"):
-            return ("crash", f"page {failed.get('number')}: {failed.get('reason')}")
-    for notice in report.get("notices", []):
-        if notice.get("code") == "internal":
-            return ("crash", str(notice.get("message")))
-    partial = bool(report.get("failed_pages")) or bool(report.get("partial"))
-    return ("converted_partial" if partial else "converted", "")
-
-
-def _worker(conn: Connection, corpus: str) -> None:
-    try:
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    except (ImportError, ValueError, OSError):
-        pass
-    import pdfprose  # noqa: F401 - import once, before the first deadline starts
-
-    conn.send(("ready", None))
-    while True:
-        task = conn.recv()
-        if task is None:
-            return
-        index, plan = task
-        start = time.perf_counter()
-        data = apply_plan(plan, Path(corpus))
-        outcome, detail = run_engine(data)
-        conn.send((index, (outcome, detail, time.perf_counter() - start, len(data))))
-
-
-@dataclass
-class _Slot:
-    process: mp.Process
-    conn: Connection
-    task: tuple[int, dict[str, Any]] | None = None
-    started: float = 0.0
+# Running the engine on the inputs (benchmarks/sandbox.py: one child process each).
 
 
 @dataclass
@@ -413,6 +401,8 @@ class FuzzResult:
     inputs: int = 0
     outcomes: Counter = field(default_factory=Counter)
     crashes: list[dict[str, Any]] = field(default_factory=list)
+    leaks: list[dict[str, Any]] = field(default_factory=list)
+    memory: list[dict[str, Any]] = field(default_factory=list)
     hangs: list[dict[str, Any]] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     slowest: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
@@ -420,6 +410,7 @@ class FuzzResult:
     workers: int = 0
     timeout: float = 0.0
     seed: int = 0
+    structured: bool = False
 
     def summary(self) -> dict[str, Any]:
         times = sorted(self.times)
@@ -429,8 +420,11 @@ class FuzzResult:
 
         return {
             "inputs": self.inputs,
+            "structured": self.structured,
             "outcomes": dict(sorted(self.outcomes.items())),
             "crashes": len(self.crashes),
+            "leaks": len(self.leaks),
+            "memory": len(self.memory),
             "hangs": len(self.hangs),
             "wall_seconds": round(self.wall, 1),
             "workers": self.workers,
@@ -439,131 +433,85 @@ class FuzzResult:
             "input_seconds": {"median": pct(0.5), "p99": pct(0.99), "max": pct(1.0) if times else 0.0},
             "slowest": [{"seconds": round(t, 2), "plan": p} for t, p in self.slowest],
             "crash_list": self.crashes,
+            "leak_list": self.leaks,
+            "memory_list": self.memory,
             "hang_list": self.hangs,
         }
 
 
-def _start_worker(ctx: Any, corpus: Path) -> _Slot:
-    parent, child = ctx.Pipe()
-    process = ctx.Process(target=_worker, args=(child, str(corpus)), daemon=True)
-    process.start()
-    child.close()
-    if not parent.poll(60):
-        raise RuntimeError("a fuzz worker did not start")
-    parent.recv()
-    return _Slot(process, parent)
-
-
 def run(
-    plans: list[dict[str, Any]],
+    plans: list[dict[str, Any]] | list[str],
     corpus: Path = DEFAULT_CORPUS,
     workers: int = 2,
     timeout: float = DEFAULT_TIMEOUT,
     progress: bool = False,
     log: Path | None = None,
+    memory: int = MEMORY_LIMIT,
+    clock: str = "wall",
 ) -> FuzzResult:
-    """Run every plan through the engine on ``workers`` processes; see the module docstring.
-    ``log``, when given, gets one JSON line per crash or hang as soon as it happens."""
-    # Import the engine before forking: every worker, the first ones and those started after a
-    # hang, then runs the same code, whatever is edited on disk meanwhile.
-    import pdfprose.engine.converter  # noqa: F401
-
-    ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
+    """Run every plan through the engine, ``workers`` child processes at a time; see the
+    module docstring. ``log``, when given, gets one JSON line per input that is not clean
+    as soon as it happens."""
     result = FuzzResult(workers=workers, timeout=timeout)
-    queue = list(enumerate(plans))[::-1]
-    slots = [_start_worker(ctx, corpus) for _ in range(max(1, workers))]
-    started = time.perf_counter()
-    done = 0
-    last_report = started
-
-    def feed(slot: _Slot) -> None:
-        if queue:
-            slot.task = queue.pop()
-            slot.started = time.perf_counter()
-            slot.conn.send(slot.task)
-        else:
-            slot.task = None
-
-    for slot in slots:
-        feed(slot)
-    try:
-        while any(slot.task is not None for slot in slots):
-            busy = [s for s in slots if s.task is not None]
-            now = time.perf_counter()
-            wait_for = max(0.05, min(s.started + timeout - now for s in busy))
-            ready = wait([s.conn for s in busy], timeout=wait_for)
-            now = time.perf_counter()
-            for i, slot in enumerate(slots):
-                if slot.task is None:
-                    continue
-                index, plan = slot.task
-                verdict = None
-                if slot.conn in ready:
-                    try:
-                        _, verdict = slot.conn.recv()
-                    except (EOFError, OSError):
-                        verdict = ("crash", f"worker died (exit code {slot.process.exitcode})",
-                                   now - slot.started, -1)
-                elif now - slot.started > timeout:
-                    verdict = ("hang", f"no verdict after {timeout:.0f} s", now - slot.started, -1)
-                if verdict is None:
-                    continue
-                outcome, detail, seconds, size = verdict
-                done += 1
-                result.inputs += 1
-                result.outcomes[outcome] += 1
-                result.times.append(seconds)
-                result.slowest = sorted(result.slowest + [(seconds, plan)], key=lambda x: -x[0])[:10]
-                if outcome == "crash":
-                    result.crashes.append({"plan": plan, "detail": detail})
-                elif outcome == "hang":
-                    result.hangs.append({"plan": plan, "detail": detail})
-                if outcome in ("crash", "hang") and log is not None:
-                    with open(log, "a", encoding="utf-8") as fh:
-                        fh.write(json.dumps({"outcome": outcome, "plan": plan, "detail": detail}) + "\n")
-                if outcome in ("crash", "hang") and (
-                    outcome == "hang" or detail.startswith("worker died")
-                ):
-                    slot.process.kill()
-                    slot.process.join()
-                    slot.conn.close()
-                    slots[i] = slot = _start_worker(ctx, corpus)
-                feed(slot)
-            if progress and time.perf_counter() - last_report > 30:
-                last_report = time.perf_counter()
-                elapsed = last_report - started
-                print(f"  {done}/{len(plans)} inputs, {elapsed:.0f} s, "
-                      f"{len(result.crashes)} crashes, {len(result.hangs)} hangs", flush=True)
-    finally:
-        for slot in slots:
-            try:
-                slot.conn.send(None)
-            except (OSError, BrokenPipeError):
-                pass
-            slot.process.join(timeout=5)
-            if slot.process.is_alive():
-                slot.process.kill()
-                slot.process.join()
+    # Plans as JSON text and tasks made as the children start: every child inherits (and its
+    # first collection walks) what this process holds, so it holds few objects.
+    texts = [plan if isinstance(plan, str) else json.dumps(plan) for plan in plans]
+    del plans
+    tasks = (Task(str(i), lambda text=text: apply_plan(json.loads(text), corpus), info={"plan": text})
+             for i, text in enumerate(texts))
+    limits = Limits(seconds=timeout, rss_bytes=memory, clock=clock)
+    started = last_report = time.perf_counter()
+    for task, outcome in run_tasks(tasks, jobs=workers, limits=limits):
+        plan = json.loads(task.info["plan"])
+        label = outcome.label
+        result.inputs += 1
+        result.outcomes[label] += 1
+        result.times.append(outcome.seconds)
+        result.slowest = sorted(result.slowest + [(outcome.seconds, plan)], key=lambda x: -x[0])[:10]
+        entry = {"plan": plan, "outcome": label, "detail": outcome.detail,
+                 "seconds": round(outcome.seconds, 2), "cpu_seconds": round(outcome.cpu_seconds, 2),
+                 "peak_mib": round(outcome.peak_rss / MIB),
+                 "where": top_frames(outcome.stack, 12)}
+        if outcome.verdict == "died" or (outcome.verdict == "traceback" and outcome.code != "leak"):
+            result.crashes.append(entry)
+        elif outcome.verdict == "traceback":
+            result.leaks.append(entry)
+        elif outcome.verdict == "memory":
+            result.memory.append(entry)
+        elif outcome.verdict == "hang":
+            result.hangs.append(entry)
+        if not outcome.clean and log is not None:
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(entry) + "\n")
+        if progress and time.perf_counter() - last_report > 30:
+            last_report = time.perf_counter()
+            print(f"  {result.inputs}/{len(texts)} inputs, {last_report - started:.0f} s, "
+                  f"{len(result.crashes)} crashes, {len(result.leaks)} leaks, "
+                  f"{len(result.memory)} memory, {len(result.hangs)} hangs", flush=True)
     result.wall = time.perf_counter() - started
     return result
 
 
 def format_summary(summary: dict[str, Any]) -> str:
     lines = [
-        f"inputs tried: {summary['inputs']}  (workers {summary['workers']}, "
-        f"timeout {summary['timeout_seconds']:.0f} s, seed {summary['seed']})",
+        f"inputs tried: {summary['inputs']}{' (structured)' if summary.get('structured') else ''}  "
+        f"(workers {summary['workers']}, timeout {summary['timeout_seconds']:.0f} s, "
+        f"seed {summary['seed']})",
         "outcomes:",
     ]
     for kind, count in summary["outcomes"].items():
         lines.append(f"  {kind:28} {count:7d}")
     t = summary["input_seconds"]
-    lines.append(f"crashes: {summary['crashes']}   hangs: {summary['hangs']}")
+    lines.append(f"crashes: {summary['crashes']}   leaks: {summary['leaks']}   "
+                 f"memory: {summary['memory']}   hangs: {summary['hangs']}")
     lines.append(f"time: {summary['wall_seconds']:.0f} s wall; per input median {t['median']} s, "
                  f"p99 {t['p99']} s, max {t['max']} s")
-    for crash in summary["crash_list"][:20]:
-        lines.append(f"CRASH {json.dumps(crash['plan'])}\n    {crash['detail'].strip().splitlines()[-1] if crash['detail'].strip() else ''}")
-    for hang in summary["hang_list"][:20]:
-        lines.append(f"HANG  {json.dumps(hang['plan'])}")
+    for title, key in (("CRASH", "crash_list"), ("LEAK ", "leak_list"), ("MEMORY", "memory_list"),
+                       ("HANG ", "hang_list")):
+        for entry in summary[key][:20]:
+            detail = entry["detail"].strip().splitlines()[-1] if entry["detail"].strip() else ""
+            where = f"\n    at {entry['where'][0]}" if entry.get("where") else ""
+            lines.append(f"{title} {json.dumps(entry['plan'])}\n    {detail[:200]}{where}")
     return "\n".join(lines)
 
 
@@ -572,6 +520,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--inputs", type=int, default=1000, help="number of mutated inputs")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per input")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="what --timeout limits: wall clock or the child's CPU time")
+    p.add_argument("--memory-mib", type=int, default=MEMORY_LIMIT // MIB,
+                   help="resident memory limit per input")
+    p.add_argument("--structured", action="store_true",
+                   help="structure-aware mutations (benchmarks/structured.py)")
     p.add_argument("--seed", type=int, default=0, help="Hypothesis seed of the plans")
     p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     p.add_argument("--quick", action="store_true", help="small seed files only")
@@ -592,21 +546,26 @@ def main(argv: list[str] | None = None) -> int:
         plans = [p.get("plan", p) for p in plans]
     else:
         t0 = time.perf_counter()
-        plans = generate_plans(args.inputs, files, args.seed)
+        plans = generate_plans_apart(args.inputs, files, args.seed, args.structured)
         print(f"{len(plans)} plans drawn by Hypothesis in {time.perf_counter() - t0:.1f} s", flush=True)
-    result = run(plans, args.corpus, workers=args.workers, timeout=args.timeout, progress=True,
-                 log=args.log)
+    count = len(plans)
+    texts = [json.dumps(plan) for plan in plans]
+    del plans
+    result = run(texts, args.corpus, workers=args.workers, timeout=args.timeout, progress=True,
+                 log=args.log, memory=args.memory_mib * MIB, clock=args.clock)
     result.seed = args.seed
+    result.structured = args.structured
     summary = result.summary()
     print(format_summary(summary))
     out = args.out
     if out is None and not args.replay:
         DEFAULT_OUT.mkdir(parents=True, exist_ok=True)
-        out = DEFAULT_OUT / f"fuzz-{dt.date.today().isoformat()}-{len(plans)}.json"
+        kind = "-structured" if args.structured else ""
+        out = DEFAULT_OUT / f"fuzz-{dt.date.today().isoformat()}-{count}{kind}.json"
     if out is not None:
         out.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
         print(f"written {out}")
-    return 1 if summary["crashes"] or summary["hangs"] else 0
+    return 1 if summary["crashes"] or summary["leaks"] or summary["memory"] or summary["hangs"] else 0
 
 
 if __name__ == "__main__":

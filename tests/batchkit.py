@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import random
 import zlib
 from pathlib import Path
 from typing import Any
@@ -31,9 +32,16 @@ def tiny_pdf(*lines: str, mark: bytes = b"") -> bytes:
     })
 
 
+BOMB_PADDING = 6_000_000
+"""Bytes of incompressible padding in :func:`bomb_pdf`'s file: the engine inflates a file's
+streams to at most 40 times its size (``pdfprose.budgets.ReadBudgets``), so a bomb meant to
+need more memory than a limit of 150 MB must come in a file of 4 MB or more."""
+
+
 def bomb_pdf(megabytes: int) -> bytes:
     """A one-page PDF whose content stream inflates to ``megabytes`` MB of spaces (a
-    decompression bomb; about 1/1000 of that on disk)."""
+    decompression bomb; about 1/1000 of that on disk), in a file padded by BOMB_PADDING random
+    bytes (an unused stream), so that the read budget lets it inflate to 240 MB."""
     packer = zlib.compressobj(1)
     body = packer.compress(b"BT /F1 12 Tf 72 700 Td (bomb) Tj ET\n")
     chunk = b" " * 1_000_000
@@ -47,6 +55,8 @@ def bomb_pdf(megabytes: int) -> bytes:
            b"/Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
         4: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
         5: b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(body) + body + b"\nendstream",
+        6: b"<< /Length %d >>\nstream\n" % BOMB_PADDING + random.Random(6).randbytes(BOMB_PADDING)
+           + b"\nendstream",
     })
 
 

@@ -323,7 +323,7 @@ def test_a_tounicode_that_fails_leaves_no_font_behind(monkeypatch: pytest.Monkey
     fonts get their ToUnicode map after they are made."""
     from pdfprose.pdf import document as parse
 
-    def broken(stream: PDFStream) -> object:
+    def broken(stream: PDFStream, limit: int | None = None) -> object:
         raise ValueError("a ToUnicode that cannot be read")
 
     monkeypatch.setattr(parse, "read_to_unicode", broken)

@@ -84,7 +84,8 @@ def document_notices(pages: list[PageAnalysis], parse_notices: list[Notice],
         # is a "\ufffd" in the text where the PDF shows a character: said, not passed off.
         notices.append(Notice("unmapped_glyphs", tuple(p.number for p in unknown),
                               count=sum(p.unmapped_count for p in unknown)))
-    return damaged or bool(failed) or any(n.code == "content_damaged" for n in notices)
+    return damaged or bool(failed) or any(n.code in ("content_damaged", "limit_reached")
+                                          for n in notices)
 
 
 def page_reason(error: str) -> str:
@@ -92,6 +93,6 @@ def page_reason(error: str) -> str:
     text = " ".join(error.split())
     if len(text) > MAX_REASON_CHARS:
         text = text[: MAX_REASON_CHARS - 1] + "…"
-    if text.startswith(("unreadable page box", "its content")):
+    if text.startswith(("unreadable page box", "its content", "pdfprose could not read")):
         return text
     return f"its content could not be read: {text}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..notice import Notice
 from ..pdf.diagnosis import CAUSES, garbled_warnings
+from ..pdf.limits import REPAIRED_SENTENCE, limit_sentence
 from ..pdf.recover import damage_warning
 
 
@@ -35,6 +36,11 @@ def english(notice: Notice) -> str:
                     "shown as \ufffd: check it against the PDF.")
         return (f"{notice.count} characters on {where} have no Unicode meaning in their "
                 "fonts and are shown as \ufffd: check those symbols against the PDF.")
+    if code == "limit_reached":
+        return limit_sentence(notice.part or "", pages[0] if pages else None,
+                              **dict(notice.values))
+    if code == "repaired":
+        return "The file: " + REPAIRED_SENTENCE.format(count=notice.count) + "."
     if code == "internal":
         return (f"pdfprose could not find headings, lists and page furniture "
                 f"(internal error: {notice.reason}); the text is given without them.")
@@ -76,6 +82,10 @@ def as_dict(notice: Notice) -> dict[str, object]:
         out["count"] = notice.count
     elif notice.code == "internal":
         out["stage"] = notice.stage
+    elif notice.code == "limit_reached":
+        out["part"] = notice.part
+    elif notice.code == "repaired":
+        out["count"] = notice.count
     return out
 
 

@@ -19,6 +19,7 @@ from pdfminer.pdftypes import PDFStream
 from pdfminer.utils import mult_matrix, translate_matrix
 
 from ..model import Glyph
+from ..budgets import DEFAULT_BUDGETS
 from ..text.characters import clean_glyph_text
 from .drawing import Drawing
 from .fonts import FontFacts, font_facts
@@ -73,6 +74,7 @@ class GlyphCollector(PDFTextDevice):
     def __init__(self, rsrcmgr: PDFResourceManager) -> None:
         super().__init__(rsrcmgr)
         self._fonts: dict[PDFFont, _FontInfo] = {}
+        self.limits = DEFAULT_BUDGETS  # the document's ReadBudgets, set by its reader
         self.budget = PageBudget()  # pdfprose.pdf.guards: stops runaway pages
         self._render_mode = 0
         self._colours: tuple[RGB | None, ...] = ()
@@ -92,7 +94,7 @@ class GlyphCollector(PDFTextDevice):
     def start(self, page: PDFPage, ctm: tuple[float, ...]) -> tuple[float, float]:
         """Reset for ``page`` and return its displayed size (width, height) in points."""
         self.glyphs, self.invisible, self.hidden, self.has_image = [], [], 0, False
-        self.budget = PageBudget()
+        self.budget = PageBudget(self.limits)
         self.clip = None
         self.form = False
         x0, y0, x1, y1 = page.cropbox

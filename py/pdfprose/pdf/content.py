@@ -74,6 +74,9 @@ _TOKEN = re.compile(
     rb")"
 )
 
+_BLANK_RUN = re.compile(rb"[\x00\t\n\x0b\x0c\r ]*+")
+"""White space and NULs, which pdfminer's main state skips between tokens."""
+
 _KW_TRUE = b"true"
 _KW_FALSE = b"false"
 _PARSE_MAIN = PSBaseParser._parse_main
@@ -176,6 +179,17 @@ class _BatchTokens:
                     append((curpos, KEYWORD_DICT_END))
             else:  # comment
                 curtoken = value
+        blank = _BLANK_RUN.match(buf, i)
+        if blank.end() == len(buf) and blank.end() > i:
+            # Nothing but white space and NULs to the buffer's end: pdfminer's main state skips
+            # them (one NUL per call, noting its position), and so does this, in one step;
+            # without it every NUL scanned the rest of the buffer again (7 µs a NUL, a
+            # decompression bomb of zero bytes took hours).
+            nul = buf.rfind(b"\x00", i)
+            if nul >= 0:
+                curpos = bufpos + nul
+            i = len(buf)
+            moved = True
         if moved:
             self.charpos = i
             self._curtoken = curtoken
@@ -372,10 +386,36 @@ class FastType1HeaderParser(_BatchTokens, Type1FontHeaderParser):
         self._one_buffer(len(data))
 
 
-def read_to_unicode(stream: PDFStream) -> FileUnicodeMap:
+class CMapTooLarge(Exception):
+    """A ToUnicode CMap mapped more codes than its budget allows (:class:`BoundedUnicodeMap`)."""
+
+
+class BoundedUnicodeMap(FileUnicodeMap):
+    """pdfminer.six's ToUnicode map that takes at most ``limit`` code assignments: a range over
+    the whole code space, repeated, asked for hundreds of millions. ``cut`` is True when the
+    map stopped there (what it holds so far is kept)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.left = limit
+        self.cut = False
+
+    def add_cid2unichr(self, cid: int, code: Any) -> None:
+        self.left -= 1
+        if self.left < 0:
+            self.cut = True
+            raise CMapTooLarge
+        super().add_cid2unichr(cid, code)
+
+
+def read_to_unicode(stream: PDFStream, limit: int | None = None) -> FileUnicodeMap:
     """The Unicode map of a ToUnicode CMap stream, as pdfminer.six's fonts read it
     (``PDFSimpleFont.__init__``, ``PDFCIDFont.__init__``). Raises what pdfminer's CMap parser
-    raises, PSEOF aside."""
-    cmap = FileUnicodeMap()
-    FastCMapParser(cmap, stream.get_data()).run()
+    raises, PSEOF aside. With ``limit``, the map takes at most that many code assignments
+    (:class:`BoundedUnicodeMap`, its ``cut`` set when it stopped there)."""
+    cmap = FileUnicodeMap() if limit is None else BoundedUnicodeMap(limit)
+    try:
+        FastCMapParser(cmap, stream.get_data()).run()
+    except CMapTooLarge:
+        pass
     return cmap

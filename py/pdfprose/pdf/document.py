@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import logging
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -26,11 +27,15 @@ from ..errors import NotAPdfError, PasswordRequiredError, UnreadablePdfError, Wr
 from ..model import Glyph, Shape
 from ..notice import Notice
 from .collector import GlyphCollector
-from .content import FastObjectStreamDocument, read_to_unicode
-from .fonts import repair_encoding
-from .guards import PageBudget, is_damaged
+from ..budgets import DEFAULT_BUDGETS, ReadBudgets
+from .content import read_to_unicode
+from .fonts import clip_cid_widths, repair_encoding
+from .guards import PageBudget, PageTooComplex, is_damaged
 from .interpreter import PageInterpreter, page_ctm, render_annotations
 from .drawing import MAX_SHAPES
+from .limits import limit_notice, read_code, unreadable
+from .objects import BudgetedDocument
+from .streams import RepairingParser
 from .orientation import turn_page
 
 HEADER_SEARCH_BYTES = 1024
@@ -39,6 +44,7 @@ HEADER_SEARCH_BYTES = 1024
 # pdfminer logs every recoverable oddity of a real-world file at WARNING; the page report carries
 # what matters to a user, so keep the logs from flooding stderr and the browser console.
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
+log = logging.getLogger("pdfprose")
 
 
 @dataclass(slots=True)
@@ -77,7 +83,8 @@ def _damaged_content(page: PDFPage) -> bool:
         streams = [resolve1(c) for c in page.contents]
     except Exception:  # noqa: BLE001 - a broken reference: said elsewhere, or not at all
         return False
-    return any(is_damaged(getattr(stream, "data", None)) for stream in streams)
+    return any(is_damaged(getattr(stream, "data", None)) and not getattr(stream, "truncated", False)
+               for stream in streams)
 
 
 COMPOSITE_FONT = "Type0"
@@ -100,17 +107,26 @@ class ResourceManager(PDFResourceManager):
     made from its dictionary without the ToUnicode entry (a descendant font with an empty one),
     which only sets the map, and given the map after."""
 
+    budgets: ReadBudgets = DEFAULT_BUDGETS
+    cut_fonts: int = 0
+    """Fonts whose ToUnicode map or widths were cut at the budgets (:class:`ReadBudgets`)."""
+
     def get_font(self, objid, spec):  # type: ignore[no-untyped-def]
         to_unicode = None
         made = spec
         if not (objid and objid in self._cached_fonts):
             try:
                 subtype = literal_name(spec["Subtype"]) if "Subtype" in spec else "Type1"
+                if subtype in CID_FONT_SUBTYPES:
+                    clipped = clip_cid_widths(spec, self.budgets.cid_range)
+                    if clipped is not spec:
+                        made = clipped
+                        self.cut_fonts += 1
                 if "ToUnicode" in spec and subtype != COMPOSITE_FONT:
                     stream = resolve1(spec["ToUnicode"])
                     if isinstance(stream, PDFStream):
                         to_unicode = stream
-                        made = {key: value for key, value in spec.items() if key != "ToUnicode"}
+                        made = {key: value for key, value in made.items() if key != "ToUnicode"}
                         if subtype in CID_FONT_SUBTYPES:
                             made["ToUnicode"] = PDFStream({}, _EMPTY_CMAP)
             except Exception:  # noqa: BLE001 - pdfminer's own path then says what is wrong
@@ -118,7 +134,9 @@ class ResourceManager(PDFResourceManager):
         font = super().get_font(objid, made)
         if to_unicode is not None:
             try:
-                font.unicode_map = read_to_unicode(to_unicode)
+                font.unicode_map = read_to_unicode(to_unicode, self.budgets.cmap_entries)
+                if getattr(font.unicode_map, "cut", False):
+                    self.cut_fonts += 1
             except BaseException:
                 if objid:
                     self._cached_fonts.pop(objid, None)  # pdfminer keeps no font that failed
@@ -132,10 +150,15 @@ class ParsedDocument:
 
     def __init__(self, document: PDFDocument, pages: list[PDFPage]) -> None:
         self._pages = pages
+        self._document = document
         self._rsrcmgr = ResourceManager(caching=True)
         self._device = GlyphCollector(self._rsrcmgr)
+        budgets = getattr(document, "budgets", DEFAULT_BUDGETS)
+        self._rsrcmgr.budgets = self._device.limits = budgets
         self._interpreter = PageInterpreter(self._rsrcmgr, self._device)
         self.notices: list[Notice] = []  # what the parse could not read, as it went (notice.py)
+        self._said: dict[str, int] = {}  # per document-wide limit, what was said of it
+        self._say_document_limits()
         if not document.is_extractable:
             self.notices.append(Notice("copy_restricted"))
 
@@ -161,22 +184,31 @@ class ParsedDocument:
 
     def parse_page(self, number: int, page: PDFPage) -> ParsedPage:
         device = self._device
+        self._mend_page_box(number, page)
         try:
             width, height = device.start(page, page_ctm(page))
         except Exception as exc:  # noqa: BLE001 - a bad box must not stop the other pages
-            return ParsedPage(number, 0.0, 0.0, error=f"unreadable page box: {exc}")
+            log.info("page %d: its box: %s: %s", number, type(exc).__name__, exc)
+            return ParsedPage(number, 0.0, 0.0, error=f"unreadable page box: {unreadable(exc)}")
         try:
             self._interpreter.process_page(page)
             error = None
+        except MemoryError:
+            raise  # the process's memory limit: the caller's to report (batch, command line)
         except Exception as exc:  # noqa: BLE001 - keep what the page drew before the fault
-            error = f"{type(exc).__name__}: {exc}" if not device.glyphs else None
-            if error is None:
+            # Never the exception's own text in a message (issue 25): its kind as a code, the
+            # detail to the log (--verbose).
+            log.info("page %d: %s: %s", number, type(exc).__name__, exc)
+            error = unreadable(exc) if not device.glyphs else None
+            if error is None and not isinstance(exc, PageTooComplex):  # said by the converter
                 self.notices.append(Notice("content_damaged", (number,), kind="broken",
-                                           reason=type(exc).__name__))
+                                           reason=f"code {read_code(exc)}"))
         if error is None:
             if _damaged_content(page):
                 self.notices.append(Notice("content_damaged", (number,), kind="corrupted"))
             render_annotations(self._interpreter, page)
+        self._say_page_limits(number, page)
+        self._say_document_limits()
         glyphs = device.glyphs
         hidden = device.hidden
         if device.invisible:
@@ -187,9 +219,8 @@ class ParsedDocument:
                 hidden += sum(1 for g in device.invisible if g.text.strip())
         drawing = device.drawing
         if drawing.cut:
-            self.warnings.append(
-                f"Page {number} draws more than {MAX_SHAPES:,} lines and boxes; tables were "
-                f"looked for among the first {MAX_SHAPES:,} ({drawing.cut:,} more not kept).")
+            self.notices.append(limit_notice("shapes", number, limit=f"{MAX_SHAPES:,}",
+                                             count=f"{drawing.cut:,}"))
         glyphs, shapes, width, height, turned = turn_page(glyphs, drawing.shapes, width, height)
         return ParsedPage(
             number=number,
@@ -206,7 +237,91 @@ class ParsedDocument:
         )
 
 
-class _RebuiltXRefDocument(FastObjectStreamDocument):
+    def _mend_page_box(self, number: int, page: PDFPage) -> None:
+        """A MediaBox that is NaN, infinite or empty does not lose the page: the CropBox, the
+        parent's MediaBox or the budgets' fallback box stands for it, and the page says so."""
+        if _usable_box(page.mediabox):
+            return
+        parent = resolve1(page.attrs.get("Parent")) if isinstance(page.attrs, dict) else None
+        inherited = resolve1(parent.get("MediaBox")) if isinstance(parent, dict) else None
+        candidates = [(page.cropbox, "its CropBox"), (inherited, "the parent's MediaBox")]
+        box, used = next(((b, name) for b, name in candidates if _usable_box(b)),
+                         (self._device.limits.fallback_page_box, "US Letter"))
+        self.notices.append(limit_notice("page_box", number, box=_shown_box(page.mediabox),
+                                          used=used))
+        page.mediabox = [float(v) for v in box]
+        if not _usable_box(page.cropbox):
+            page.cropbox = page.mediabox
+
+    def _say_page_limits(self, number: int, page: PDFPage) -> None:
+        """Warn of the page's budgets that ran out without stopping it (ReadBudgets)."""
+        budget = self._device.budget
+        limits = budget.limits
+        if budget.states_dropped:
+            self.notices.append(limit_notice("graphics_states", number,
+                                              limit=f"{limits.state_depth:,}",
+                                              count=f"{budget.states_dropped:,}"))
+        if budget.annotations:
+            self.notices.append(limit_notice("annotations", number,
+                                              count=f"{budget.annotations:,}",
+                                              limit=f"{limits.annotations_per_page:,}"))
+        inflate = getattr(self._document, "inflate", None)
+        if inflate is not None and _truncated_content(page):
+            self._said["stream_size"] = inflate.cut
+            self.notices.append(limit_notice("stream_size", number,
+                                              limit=f"{inflate.limit / 2**20:,.0f} MiB"))
+
+    def _say_document_limits(self) -> None:
+        """Warn, once each, of the file's budgets that ran out (loops, fonts, lengths)."""
+        notes = getattr(self._document, "notes", [])
+        for code in ("reference_loop", "page_labels"):
+            if any(c == code for c, _ in notes) and code not in self._said:
+                self._said[code] = 1
+                self.notices.append(limit_notice(code))
+        inflate = getattr(self._document, "inflate", None)
+        if inflate is not None and inflate.cut > self._said.get("stream_size", 0):
+            # A form, font or map (not the page's own content) was cut at the budget.
+            self._said["stream_size"] = inflate.cut
+            self.notices.append(limit_notice("stream_size",
+                                              limit=f"{inflate.limit / 2**20:,.0f} MiB"))
+        cut = self._rsrcmgr.cut_fonts
+        if cut > self._said.get("fonts", 0):
+            self._said["fonts"] = cut
+            self.notices.append(limit_notice("fonts", count=str(cut)))
+        repaired = getattr(getattr(self._document, "parser", None), "repaired", 0)
+        if repaired > self._said.get("repaired", 0):
+            self._said["repaired"] = repaired
+            self.notices.append(Notice("repaired", count=repaired))
+
+
+def _usable_box(box: object) -> bool:
+    """True for a rectangle of four finite numbers with a width and a height."""
+    if not isinstance(box, (list, tuple)) or len(box) != 4:
+        return False
+    try:
+        x0, y0, x1, y1 = (float(resolve1(v)) for v in box)
+    except (TypeError, ValueError):
+        return False
+    return all(math.isfinite(v) for v in (x0, y0, x1, y1)) and x0 != x1 and y0 != y1
+
+
+def _shown_box(box: object) -> str:
+    try:
+        return "[" + " ".join(f"{float(v):g}" for v in box) + "]"  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        return "missing"
+
+
+def _truncated_content(page: PDFPage) -> bool:
+    """True when one of the page's content streams was cut at the document's inflate budget."""
+    try:
+        streams = [resolve1(c) for c in page.contents]
+    except Exception:  # noqa: BLE001
+        return False
+    return any(getattr(stream, "truncated", False) for stream in streams)
+
+
+class _RebuiltXRefDocument(BudgetedDocument):
     """A PDFDocument that ignores the file's cross-reference table and rebuilds it by scanning
     for ``N G obj`` (pdfminer's fallback): for files whose xref offsets point at the wrong bytes,
     which pdfminer accepts silently and then finds no catalog."""
@@ -215,13 +330,15 @@ class _RebuiltXRefDocument(FastObjectStreamDocument):
         raise PDFNoValidXRef("xref ignored: rebuilding it by scanning the file")
 
 
-def _open_document(data: bytes, password: str, rebuild: bool) -> tuple[PDFDocument, list[PDFPage]]:
-    cls = _RebuiltXRefDocument if rebuild else FastObjectStreamDocument
-    document = cls(PDFParser(io.BytesIO(data)), password=password)
+def _open_document(data: bytes, password: str, rebuild: bool,
+                   budgets: ReadBudgets) -> tuple[PDFDocument, list[PDFPage]]:
+    cls = _RebuiltXRefDocument if rebuild else BudgetedDocument
+    document = cls(RepairingParser(io.BytesIO(data)), password=password, budgets=budgets,
+                   file_size=len(data))
     return document, list(PDFPage.create_pages(document))
 
 
-def open_pdf(data: bytes, password: str = "") -> ParsedDocument:
+def open_pdf(data: bytes, password: str = "", budgets: ReadBudgets = DEFAULT_BUDGETS) -> ParsedDocument:
     """Open ``data`` (a whole PDF file) and list its pages; no page content is parsed yet.
 
     Raises :class:`NotAPdfError` (empty, or no ``%PDF-`` header in the first 1024 bytes),
@@ -235,7 +352,7 @@ def open_pdf(data: bytes, password: str = "") -> ParsedDocument:
     failure: Exception | None = None
     for rebuild in (False, True):
         try:
-            document, pages = _open_document(data, password, rebuild)
+            document, pages = _open_document(data, password, rebuild, budgets)
         except PDFPasswordIncorrect:
             if password:
                 raise WrongPasswordError("the password is wrong for this PDF") from None
@@ -247,8 +364,7 @@ def open_pdf(data: bytes, password: str = "") -> ParsedDocument:
             break
     else:
         if failure is not None:
-            raise UnreadablePdfError(
-                f"this PDF cannot be read: {type(failure).__name__}: {failure}"
-            ) from failure
+            log.info("opening: %s: %s", type(failure).__name__, failure)
+            raise UnreadablePdfError(f"this PDF cannot be read: {unreadable(failure)}") from failure
         raise UnreadablePdfError("this PDF has no pages that can be found")
     return ParsedDocument(document, pages)

@@ -393,3 +393,59 @@ def repair_encoding(font: PDFFont, spec: object) -> None:
             elif not truetype:
                 table.pop(code, None)
         code += 1
+
+
+MAX_CID = 65_535
+"""The largest CID (ISO 32000-1, annex C, table C.1: CIDs are at most 65,535)."""
+
+
+def clip_cid_widths(spec: dict, limit: int) -> dict:  # type: ignore[type-arg]
+    """``spec`` (a CIDFont dictionary) with its ``/W`` and ``/W2`` ranges clipped to the CIDs a
+    font can address (0-65,535) and to ``limit`` CIDs in all; ``spec`` itself when nothing was
+    cut. pdfminer.six expands each ``c_first c_last w`` range CID by CID, so one range over the
+    32-bit space asked for four billion dictionary entries."""
+    clipped = {}
+    for key, per in (("W", 3), ("W2", 5)):
+        if key not in spec:
+            continue
+        seq = resolve1(spec[key])
+        if isinstance(seq, list):
+            kept, cut = _clip_ranges(seq, per, limit)
+            if cut:
+                clipped[key] = kept
+    return {**spec, **clipped} if clipped else spec
+
+
+def _clip_ranges(seq: list, per: int, limit: int) -> tuple[list, bool]:  # type: ignore[type-arg]
+    """The entries of a ``/W`` (``per`` 3) or ``/W2`` (``per`` 5) array within ``limit`` CIDs,
+    and whether any was cut."""
+    kept: list = []  # type: ignore[type-arg]
+    numbers: list = []  # type: ignore[type-arg]
+    left = limit
+    cut = False
+    for value in seq:
+        value = resolve1(value)
+        if isinstance(value, list):
+            if numbers:
+                count = len(value) // max(1, per - 2)
+                if left - count < 0 or not isinstance(numbers[-1], int) or numbers[-1] > MAX_CID:
+                    cut = True
+                else:
+                    kept.extend([*numbers, value])
+                    left -= count
+            numbers = []
+        elif isinstance(value, (int, float)):
+            numbers.append(value)
+            if len(numbers) == per:
+                first, last = numbers[0], numbers[1]
+                if isinstance(first, int) and isinstance(last, int):
+                    top = min(last, MAX_CID, first + left - 1)
+                    if top != last:
+                        cut = True
+                    if top >= first:
+                        kept.extend([first, top, *numbers[2:]])
+                        left -= top - first + 1
+                else:
+                    kept.extend(numbers)
+                numbers = []
+    return kept, cut

@@ -10,9 +10,12 @@ text drawn so far is kept with a warning (or, when there is none, the page is re
 The limits sit far above real pages (found by the mutation fuzzer, ``benchmarks/fuzz.py``: the
 densest corpus page draws about 12,000 glyphs and nests forms 3 deep).
 
-The module also repairs two pdfminer.six functions: one that made damaged files hang
-(:func:`decompress_corrupted`) and one that let a single damaged resource fail a whole page
-(:func:`init_resources`); importing the module (``pdfprose.pdf.document`` does) puts them in place.
+The module also holds pdfprose's versions of three pdfminer.six functions: one that made
+damaged files hang (:func:`decompress_corrupted`, used by :mod:`pdfprose.pdf.streams`), one that
+let a single damaged resource fail a whole page (:func:`init_resources`) and the operator loop
+(:func:`execute`). The page interpreter the engine owns
+(:class:`pdfprose.pdf.interpreter.PageInterpreter`) calls them as its methods; pdfminer.six
+itself is left as it is, for any other code in the process.
 """
 
 from __future__ import annotations
@@ -23,12 +26,12 @@ import zlib
 from collections.abc import Sequence
 from typing import Any
 
-from pdfminer import pdftypes
 from pdfminer.pdfcolor import PREDEFINED_COLORSPACE, PDFColorSpace
 from pdfminer.pdfinterp import PDFPageInterpreter
 from pdfminer.pdftypes import PDFObjRef, PDFStream, dict_value, resolve1, stream_value
 from pdfminer.psparser import PSEOF, PSKeyword, keyword_name, literal_name
 
+from ..budgets import DEFAULT_BUDGETS, ReadBudgets
 from .content import FastContentParser
 
 MAX_GLYPHS = 200_000
@@ -68,11 +71,18 @@ STOP_PAGE = (PageTooComplex, MemoryError, RecursionError)
 
 
 class PageBudget:
-    """Counters of one page's work, checked as the page is interpreted."""
+    """Counters of one page's work, checked as the page is interpreted; ``limits`` are the
+    read budgets (:class:`pdfprose.budgets.ReadBudgets`) of the counters that have one there."""
 
-    __slots__ = ("glyphs", "figures", "nested", "depth", "skipped", "exceeded")
+    __slots__ = ("glyphs", "figures", "nested", "depth", "skipped", "exceeded", "limits",
+                 "operators", "inline_images", "states_dropped", "annotations")
 
-    def __init__(self) -> None:
+    def __init__(self, limits: ReadBudgets = DEFAULT_BUDGETS) -> None:
+        self.limits = limits
+        self.operators = 0
+        self.inline_images = 0
+        self.states_dropped = 0  # ``q`` past ReadBudgets.state_depth, ignored
+        self.annotations = 0
         self.glyphs = 0
         self.figures = 0
         self.nested = 0
@@ -109,6 +119,17 @@ class PageBudget:
 
     def leave_figure(self) -> None:
         self.depth = max(0, self.depth - 1)
+
+    def ran(self, operators: int) -> None:
+        """``operators`` more content operators were run (charged in batches: see execute)."""
+        self.operators += operators
+        if self.operators > self.limits.operators_per_page:
+            self._stop(f"it runs more than {self.limits.operators_per_page:,} drawing operations")
+
+    def inline_image(self) -> None:
+        self.inline_images += 1
+        if self.inline_images > self.limits.inline_images_per_page:
+            self._stop(f"it holds more than {self.limits.inline_images_per_page:,} inline images")
 
 
 # -- pdfminer.six repairs --------------------------------------------------------------------
@@ -227,6 +248,10 @@ def init_resources(self: PDFPageInterpreter, resources: dict[object, object]) ->
                 continue
 
 
+OPERATOR_BATCH = 4096
+"""Operators counted locally before they are charged to the page's budget: one addition per
+operator in the loop, one call per 4,096 (the budget may overrun by that many)."""
+
 _OPERATORS: dict[type, dict[PSKeyword, list[Any]]] = {}
 """Per interpreter class, per operator keyword: the ``do_`` method's name and its number of
 operands (worked out on the operator's first use instead of at every one)."""
@@ -255,6 +280,7 @@ def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
         return
     budget = getattr(self.device, "budget", None)
     operators = _OPERATORS.setdefault(type(self), {})
+    ran = 0
     while True:
         try:
             (_, obj) = parser.nextobject()
@@ -268,6 +294,10 @@ def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
         if not isinstance(obj, PSKeyword):
             self.push(obj)
             continue
+        ran += 1
+        if ran == OPERATOR_BATCH and budget is not None:
+            budget.ran(ran)
+            ran = 0
         entry = operators.get(obj)
         if entry is None:
             name = keyword_name(obj)
@@ -292,6 +322,8 @@ def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
             if _engine_bug(exc):
                 raise
             _skipped(budget)
+    if budget is not None and ran:
+        budget.ran(ran)
 
 
 _ENGINE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -313,13 +345,3 @@ def _engine_bug(exc: Exception) -> bool:
 def _skipped(budget: PageBudget | None) -> None:
     if budget is not None:
         budget.skip()
-
-
-def install_pdfminer_repairs() -> None:
-    """Put the repairs above in place of pdfminer.six's functions (idempotent)."""
-    pdftypes.decompress_corrupted = decompress_corrupted  # type: ignore[assignment]
-    PDFPageInterpreter.init_resources = init_resources  # type: ignore[method-assign]
-    PDFPageInterpreter.execute = execute  # type: ignore[method-assign]
-
-
-install_pdfminer_repairs()

@@ -1,15 +1,22 @@
 """pdfminer.six's page interpreter with what the collector needs to judge what a reader sees
 (the clipping path's box, shadings, the graphics state a form starts from), and the appearances
-of a page's visible annotations (form fields) drawn after its content.
+of a page's visible annotations (form fields) drawn after its content; its work is bounded by
+the page's budget (:class:`pdfprose.pdf.guards.PageBudget`, limits from
+:class:`pdfprose.budgets.ReadBudgets`): operators, saved graphics states, inline images,
+annotations.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pdfminer.pdfinterp import PDFPageInterpreter
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import PDFStream, resolve1
+from pdfminer.psparser import literal_name
 from pdfminer.utils import mult_matrix
 
+from . import guards
 from .collector import GlyphCollector
 from .visibility import Box, apply_matrix, path_box
 
@@ -23,6 +30,29 @@ class PageInterpreter(PDFPageInterpreter):
       there until the next ``cm`` or ``Q``, which misplaces text that follows at once), and a
       form starts from the graphics state (colours) it is invoked with (ISO 32000-1, 8.10.1).
     """
+
+    def init_resources(self, resources):  # type: ignore[no-untyped-def]
+        guards.init_resources(self, resources)
+
+    def execute(self, streams: Sequence[object]) -> None:
+        guards.execute(self, streams)
+
+    def do_Tf(self, fontid, fontsize) -> None:  # type: ignore[no-untyped-def]
+        # A font the resources do not name: pdfminer makes a new default font at every such
+        # Tf (133 µs each, ten million in a hostile file); one per interpreter serves them all.
+        if isinstance(self.fontmap, dict) and literal_name(fontid) not in self.fontmap:
+            missing = getattr(self.rsrcmgr, "missing_font", None)
+            if missing is None:
+                missing = self.rsrcmgr.get_font(None, {})
+                self.rsrcmgr.missing_font = missing
+            self.fontmap[literal_name(fontid)] = missing
+        super().do_Tf(fontid, fontsize)
+
+    def do_EI(self, obj) -> None:  # type: ignore[no-untyped-def]
+        budget = getattr(self.device, "budget", None)
+        if budget is not None:
+            budget.inline_image()
+        super().do_EI(obj)
 
     def init_state(self, ctm):  # type: ignore[no-untyped-def]
         super().init_state(ctm)
@@ -46,6 +76,10 @@ class PageInterpreter(PDFPageInterpreter):
         return interp
 
     def do_q(self) -> None:
+        budget = getattr(self.device, "budget", None)
+        if budget is not None and len(self.gstack) >= budget.limits.state_depth:
+            budget.states_dropped += 1  # past any real nesting: not kept (see ReadBudgets)
+            return
         super().do_q()
         self._clips.append(self._clip)
 
@@ -114,6 +148,11 @@ def render_annotations(interpreter: PDFPageInterpreter, page: PDFPage) -> None:
         return
     ctm = page_ctm(page)
     device = interpreter.device
+    budget = getattr(device, "budget", None)
+    if budget is not None and len(annots) > budget.limits.annotations_per_page:
+        # Past any real page's count: only the first ones are drawn, and the page says so.
+        budget.annotations = len(annots)
+        annots = annots[: budget.limits.annotations_per_page]
     if isinstance(device, GlyphCollector):
         device.form = True
     try:
@@ -157,5 +196,7 @@ def _render_appearances(interpreter: PDFPageInterpreter, page: PDFPage, annots: 
             full = mult_matrix(mult_matrix(matrix, fit), ctm)
             resources = resolve1(normal.get("Resources")) or page.resources
             interpreter.render_contents(resources, [normal], ctm=full)
+        except guards.PageTooComplex:
+            return  # the page's budget is spent: no further annotation is drawn
         except Exception:  # noqa: BLE001 - a broken annotation costs itself, not the page
             continue

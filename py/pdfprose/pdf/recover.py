@@ -42,6 +42,8 @@ from ..errors import (
     UnsupportedEncryptionError,
     WrongPasswordError,
 )
+from .limits import read_code
+from .objects import BudgetedDocument
 
 OBJ_HEADER = re.compile(rb"(?<![0-9])(\d{1,10})[ \t\r\n\f\x00]+(\d{1,5})[ \t\r\n\f\x00]+obj(?![A-Za-z])")
 TRAILER = re.compile(rb"(?<![A-Za-z])trailer(?![A-Za-z])")
@@ -133,9 +135,10 @@ class _EncryptionLost(Exception):
     """The file is encrypted and what is needed to decrypt it went with the damage."""
 
 
-class _Damaged(PDFDocument):
+class _Damaged(BudgetedDocument):
     """A PDFDocument whose cross-reference table is rebuilt by :func:`_rebuild` (see the module
-    docstring) instead of read from the file."""
+    docstring) instead of read from the file; its objects resolve within the read budgets, as
+    every document the engine opens does (:class:`pdfprose.pdf.objects.BudgetedDocument`)."""
 
     password = ""
 
@@ -343,7 +346,7 @@ def open_damaged(data: bytes, password: str = "") -> tuple[PDFDocument, list[PDF
     cls = type("_DamagedWithPassword", (_Damaged,), {"password": password})
     truncated = looks_truncated(data)
     try:
-        doc = cls(PDFParser(io.BytesIO(data)), password=password)
+        doc = cls(PDFParser(io.BytesIO(data)), password=password, file_size=len(data))
     except PDFPasswordIncorrect:
         if password:
             raise WrongPasswordError("the password is wrong for this PDF") from None
@@ -418,5 +421,5 @@ def _nothing_found(data: bytes, truncated: bool, exc: Exception | None) -> Unrea
             "and no page could be recovered from it",
             bytes=len(data),
         )
-    detail = f" ({type(exc).__name__})" if exc is not None else ""
+    detail = f" (code {read_code(exc)})" if exc is not None else ""
     return UnreadablePdfError(f"this PDF is damaged and no page could be found in it{detail}")

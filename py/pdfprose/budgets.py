@@ -1,0 +1,66 @@
+"""The budgets of reading a PDF (issue 25), apart from the layout's thresholds
+(:mod:`pdfprose.params`): one documented object, passed down from the opening of the file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class ReadBudgets:
+    """How much work and memory reading a PDF may take before the part being read is given up
+    (issue 25: hostile input must never hang or exhaust the machine). Each bound sits well above
+    the corpus's largest real figure, measured as each field says; a bound that runs out becomes
+    a typed notice for that part (``code`` below) and the rest of the document converts. The
+    hostile suite (``python -m benchmarks.hostile``) generates a file that runs into each."""
+
+    ref_chain: int = 32
+    """References followed from one object to the next (``5 0 obj 6 0 R``, ``6 0 obj 7 0 R``
+    ...) before the chain is given up as a loop. ISO 32000 allows an object that is a bare
+    reference, but writers make one link at most; 32 is far past that."""
+    inflate_floor_bytes: int = 32 * 1024 * 1024
+    """Bytes the streams the engine reads (content, forms, fonts, CMaps; not image data) may
+    decompress to in all, at least: 32 MiB, 9 times the corpus's most (3.7 MB, converting
+    ``geotopo_thesis_117p_type3``'s 117 pages; all of a file's non-JPEG streams, images
+    included, decode to at most 18.6 MB, in ``pptx_tagged_sitetour``). A 1.5 MB bomb asked
+    for 2 GiB."""
+    inflate_file_ratio: float = 40.0
+    """... or 40 times the file's size when that is more: the engine reads at most 7 times a
+    corpus file's size (``zh_invoice_cmap``; most 1.2-2), all of a file's non-JPEG streams come
+    to at most 33 times (``pl_invoice_identity_cmap``), while a decompression bomb inflates
+    1,000 times. A stream past the budget keeps its first bytes and the page says it was cut."""
+    operators_per_page: int = 500_000
+    """Content operators one page (its forms included) may run: the corpus's busiest page runs
+    29,978 (``geotopo_thesis_117p_type3`` p31; ``es_ambientico_magazine_3col_24p`` p16 26,565);
+    at pdfminer's 5-20 µs an operator, half a million take 3-10 s, where ten million took
+    minutes."""
+    state_depth: int = 10_000
+    """Graphics states saved (``q``) and not yet restored, at most: real pages nest a few (each
+    form and each clipped figure one more); ten million unmatched ``q`` held every state in
+    memory. Past it a ``q`` is ignored (its ``Q`` then restores an older state) and counted."""
+    inline_images_per_page: int = 2_000
+    """Inline images (``BI ... ID ... EI``) one page may hold: each costs pdfminer about 2 ms
+    (it seeks back in the stream); the corpus's most is 6 on a page
+    (``de_erdgas_flyer_broken_xref`` p1), so 2,000 (4 s) is far past any real page."""
+    annotations_per_page: int = 5_000
+    """Annotations a page may have drawn: the corpus's most is 245 on a page (a tax form's
+    widgets, ``irs_f1040nr_form_acroform`` p4); a million annotations took 142 s of CPU,
+    5,000 take under one."""
+    cid_range: int = 65_536
+    """CIDs a font's ``/W`` widths may name (ISO 32000-1, annex C: a CID is at most 65,535):
+    a range over the whole 32-bit space is clipped to it, and so is its total."""
+    cmap_entries: int = 262_144
+    """Code assignments one ToUnicode CMap may make: four times the 65,536 codes of a two-byte
+    code space (the corpus's largest ToUnicode stream is 8.7 KB, in
+    ``zh_quarterly_report_tables_22p``); a map that claims more is cut there, and said."""
+    fallback_page_box: tuple[float, float, float, float] = (0.0, 0.0, 612.0, 792.0)
+    """The page box (points) of a page whose MediaBox is NaN, infinite or empty and which has
+    no usable CropBox or parent's box: US Letter, as pdf.js and poppler assume; said."""
+    page_label_nodes: int = 10_000
+    """Nodes of the page-label number tree visited (each once): a label tree has a node per
+    range of labels (a few in a book); a tree whose kids repeat reached 2^40 leaves. Past it,
+    or on a loop, the labels are dropped (they are not part of the text)."""
+
+
+DEFAULT_BUDGETS = ReadBudgets()
+"""The budgets every reader uses unless given another :class:`ReadBudgets`."""

@@ -1,0 +1,219 @@
+"""Issue 25's read budgets (``pdfprose.budgets.ReadBudgets``), each stage on hand-built data: the
+bounded inflate and the ``/Length`` repair (pdf.streams), reference loops and page labels
+(pdf.objects), widths and CMaps clipped (pdf.fonts, pdf.content), the page's operators, saved
+states, inline images and annotations (pdf.guards, pdf.interpreter), a page box that is not a
+size, the typed notices (pdf.limits) and messages without an exception's text. The files are
+the hostile suite's generated classes at small sizes (``benchmarks/hostile_cases.py``), built
+in memory; each converts in well under a second.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+from pdfminer import pdfinterp, pdftypes
+from pdfminer.pdftypes import PDFStream
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pdfprose  # noqa: E402
+from benchmarks import sandbox  # noqa: E402
+from benchmarks.hostile_cases import build  # noqa: E402
+from pdfprose.budgets import DEFAULT_BUDGETS, ReadBudgets  # noqa: E402
+from pdfprose.pdf.content import read_to_unicode  # noqa: E402
+from pdfprose.pdf.document import open_pdf  # noqa: E402
+from pdfprose.pdf.fonts import clip_cid_widths  # noqa: E402
+from pdfprose.pdf.guards import Damaged  # noqa: E402
+from pdfprose.pdf.limits import LIMIT_SENTENCES, limit_part, limit_sentence  # noqa: E402
+from pdfprose.pdf.streams import BoundedStream, InflateBudget, RepairingParser  # noqa: E402
+
+
+def _convert(name: str, size: float = 1.0) -> tuple[pdfprose.Conversion, dict[int, str]]:
+    built = build(name, 0, size)
+    return pdfprose.convert(built.data), built.markers
+
+
+def _codes(conversion: pdfprose.Conversion) -> list[tuple[str, object]]:
+    return [(n["code"], n.get("part")) for n in conversion.report()["notices"]]
+
+
+# -- pdfminer.six is left as it is ----------------------------------------------------------
+
+def test_importing_pdfprose_leaves_pdfminer_as_it_was() -> None:
+    assert pdfinterp.PDFPageInterpreter.execute.__module__ == "pdfminer.pdfinterp"
+    assert pdfinterp.PDFPageInterpreter.init_resources.__module__ == "pdfminer.pdfinterp"
+    assert pdftypes.decompress_corrupted.__module__ == "pdfminer.pdftypes"
+    assert pdftypes.PDFStream.decode.__module__ == "pdfminer.pdftypes"
+
+
+# -- streams: inflate within the budget; /Length repaired -----------------------------------
+
+def test_a_bomb_inflates_only_to_the_budget() -> None:
+    stream = BoundedStream({"Filter": pdftypes.LITERALS_FLATE_DECODE[0]},
+                           zlib.compress(b"\0" * 8_000_000, 9))
+    budget = InflateBudget(1_000_000)
+    stream.budget = budget
+    assert len(stream.get_data()) == 1_000_000
+    assert stream.truncated and budget.cut == 1 and budget.left == 0
+
+
+def test_a_stream_within_the_budget_decodes_as_pdfminer_does() -> None:
+    raw = zlib.compress(b"BT /F1 12 Tf (Hello) Tj ET" * 100)
+    mine = BoundedStream({"Filter": pdftypes.LITERALS_FLATE_DECODE[0]}, raw)
+    mine.budget = InflateBudget(10_000)
+    theirs = PDFStream({"Filter": pdftypes.LITERALS_FLATE_DECODE[0]}, raw)
+    assert mine.get_data() == theirs.get_data() and not mine.truncated
+    assert mine.budget.left == 10_000 - len(theirs.get_data())
+
+
+def test_a_stream_cut_short_keeps_what_inflated_and_says_it_is_damaged() -> None:
+    raw = zlib.compress(b"(text) Tj " * 5000)
+    stream = BoundedStream({"Filter": pdftypes.LITERALS_FLATE_DECODE[0]}, raw[: len(raw) // 2])
+    stream.budget = InflateBudget(10**6)
+    data = stream.get_data()
+    assert isinstance(data, Damaged) and 0 < len(data) < 50_000 and data.startswith(b"(text) Tj")
+
+
+@pytest.mark.parametrize("length", [5, 40, 400, -3])
+def test_a_length_that_lies_is_read_up_to_endstream(length: int) -> None:
+    body = b"BT /F1 12 Tf 72 700 Td (a line of text) Tj ET"
+    pdf = b"5 0 obj\n<< /Length %d >>\nstream\n" % length + body + b"\nendstream\nendobj\n"
+    parser = RepairingParser(io.BytesIO(pdf))
+
+    class Doc:
+        decipher = None
+
+    parser.set_document(Doc())  # type: ignore[arg-type]
+    stream = parser.nextobject()[1]
+    assert isinstance(stream, PDFStream) and stream.rawdata == body
+    assert parser.repaired == 1
+
+
+def test_a_true_length_is_left_alone() -> None:
+    body = b"BT (x) Tj ET\nendstream in the data"
+    pdf = b"5 0 obj\n<< /Length %d >>\nstream\n" % len(body) + body + b"\nendstream\nendobj\n"
+    parser = RepairingParser(io.BytesIO(pdf))
+
+    class Doc:
+        decipher = None
+
+    parser.set_document(Doc())  # type: ignore[arg-type]
+    stream = parser.nextobject()[1]
+    assert stream.rawdata == body and parser.repaired == 0
+
+
+@pytest.mark.parametrize("name", ["length_short", "length_long_flate", "length_negative"])
+def test_length_lies_keep_the_text(name: str) -> None:
+    conversion, markers = _convert(name)
+    assert markers[1] in " ".join(conversion.render(pdfprose.Options()).split())
+    assert ("repaired", None) in _codes(conversion)
+
+
+# -- objects: loops and page labels ---------------------------------------------------------
+
+def test_a_page_whose_contents_loops_fails_alone() -> None:
+    conversion, markers = _convert("three_pages_contents_self")
+    text = " ".join(conversion.render(pdfprose.Options()).split())
+    assert markers[1] in text and markers[3] in text
+    assert ("limit_reached", "reference_loop") in _codes(conversion)
+
+
+@pytest.mark.parametrize("name", ["self_ref_object", "encrypt_self", "pagelabels_self",
+                                  "pagelabels_kids_doubling"])
+def test_reference_loops_end(name: str) -> None:
+    data = build(name, 0, 1.0).data
+    try:
+        conversion = pdfprose.convert(data)
+    except pdfprose.PdfProseError as exc:  # a refusal is a typed one, in words
+        assert not sandbox.leaked([str(exc)])
+        return
+    assert any(code == "limit_reached" for code, _ in _codes(conversion))
+
+
+# -- fonts: widths and CMaps ----------------------------------------------------------------
+
+def test_widths_over_the_whole_cid_space_are_clipped() -> None:
+    spec = {"Subtype": "CIDFontType2", "W": [0, 4294967295, 500, 70000, [1, 2]]}
+    clipped = clip_cid_widths(spec, 65_536)
+    assert clipped["W"] == [0, 65535, 500] and spec["W"][1] == 4294967295
+    ordinary = {"Subtype": "CIDFontType2", "W": [1, [500, 600], 10, 20, 250]}
+    assert clip_cid_widths(ordinary, 65_536) is ordinary
+
+
+def test_a_cmap_past_its_budget_is_cut_quickly() -> None:
+    ranges = b"".join(b"<0000> <0FFF> <%04X>\n" % i for i in range(50))
+    cmap = b"begincmap\n50 beginbfrange\n" + ranges + b"endbfrange\nendcmap\n"
+    mapped = read_to_unicode(PDFStream({}, cmap), limit=20_000)
+    assert mapped.cut and len(mapped.cid2unichr) == 4096  # type: ignore[attr-defined]
+    small = read_to_unicode(PDFStream({}, b"begincmap 1 beginbfchar <41> <0042> endbfchar endcmap"),
+                            limit=100_000)
+    assert not small.cut and small.get_unichr(0x41) == "B"  # type: ignore[attr-defined]
+
+
+# -- the page: operators, states, inline images, annotations --------------------------------
+
+def _parse_page(name: str, size: float, budgets: ReadBudgets, number: int = 1):  # type: ignore[no-untyped-def]
+    doc = open_pdf(build(name, 0, size).data, budgets=budgets)
+    page = doc.parse_page(number, doc.pages[number - 1])
+    return doc, page
+
+
+def test_a_page_past_its_operators_is_stopped() -> None:
+    budgets = dataclasses.replace(DEFAULT_BUDGETS, operators_per_page=5_000)
+    doc, page = _parse_page("cm_ten_million", 0.001, budgets)
+    assert doc.budget.exceeded and "5,000 drawing operations" in doc.budget.exceeded
+
+
+def test_unmatched_saves_past_the_depth_are_ignored_and_said() -> None:
+    budgets = dataclasses.replace(DEFAULT_BUDGETS, state_depth=100)
+    doc, page = _parse_page("q_ten_million", 0.001, budgets)
+    assert doc.budget.states_dropped == 10_000 - 100
+    assert [n.part for n in doc.notices if n.code == "limit_reached"] == ["graphics_states"]
+    assert page.glyphs  # the text after the saves still comes out
+
+
+def test_inline_images_past_the_budget_stop_the_page() -> None:
+    budgets = dataclasses.replace(DEFAULT_BUDGETS, inline_images_per_page=20)
+    doc, _ = _parse_page("inline_images_million", 0.0002, budgets)
+    assert doc.budget.exceeded and "20 inline images" in doc.budget.exceeded
+
+
+def test_only_the_budgets_annotations_are_drawn() -> None:
+    budgets = dataclasses.replace(DEFAULT_BUDGETS, annotations_per_page=10)
+    doc, page = _parse_page("annots_million", 0.001, budgets)
+    assert doc.budget.annotations == 1000 and page.glyphs
+    assert "annotations" in [n.part for n in doc.notices if n.code == "limit_reached"]
+
+
+# -- page boxes and messages ----------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["mediabox_nan", "mediabox_infinite", "mediabox_zero"])
+def test_a_page_box_that_is_not_a_size_keeps_the_page(name: str) -> None:
+    conversion, markers = _convert(name)
+    assert markers[1] in " ".join(conversion.render(pdfprose.Options()).split())
+    assert ("limit_reached", "page_box") in _codes(conversion)
+    page = conversion.pages[0]
+    assert (page.width, page.height) == (612.0, 792.0)
+
+
+def test_a_failed_page_says_no_exception_text() -> None:
+    conversion, markers = _convert("aes_bad_iv")
+    report = conversion.report()
+    shown = list(conversion.warnings) + [str(f["reason"]) for f in report["failed_pages"]]
+    assert report["failed_pages"] and not sandbox.leaked(shown), shown
+    assert all("pdfprose could not read this part of the file (code encryption)" in str(f["reason"])
+               for f in report["failed_pages"])
+    assert markers[1] in conversion.render(pdfprose.Options())
+
+
+def test_every_limit_sentence_names_its_part() -> None:
+    values = {"limit": 10, "count": 3, "box": "[0 0 0 0]", "used": "US Letter"}
+    for part in LIMIT_SENTENCES:
+        for page in (None, 4):
+            assert limit_part(limit_sentence(part, page, **values)) == part
+    assert limit_part("Page 2: the content stream is damaged (code syntax); the text before") is None
