@@ -127,36 +127,49 @@ def test_a_page_whose_contents_refer_to_themselves_is_reported(watched: App) -> 
 
 
 def test_a_file_that_stalls_the_engine_is_said_to_and_given_up(watched: App) -> None:
-    """Ten million 'q': the page says the file is taking unusually long, with Cancel beside it,
-    then gives it up (its worker ended and replaced) or the engine runs out of memory first;
-    either way the file is reported as failed."""
+    """Ten million 'q': the engine's read budgets (issue 25) stop the page at its operator budget
+    and it converts in part, saying so; on a machine slow enough for the watch to fire first,
+    the page says the file is taking unusually long, with Cancel beside it, then gives it up
+    (its worker ended and replaced) or the engine runs out of memory; either way the page is
+    usable after it."""
     app = watched
     app.ensure_idle()
     boots = int(app.testid("status").get_attribute("data-boots"))
     app.testid("file-input").set_input_files(pdf_payload("ten million q.pdf", ten_million_q()))
     notice = app.testid("notice-slow")
-    app.page.wait_for_function("() => !document.querySelector('[data-testid=notice-slow]').hidden",
-                               timeout=NOTICE_MS + 10_000)
-    assert notice.text_content() == ("This file is taking unusually long: it may be damaged or built to stall "
-                                     "readers. Cancel stops it; other files are not affected.")
-    assert app.testid("cancel").is_visible()
-    app.testid("lang").select_option("es")
-    try:
-        assert notice.text_content().startswith(
-            "Este archivo está tardando más de lo normal: puede estar dañado o hecho para bloquear a los lectores.")
-    finally:
-        app.testid("lang").select_option("en")
-    app.page.wait_for_function("() => !document.querySelector('[data-testid=error]').hidden",
-                               timeout=LIMIT_MS + 30_000)
-    error = app.testid("error").text_content()
-    assert error.startswith(("pdfprose gave up on this file after ", "The converter ran out of memory")), error
+    app.page.wait_for_function(
+        "() => !document.querySelector('[data-testid=notice-slow]').hidden"
+        " || ['done', 'error'].includes(document.querySelector('[data-testid=status]').dataset.state)",
+        timeout=LIMIT_MS + 30_000)
+    if not notice.is_hidden():
+        assert notice.text_content() == ("This file is taking unusually long: it may be damaged or built to stall "
+                                         "readers. Cancel stops it; other files are not affected.")
+        assert app.testid("cancel").is_visible()
+        app.testid("lang").select_option("es")
+        try:
+            assert notice.text_content().startswith(
+                "Este archivo está tardando más de lo normal: puede estar dañado o hecho para bloquear a los lectores.")
+        finally:
+            app.testid("lang").select_option("en")
+    state = app.wait_state("done", "error", timeout=LIMIT_MS + 30_000)
     assert notice.is_hidden()
-    assert app.testid("page-list").locator(":scope > *").count() == 0  # no half document shown
-    # A fresh worker boots in the stalled one's place, and reads a long document as CPython does
-    # (after this file, every document of 100 pages or more failed with "RangeError: offset is
-    # out of bounds" until the page was reloaded).
-    app.page.wait_for_function("n => Number(document.querySelector('[data-testid=status]').dataset.boots) > n",
-                               arg=boots, timeout=CONFIG.BOOT_TIMEOUT_MS)
+    if state == "done":
+        # The budget's notice says what was left out; the text before the stop is kept.
+        said = app.testid("notice-more").text_content() or ""
+        assert "cut short" in said or "graphics states" in said, said
+    elif not (app.testid("error").text_content() or "").startswith(
+            ("pdfprose gave up on this file after ", "The converter ran out of memory")):
+        # The engine's own verdict: its only page past the operator budget could not be read.
+        error = app.testid("error").text_content() or ""
+        assert "500,000 drawing operations" in error or "could not be read" in error, error
+    else:
+        assert app.testid("page-list").locator(":scope > *").count() == 0  # no half document shown
+        # A fresh worker boots in the stalled one's place, and reads a long document as CPython
+        # does (after this file, every document of 100 pages or more failed with "RangeError:
+        # offset is out of bounds" until the page was reloaded).
+        app.page.wait_for_function(
+            "n => Number(document.querySelector('[data-testid=status]').dataset.boots) > n",
+            arg=boots, timeout=CONFIG.BOOT_TIMEOUT_MS)
     set_limits(app, STALL_NOTICE_MS, HARD_LIMIT_MS)  # the book's pages, however slow the machine
     assert_long_document_converts(app, "book after ten million q.pdf")
 
