@@ -38,8 +38,8 @@ NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
 
 LONE_CONJUNCTION = re.compile(r"^\W*(?:or|and|o|y|u|e|ni|ou|et|und|oder)\W*$", re.I)
 """A bold "OR" set alone between two alternatives of a form or a table ("Your 5-year average
-annual net income tax was more than ..." / "OR" / "Your net worth equaled...", IRS
-instructions p34) is emphasis, not a heading."""
+annual net income tax was more than ..." / "OR" / "Your net worth equaled...", as tax forms'
+instructions and questionnaires set it) is emphasis, not a heading."""
 
 
 CJK_SENTENCE_END = re.compile(r"[。！？][」』”’）)]*$")
@@ -63,7 +63,8 @@ def _may_be_heading_row(para: Paragraph, text: str) -> bool:
 
 SUBSECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)+\.?\s+\S")
 """A subsection's number ("4.2.", "3.1.2"): an italic stand-alone line that starts with one is a
-heading ("4.2. The magnetic Rayleigh-Taylor instability", ``astro-ph0001004``); a single
+heading ("4.2. The magnetic Rayleigh-Taylor instability", as papers in the AAS and Elsevier
+styles set their subsections); a single
 number in italics may be a list item."""
 
 def _small_caps_heading(text: str, min_letters: int) -> bool:
