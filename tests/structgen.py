@@ -10,7 +10,7 @@ font with a ToUnicode map the test chooses (presentation forms or letters, or no
 glyph that only ActualText explains), and :class:`Page` places every glyph with its own text
 matrix, so that a test decides the order in which glyphs are drawn (visual or logical storage
 of right-to-left text). Right-to-left lines are ordered by python-bidi (the Rust
-``unicode-bidi`` crate), an implementation independent of :mod:`pdfprose.knows.bidi`, and
+``unicode-bidi`` crate), an implementation independent of :mod:`pdfprose.text.bidi`, and
 Arabic is shaped into its presentation forms by :func:`shape_arabic`.
 
 Builders at the end write whole documents and return their truth.

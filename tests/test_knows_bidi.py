@@ -1,4 +1,4 @@
-"""Right-to-left lines (:mod:`pdfprose.knows.bidi`): the algorithm against python-bidi (an
+"""Right-to-left lines (:mod:`pdfprose.text.bidi`): the algorithm against python-bidi (an
 independent implementation, the Rust unicode-bidi crate), hand-built lines, and generated
 Hebrew, Arabic and Persian pages in both storage orders read through the real glyph collector
 and line builder; then the real corpus lines the probes name."""
@@ -12,8 +12,8 @@ from bidi import get_display
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pdfprose.knows.bidi import display, has_rtl, letters, logical_text
-from pdfprose.knows.rtl import BidiGlyph, direction_of, logical_line, storage_order
+from pdfprose.text.bidi import display, has_rtl, letters, logical_text
+from pdfprose.layout.rtl import BidiGlyph, direction_of, logical_line, storage_order
 
 import structgen
 

@@ -1,4 +1,4 @@
-"""The readers of what a PDF knows (:mod:`pdfprose.knows`): link annotations, the outline,
+"""The readers of what a PDF knows (:mod:`pdfprose.pdf.links`, :mod:`pdfprose.pdf.outline`, :mod:`pdfprose.pdf.structure`, :mod:`pdfprose.pdf.marked`): link annotations, the outline,
 the structure tree and marked content, on generated PDFs with known answers (hostile ones
 included) and on the real corpus files of issue 24."""
 
@@ -13,13 +13,13 @@ from pdfminer.pdfdevice import PDFTextDevice
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 
-from pdfprose.knows.annotations import is_web_uri, page_indices, read_links
-from pdfprose.knows.marked import ActualSpan, MarkedContent, apply_actual_text
-from pdfprose.knows.outline import (
-    OutlineEntry, clean_title, is_sentence, match_headings, read_outline, title_key,
-)
-from pdfprose.knows.pdfspace import box_in, page_space
-from pdfprose.knows.structure import read_structure, tags_usable
+from pdfprose.pdf.links import is_web_uri, page_indices, read_links
+from pdfprose.pdf.marked import ActualSpan, MarkedContent, apply_actual_text
+from pdfprose.document.bookmarks import is_sentence, match_headings, title_key
+from pdfprose.model import OutlineEntry
+from pdfprose.pdf.outline import clean_title, read_outline
+from pdfprose.pdf.pdfspace import box_in, page_space
+from pdfprose.pdf.structure import read_structure, tags_usable
 
 import structgen
 

@@ -1,14 +1,14 @@
-"""Text-level knowledge on plain data (:mod:`pdfprose.knows.linktext`,
-:mod:`pdfprose.knows.footnotes`): hand-built lines first, then generated pages read through
+"""Text-level knowledge on plain data (:mod:`pdfprose.layout.links`,
+:mod:`pdfprose.layout.footnotes`): hand-built lines first, then generated pages read through
 the engine's parser and line builder."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pdfprose.knows.annotations import page_indices, read_links
-from pdfprose.knows.footnotes import FootLine, Rule, Run, find_footnotes
-from pdfprose.knows.linktext import LinkGlyph, LinkTarget, link_spans
+from pdfprose.pdf.links import page_indices, read_links
+from pdfprose.layout.footnotes import FootLine, Rule, Run, find_footnotes
+from pdfprose.layout.links import LinkGlyph, LinkTarget, link_spans
 
 import structgen
 

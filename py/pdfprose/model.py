@@ -56,7 +56,9 @@ class Glyph:
 
     ``code`` is the character code the PDF drew (the CID of a multi-byte font), ``source`` the
     :class:`~pdfprose.pdf.fonts.FontFacts` of its font: the garbled-page diagnosis
-    (:mod:`pdfprose.pdf.diagnosis`) reads both.
+    (:mod:`pdfprose.pdf.diagnosis`) reads both. ``mark`` is the marked-content state it was
+    drawn in (:class:`pdfprose.pdf.marked.MarkState`: its MCID, ActualText span, artifact), or
+    None outside any sequence that says something.
     """
 
     text: str
@@ -78,6 +80,7 @@ class Glyph:
     advance: float = 0.0
     code: int = -1
     source: object = field(default=None, repr=False, compare=False)
+    mark: object = field(default=None, repr=False, compare=False)
 
 
 @dataclass(slots=True)
@@ -107,6 +110,17 @@ class Line:
     """``all_bold`` as it was when the glyphs were released (:meth:`release_glyphs`)."""
     released_small_caps: bool | None = field(default=None, repr=False, compare=False)
     """``small_caps`` as it was when the glyphs were released."""
+    direction: Literal["ltr", "rtl"] = "ltr"
+    """The line's paragraph direction: ``"rtl"`` for a line read from the right (Hebrew,
+    Arabic), whose ``text`` is then in reading (logical) order (:mod:`pdfprose.layout.rtl`)."""
+    inline: tuple["Inline", ...] = ()
+    """Stretches of ``text`` the PDF says more of: links and footnote marks, in text order."""
+    tag: str = ""
+    """The structure type of the tagged element the line belongs to (``"P"``, ``"H2"``,
+    ``"LI"``, ``"Artifact"`` for page furniture the file marked as such; "" untagged)."""
+    unit: int = -1
+    """The index of that element in the document's structure tree (lines of one element share
+    it); -1 untagged."""
 
     @property
     def width(self) -> float:
@@ -165,6 +179,20 @@ class Line:
             self.glyphs = []
 
 
+@dataclass(frozen=True, slots=True)
+class Inline:
+    """A stretch ``start``..``end`` (code points, end excluded) of a line's text that the PDF
+    says more of. ``kind`` ``"link"``: a web link, ``value`` its URL, ``key`` shared by the
+    pieces of one link that wraps over lines; ``"note"``: a footnote mark, ``value`` the mark
+    ("1", "*") of the note it calls."""
+
+    start: int
+    end: int
+    kind: Literal["link", "note"]
+    value: str
+    key: int = 0
+
+
 @dataclass(slots=True)
 class Block:
     """A leaf of the XY-cut: consecutive lines of one column of one region, in reading order.
@@ -197,7 +225,8 @@ class Block:
     text_column: int = 0
 
 
-ParagraphKind = Literal["body", "heading", "list_item", "equation", "rotated", "vertical", "form"]
+ParagraphKind = Literal["body", "heading", "list_item", "equation", "rotated", "vertical", "form",
+                        "footnote", "figure"]
 
 
 @dataclass(slots=True)
@@ -206,8 +235,10 @@ class Paragraph:
 
     ``lines`` keep their own text; joining them (SPEC §6-7) is the renderer's job so that the
     "join line breaks" option needs no new analysis. The paragraph stage sets ``kind`` to
-    ``"equation"`` for a displayed formula (:mod:`pdfprose.layout.equations`); document passes set
-    ``kind``, ``level`` (heading level 1-4), ``marker`` (the list item's original marker),
+    ``"equation"`` for a displayed formula (:mod:`pdfprose.layout.equations`), ``"footnote"``
+    for a footnote's body (``marker``: its mark, :mod:`pdfprose.layout.footnotes`) and
+    ``"figure"`` for a tagged figure's alternative text (one line, no glyphs); document passes
+    set ``kind``, ``level`` (heading level 1-6), ``marker`` (the list item's original marker),
     ``indent`` (list nesting depth), ``furniture`` (a running header, footer or page number,
     SPEC §8) and ``continues`` (the paragraph goes on from the previous one across a column,
     page, figure or footnote, so the renderer joins them). ``cells`` is, for a row of a table or
@@ -250,7 +281,9 @@ class PageAnalysis:
     text glyphs at all; ``garbled`` means too many glyphs without Unicode meaning, and
     ``garbled_cause`` says why (a key of :data:`pdfprose.pdf.diagnosis.CAUSES`, such as
     ``"no_tounicode"``); ``error`` holds the reason when the page failed to parse (its other
-    fields are then empty).
+    fields are then empty). ``tags`` says what the page made of a tagged document's structure
+    tree (:mod:`pdfprose.layout.tagged`): ``"used"``, or why it was distrusted
+    (``"distrusted: ..."``); None when the document has no tags to use.
     """
 
     number: int
@@ -267,6 +300,7 @@ class PageAnalysis:
     garbled: bool = False
     garbled_cause: str | None = None
     error: str | None = None
+    tags: str | None = None
 
     def release_glyphs(self) -> None:
         """Release the glyphs of every line of the page (:meth:`Line.release_glyphs`): after
@@ -283,8 +317,9 @@ class PageAnalysis:
         ``garbled_cause``, ``error``, plus counts of glyphs, unmapped glyphs, ``hidden`` glyphs (text a reader
         cannot see, left out: outside the CropBox, under 1 pt, invisible or in the colour of its
         background, SPEC §1) and ``form`` glyphs (text of form fields and annotation
-        appearances, emitted after the page's text)."""
-        return {
+        appearances, emitted after the page's text); and, in a tagged document, ``tags``
+        (:attr:`tags`)."""
+        summary: dict[str, object] = {
             "number": self.number,
             "columns": self.columns,
             "empty": self.empty,
@@ -296,6 +331,9 @@ class PageAnalysis:
             "hidden": self.hidden_count,
             "form": self.form_count,
         }
+        if self.tags is not None:
+            summary["tags"] = self.tags
+        return summary
 
     def geometry(self) -> dict[str, object]:
         """What the page's schematic preview draws, JSON-ready: page size in points and, per
@@ -326,3 +364,15 @@ class PageAnalysis:
                 for b in self.blocks
             ],
         }
+
+
+@dataclass(frozen=True, slots=True)
+class OutlineEntry:
+    """One bookmark of the document's outline (/Outlines): ``title`` as the reader sees it,
+    ``page`` the 0-based index of its target page (None when it leads nowhere that can be
+    found), ``depth`` 1 for a top-level entry. Read by :mod:`pdfprose.pdf.outline`, matched
+    with the pages' lines by :mod:`pdfprose.document.bookmarks`."""
+
+    title: str
+    page: int | None
+    depth: int

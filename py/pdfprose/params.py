@@ -334,6 +334,38 @@ class LayoutParams:
     """...and whose left edge is within 2.5 em of the paragraph's (whose only line may be its
     indented first line)."""
 
+    # -- what the PDF says of itself (issue 24: pdfprose.layout.rtl, .footnotes, .links, .tagged,
+    # pdfprose.document.bookmarks, .tags) --------------------------------------------------------
+    rtl_page_share: float = 0.5
+    """A page whose strong letters are more than half right-to-left (Hebrew, Arabic) reads its
+    columns, and the runs of a row, from the right; a line whose two ends disagree takes the
+    page's direction (a Hebrew CV's "test@test.com :מייל"). The corpus's Hebrew and Arabic
+    pages are 80-99 % right-to-left, the Quartz bidi sample (English lines with Arabic
+    words) 40 %."""
+    footnote_small_ratio: float = 0.92
+    """A footnote line's size is at most 92 % of the body size (Word: 10 on 12 = 0.83, LaTeX:
+    8 on 10 = 0.8, court opinions: 10 on 12; 0.92 leaves room for rounding)."""
+    footnote_zone_top: float = 0.45
+    """Footnote bodies lie below 45 % of the page's height (the longest notes of the corpus's
+    court opinion fill the lower half)."""
+    footnote_script_ratio: float = 0.85
+    """A footnote mark (a superscript) is at most 85 % of its line's size (Word 0.65, TeX 0.7)."""
+    footnote_raise_em: float = 0.15
+    """...and raised by at least 0.15 x its line's size (Word raises 0.33 em, TeX 0.36 em; a
+    subscript is lowered by 0.15-0.25 em)."""
+    footnote_rule_max_width: float = 0.6
+    """A footnote separator rule is at most 60 % of its column's width (Word 2 in, LaTeX
+    0.4 \\columnwidth); a full-width rule is a table's or a page's."""
+    footnote_rule_gap_em: float = 2.5
+    """...and at most 2.5 body sizes above the first footnote line."""
+    link_edge_tolerance: float = 0.5
+    """Points a glyph's centre may lie outside a link's rectangle and still be its text
+    (producers round rectangles to whole points)."""
+    outline_sentence_words: int = 9
+    """A bookmark title of at least 9 words ending in a full stop reads as a sentence, not a
+    heading (Word's PDFMaker makes bookmarks of body paragraphs: 12-14 words in the corpus's
+    FDA report; section titles are shorter or end without a stop)."""
+
 
 DEFAULT_PARAMS = LayoutParams()
 """The defaults of SPEC.md and the measurements above: what every stage uses unless given

@@ -1,5 +1,5 @@
 """A line's glyphs in page order -> its text in reading (logical) order, by
-:mod:`pdfprose.knows.bidi`'s algorithm, and how the file stored the line (visual or logical
+:mod:`pdfprose.text.bidi`'s algorithm, and how the file stored the line (visual or logical
 drawing order)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .bidi import MIRROR, Direction, bidi_class, has_rtl, letters, levels_of, reorder
+from ..text.bidi import MIRROR, Direction, bidi_class, has_rtl, letters, levels_of, reorder
 
 Storage = Literal["visual", "logical", "unknown"]
 
