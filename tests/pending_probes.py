@@ -37,7 +37,7 @@ PENDING_BY_ISSUE: dict[int, tuple[str, ...]] = {
         "he398-9", "he398-10", "arword-1", "arword-2", "arword-3", "arword-4", "arword-5", "arword-6",
         "arword-7", "arword-9", "bidi-1", "bidi-2", "bidi-3", "bidi-4", "bidi-5", "arlog-1",
         "lolink-1", "wplink-1", "wplink-2", "wplink-3", "wplink-4", "wplink-5", "wplink-6", "yh-1",
-        "yh-3", "yh-4", "yh-5", "yh-6", "yh-7", "yh-8", "l3tag-3", "l3tag-8", "l3tag-10", "l3tag-11",
+        "yh-3", "yh-4", "l3tag-3", "l3tag-8", "l3tag-10", "l3tag-11",
         "l3tag-12", "fda-6", "scotus-1", "scotus-2", "scotus-3", "scotus-4", "cds-1", "cds-2",
         "cds-3", "cds-4",
     ),
