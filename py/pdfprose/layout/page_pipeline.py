@@ -11,6 +11,7 @@ from ..pdf.document import ParsedPage
 from .directional import frame
 from .lines import build_lines
 from .paragraphs import page_paragraphs
+from .rtl import rtl_page
 from .xycut import reading_order
 
 
@@ -41,7 +42,7 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
     form = [g for g in parsed.glyphs if g.form]
     horizontal, directional = build_lines([g for g in parsed.glyphs if not g.form] if form
                                           else parsed.glyphs, params)
-    blocks, columns = reading_order(horizontal, params)
+    blocks, columns = reading_order(horizontal, params, rtl_page(horizontal, params))
     paragraphs = page_paragraphs(blocks, params)
     vertical = [l for l in directional if l.vertical]
     rotated = [l for l in directional if not l.vertical]
