@@ -33,8 +33,7 @@ PENDING_BY_ISSUE: dict[int, tuple[str, ...]] = {
     # from tags and outlines).
     24: (
         "l3tag-1", "l3tag-2", "l3tag-4", "l3tag-5", "lotag-1", "lotag-2", "lotag-3",
-        "lolink-1", "wplink-1", "wplink-2", "wplink-3", "wplink-4", "wplink-5", "wplink-6", "yh-1",
-        "yh-3", "yh-4", "l3tag-3", "l3tag-8", "l3tag-10", "l3tag-11",
+        "l3tag-3", "l3tag-8", "l3tag-10", "l3tag-11",
         "l3tag-12", "fda-6", "scotus-1", "scotus-2", "scotus-3", "scotus-4", "cds-1", "cds-2",
         "cds-3", "cds-4",
     ),

@@ -10,6 +10,7 @@ from ..pdf.diagnosis import FontEvidence, diagnose
 from ..pdf.document import ParsedPage
 from .directional import frame
 from .lines import build_lines
+from .links import place_links
 from .paragraphs import page_paragraphs
 from .rtl import rtl_page
 from .xycut import reading_order
@@ -52,6 +53,8 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
         _append_rotated(rotated, blocks, paragraphs, params)
     if form:
         _append_form(form, blocks, paragraphs, params)
+    if parsed.links:
+        place_links(paragraphs, parsed.links, params)
     page.blocks = blocks
     page.paragraphs = paragraphs
     page.columns = max(columns, 1)

@@ -13,6 +13,7 @@ from ..options import Options
 from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.vocabulary import CAPTION
 from .hyphenation import SOFT_HYPHEN, join_lines, vocabulary
+from .inline import InlineWriter
 
 _MD_INLINE = re.compile(r"([\\`*<\[\]])")
 _MD_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
@@ -75,9 +76,27 @@ def _md_marker(para: Paragraph) -> str:
     return para.marker if para.marker[:1].isalnum() or para.marker[:1] == "(" else "-"
 
 
+def _render_txt(para: Paragraph, text: str) -> str:
+    """The plain text of one paragraph: a footnote as ``[n] text``, a figure's alternative
+    text in brackets."""
+    if para.kind == "footnote":
+        return f"[{para.marker}] {_strip_marker(text, para.marker)}"
+    if para.kind == "figure":
+        return f"[{text}]"
+    return text
+
+
 def _render_md(para: Paragraph, text: str, pad: int = 0) -> str:
     """The Markdown of one paragraph; a list item is indented by ``pad`` spaces (its parent
-    item's content column, see :func:`render_with_page_starts`)."""
+    item's content column, see :func:`render_with_page_starts`). A footnote is a definition
+    ``[^n]: text`` (GFM); a figure's alternative text an italic line in brackets (the page's
+    preview shows no images, and a description in brackets reads as one in any language)."""
+    if para.kind == "footnote":
+        body = escape_markdown(_strip_marker(text, para.marker), line_starts=False)
+        return f"[^{para.marker}]: " + body.replace("\n", "\n    ")
+    if para.kind == "figure":
+        flat = " ".join(text.split())
+        return "*\\[" + escape_markdown(flat, line_starts=False) + "\\]*"
     if para.kind == "heading":
         flat = " ".join(text.split("\n"))
         return "#" * max(1, min(para.level, 6)) + " " + escape_markdown(flat, line_starts=False)
@@ -121,6 +140,7 @@ def render_with_page_starts(
         vocab = document_vocabulary(pages)
     vocab = vocab or set()
     md = options.format == "md"
+    inline = InlineWriter(md)  # links and footnote marks (output.inline)
     # Units are what is emitted: a paragraph and the lines of the paragraphs that continue it
     # (across a column or page break). Captions and footnotes in between keep their place, so
     # they come after the paragraph they interrupted.
@@ -137,7 +157,7 @@ def render_with_page_starts(
         for para in page.paragraphs:
             if para.furniture and options.remove_headers:
                 continue
-            texts = [line.text for line in para.lines]
+            texts = inline.texts(para.lines)
             if para.continues and open_units:
                 _host_unit(open_units, para.size, tolerance)[1].extend(texts)
                 continue
@@ -146,8 +166,8 @@ def render_with_page_starts(
             if para.kind == "body" and not para.furniture:
                 if not CAPTION.match(texts[0] if texts else ""):  # a caption is stepped over
                     open_units = open_units[-(lookback - 1):] + [unit]
-            elif not para.furniture:
-                open_units = []
+            elif not para.furniture and para.kind not in ("footnote", "figure"):
+                open_units = []  # (a footnote or a figure is stepped over, as a caption)
     chunks: list[str] = []
     starts: list[tuple[int, int]] = []
     offset = 0
@@ -163,7 +183,7 @@ def render_with_page_starts(
             columns = []
         else:
             if options.join_lines:
-                text = join_lines(texts, vocab)
+                text = inline.join(texts, lambda plain: join_lines(plain, vocab))
             else:
                 text = "\n".join(t.replace(SOFT_HYPHEN, "") for t in texts)
             if not text.strip():
@@ -179,8 +199,9 @@ def render_with_page_starts(
                 if COMMONMARK_MARKER.fullmatch(marker):
                     columns.append(pad + len(marker) + 1)
             else:
-                chunk = _render_md(para, text) if md else text
+                chunk = _render_md(para, text) if md else _render_txt(para, text)
                 columns = []
+            chunk = inline.finish(chunk)
         if not starts or starts[-1][0] != number:
             starts.append((number, offset))
         chunks.append(chunk)
