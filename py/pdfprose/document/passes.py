@@ -8,8 +8,11 @@ them, so that turning "remove headers" off re-renders without a new analysis.
 
 from __future__ import annotations
 
-from ..model import PageAnalysis
+from collections.abc import Sequence
+
+from ..model import OutlineEntry, PageAnalysis
 from ..params import DEFAULT_PARAMS, LayoutParams
+from .bookmarks import apply_outline
 from .continuation import mark_continuations
 from .furniture import mark_furniture
 from .headings import mark_headings
@@ -17,11 +20,15 @@ from .lists import mark_list_items
 from .statistics import DocumentStatistics
 
 
-def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS) -> None:
+def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS,
+                        outline: Sequence[OutlineEntry] = ()) -> None:
     """Run every document pass, in order, on the analysed pages (in place), by the thresholds
-    of ``params``."""
+    of ``params``; the document's bookmarks (``outline``) name headings and their levels
+    (:mod:`pdfprose.document.bookmarks`)."""
     statistics = DocumentStatistics.of(pages)
     mark_furniture(pages, statistics, params)
     mark_headings(pages, statistics, params)
+    if outline:
+        apply_outline(pages, outline, params)
     mark_list_items(pages, params)
     mark_continuations(pages, params)

@@ -428,7 +428,7 @@ class Converter:
         warnings = list(self._warnings)
         notices = list(self._notices)
         try:
-            run_document_passes(self._pages, self._params)
+            run_document_passes(self._pages, self._params, self._doc.outline())
         except Exception as exc:  # noqa: BLE001 - the safety net: the pages' text still renders
             message = (f"pdfprose could not find headings, lists and page furniture "
                        f"(internal error: {short_reason(exc)}); the text is given without them.")
