@@ -32,10 +32,7 @@ PENDING_BY_ISSUE: dict[int, tuple[str, ...]] = {
     # Links, bookmarks, tags, ActualText, footnotes, right-to-left text (and heading levels
     # from tags and outlines).
     24: (
-        "l3tag-1", "l3tag-2", "l3tag-4", "l3tag-5", "lotag-1", "lotag-2", "lotag-3",
-        "l3tag-3", "l3tag-8", "l3tag-10", "l3tag-11",
-        "l3tag-12", "fda-6", "scotus-1", "scotus-2", "scotus-3", "scotus-4", "cds-1", "cds-2",
-        "cds-3", "cds-4",
+        "l3tag-3", "l3tag-8", "l3tag-10", "l3tag-11", "l3tag-12", "fda-6",
     ),
 }
 

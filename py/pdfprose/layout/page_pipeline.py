@@ -11,6 +11,7 @@ from ..pdf.document import ParsedPage
 from .directional import frame
 from .lines import build_lines
 from .links import place_links
+from .notes import note_paragraphs, take_footnotes
 from .paragraphs import page_paragraphs
 from .rtl import rtl_page
 from .xycut import reading_order
@@ -44,7 +45,10 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
     horizontal, directional = build_lines([g for g in parsed.glyphs if not g.form] if form
                                           else parsed.glyphs, params)
     blocks, columns = reading_order(horizontal, params, rtl_page(horizontal, params))
+    notes = take_footnotes(blocks, parsed.rules, parsed.height, params)
     paragraphs = page_paragraphs(blocks, params)
+    if notes:  # at the page's foot, after its text (issue 24)
+        paragraphs.extend(note_paragraphs(notes, blocks))
     vertical = [l for l in directional if l.vertical]
     rotated = [l for l in directional if not l.vertical]
     if vertical:
