@@ -10,6 +10,7 @@ from ..pdf.diagnosis import FontEvidence, diagnose
 from ..pdf.document import ParsedPage
 from .directional import frame
 from .lines import build_lines
+from .figures import place_figures, tagged_figures
 from .links import place_links
 from .notes import note_paragraphs, take_footnotes
 from .paragraphs import page_paragraphs
@@ -49,6 +50,9 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
     paragraphs = page_paragraphs(blocks, params)
     if notes:  # at the page's foot, after its text (issue 24)
         paragraphs.extend(note_paragraphs(notes, blocks))
+    if parsed.tags is not None:
+        place_figures(tagged_figures(parsed.tags, parsed.index, parsed.drawn, parsed.glyphs),
+                      paragraphs)
     vertical = [l for l in directional if l.vertical]
     rotated = [l for l in directional if not l.vertical]
     if vertical:
