@@ -77,3 +77,12 @@ def test_marks_leave_line_joining_as_it_was() -> None:
                             "[document](https://x.org) follows")
         else:
             assert text == f"Geneva: 2018 ({url}, accessed. A document <https://x.org> follows"
+
+
+def test_visible_address_without_scheme_keeps_its_text() -> None:
+    line = Line(text="see www.ck12.org now", x0=0, top=0, x1=1, bottom=1, baseline=1, size=10,
+                inline=(Inline(4, 16, "link", "http://www.ck12.org", 0),))
+    for markdown, wanted in ((True, "see [www.ck12.org](http://www.ck12.org) now"),
+                             (False, "see www.ck12.org now")):
+        writer = InlineWriter(markdown)
+        assert writer.finish(" ".join(writer.texts([line]))) == wanted

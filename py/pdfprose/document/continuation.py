@@ -64,8 +64,13 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
             continue  # (a table's row goes on from nothing: its rows are its own)
         prev: Paragraph | None = None
         prev_page = page_no
-        for back in range(index - 1, max(-1, index - 1 - lookback), -1):
+        steps, back = 0, index
+        while back > 0 and steps < lookback:
+            back -= 1
             candidate = ordered[back][1]
+            if candidate.kind in ("footnote", "figure"):
+                continue  # a page's notes and tagged figures stand outside its text's flow
+            steps += 1
             if candidate.cells and not candidate.furniture:
                 break  # nor does prose go on from a table's row
             if candidate.kind == "body" and not stepped_over(candidate, para.size, tolerance):

@@ -24,8 +24,12 @@ from ..params import DEFAULT_PARAMS, LayoutParams
 MARK = re.compile(r"^(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])$")
 """What a footnote mark may be: a number up to 999, one to three symbols, or a lowercase letter."""
 
-BODY_START = re.compile(r"^\s*(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])[.)]?(?=\s|[^\w\s]|[A-Z])")
-"""A footnote body's opening mark when it is not raised: "1 See ...", "2. Under ...", "* Note"."""
+BODY_START = re.compile(r"^\s*(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])(?=\s|[^\w\s.)]|[A-Z])")
+"""A footnote body's opening mark when it is not raised: "1 See ...", "* Note", "6A default".
+A number followed by "." or ")" numbers a list: the reference list at the foot of a Nature or
+Science column ("2. Ladd, T. D. et al.", called by superscript citations) is no footnote;
+footnotes are set "1 Text" (Word, LaTeX, Distiller and iText in the corpus's court opinion,
+EU report, PLDI paper and tagged LaTeX sample) or with a raised mark."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,7 +111,14 @@ def take_footnotes(blocks: list[Block], rules: list[tuple[float, float, float]],
     for k, note in enumerate(found.notes):
         if k not in called:
             continue
-        members = [lines[i] for i in note.lines]
+        members = [lines[note.lines[0]]]
+        for i in note.lines[1:]:
+            line = lines[i]
+            gap = line.top - members[-1].bottom
+            if owners[i] is not owners[note.lines[0]] \
+                    or gap > params.footnote_line_gap_em * line.size:
+                break  # the page's footer or number, under the notes: left in the text
+            members.append(line)
         taken.append(TakenNote(members, note.mark, owners[note.lines[0]]))
         gone.update(id(line) for line in members)
     for block in blocks:

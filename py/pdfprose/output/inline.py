@@ -1,5 +1,5 @@
 """Links and footnote marks inside a paragraph's text (issue 24): Markdown ``[text](url)``, or
-``<url>`` where the text shown is the URL itself, and ``[^n]``; plain text ``text <url>`` (the
+``<url>`` where the text shown is the URL itself (as written, scheme included), and ``[^n]``; plain text ``text <url>`` (the
 URL once, when the text is not already it) and ``[n]``.
 
 The lines' :attr:`~pdfprose.model.Line.inline` spans are marked in their texts with
@@ -28,6 +28,9 @@ U+FFFD or bullets, SPEC §11)."""
 _MARKED = re.compile("([\ue000\ue001\ue002])([\U000f0000-\U000ffffd])")
 _LINK = re.compile("\ue000([\U000f0000-\U000ffffd])(.*?)\ue001\\1", re.S)
 _NOTE = re.compile("\ue002([\U000f0000-\U000ffffd])")
+
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+"""A Markdown backslash escape (the renderer's, undone to compare a link's text with its URL)."""
 
 _URL_UNSAFE = re.compile(r"[\s<>\x00-\x1f\x7f]")
 
@@ -185,8 +188,13 @@ class InlineWriter:
             if not 0 <= index < len(items):
                 return inner
             item = items[index]
-            if item.shown:
-                return f"<{_URL_UNSAFE.sub(_percent, item.url)}>" if markdown else inner
+            if item.shown and not markdown:
+                return inner
+            if item.shown and "".join(_ESCAPED.sub(r"\1", inner).split()).rstrip("/") \
+                    == item.url.rstrip("/"):
+                # An autolink shows its URL as written; "www.x.org" over "http://www.x.org"
+                # stays a link with its own text.
+                return f"<{_URL_UNSAFE.sub(_percent, item.url)}>"
             return f"[{inner}]({md_destination(item.url)})" if markdown \
                 else f"{inner} <{item.url}>"
 
