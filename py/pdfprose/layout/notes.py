@@ -95,10 +95,16 @@ def take_footnotes(blocks: list[Block], rules: list[tuple[float, float, float]],
     if len(foot) < 2:
         return []
     found = find_footnotes(foot, [Rule(x0, x1, y) for x0, y, x1 in rules], page_height, params)
-    called = {ref.note for ref in found.marks}
+    # A note says something: a body without two letters ("i" + "=1" under a formula's
+    # operator, a stray digit) is a formula's or a table's small print.
+    worded = {k for k, note in enumerate(found.notes)
+              if sum(ch.isalpha() for ch in note.text) >= 2}
+    called = {ref.note for ref in found.marks if ref.note in worded}
     if not called:
         return []
     for ref in found.marks:
+        if ref.note not in called:
+            continue
         line = lines[ref.line]
         start, end = bounds[ref.line][ref.run]
         text = line.text[start:end]
