@@ -363,6 +363,18 @@ class LayoutParams:
     else (the page's footer or number): notes are set solid or slightly leaded, 0.1-0.4 em
     between lines in the corpus's court opinion, EU report and slides, and the generated
     family; footers stand 1.5 em and more below them)."""
+    tags_untagged_share: float = 0.05
+    """A page whose text is more than 5 % outside any tag (artifacts aside) does not use its
+    tags: tagged producers leave at most a stray mark untagged (LibreOffice, LaTeX's tagging,
+    Word in the corpus: 0-2 %); a tool that missed a column or a text box leaves a whole part
+    out (the generated lying family: one line of fourteen)."""
+    tags_heading_share: float = 0.5
+    """...nor a page where most of the heading-tagged text is set like the body (its size, not
+    bold): a producer that tags paragraphs as headings (the generated lying family); real
+    headings are larger or bold."""
+    tags_heading_min_chars: int = 60
+    """Characters of body-like heading text needed before it condemns a page's tags (a short
+    run-in heading in body type is a real heading)."""
     link_edge_tolerance: float = 0.5
     """Points a glyph's centre may lie outside a link's rectangle and still be its text
     (producers round rectangles to whole points)."""

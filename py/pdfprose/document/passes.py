@@ -18,6 +18,7 @@ from .furniture import mark_furniture
 from .headings import mark_headings
 from .lists import mark_list_items
 from .statistics import DocumentStatistics
+from .tags import apply_tags
 
 
 def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS,
@@ -28,6 +29,7 @@ def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAUL
     statistics = DocumentStatistics.of(pages)
     mark_furniture(pages, statistics, params)
     mark_headings(pages, statistics, params)
+    apply_tags(pages, params)
     if outline:
         apply_outline(pages, outline, params)
     mark_list_items(pages, params)

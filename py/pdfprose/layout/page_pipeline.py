@@ -15,6 +15,7 @@ from .links import place_links
 from .notes import note_paragraphs, take_footnotes
 from .paragraphs import page_paragraphs
 from .rtl import rtl_page
+from .tagged import tag_lines
 from .xycut import reading_order
 
 
@@ -51,6 +52,8 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
     if notes:  # at the page's foot, after its text (issue 24)
         paragraphs.extend(note_paragraphs(notes, blocks))
     if parsed.tags is not None:
+        page.tags = tag_lines([line for para in paragraphs for line in para.lines],
+                              parsed.tags, parsed.index, params)
         place_figures(tagged_figures(parsed.tags, parsed.index, parsed.drawn, parsed.glyphs),
                       paragraphs)
     vertical = [l for l in directional if l.vertical]
