@@ -59,6 +59,7 @@ __all__ = [
     "Outcome",
     "convert_entry",
     "corpus_files_dir",
+    "is_delimiter_row",
     "judge_file",
     "load_probes",
     "markdown_plain",
@@ -66,6 +67,7 @@ __all__ = [
     "pdfprose_convert",
     "run_probes",
     "summarize",
+    "table_cells",
 ]
 
 ConvertFn = Callable[[Path, str], tuple[str, dict]]
@@ -145,7 +147,7 @@ def markdown_plain(markdown: str) -> str:
     for line in markdown.split("\n"):
         cells = table_cells(line)
         if cells is not None:
-            if not _is_delimiter_row(cells):
+            if not is_delimiter_row(cells):
                 lines.append(" ".join(cells))
             continue
         heading = _heading_text(line)
@@ -176,7 +178,8 @@ def table_cells(line: str) -> list[str] | None:
     return [normalize(unescape(part.replace("\\|", "|"))) for part in parts]
 
 
-def _is_delimiter_row(cells: list[str]) -> bool:
+def is_delimiter_row(cells: list[str]) -> bool:
+    """Whether a row's cells (from :func:`table_cells`) are a GFM delimiter row (``|---|:-:|``)."""
     return bool(cells) and all(_DELIMITER_CELL.match(c.replace(" ", "")) for c in cells)
 
 
@@ -321,7 +324,7 @@ def _judge(check: dict, kind: str, plain: str | None, lines: list[str], report: 
         rows = 0
         for i, line in enumerate(lines):
             cells = table_cells(line)
-            if cells is None or _is_delimiter_row(cells):
+            if cells is None or is_delimiter_row(cells):
                 continue
             rows += 1
             found = any(cells[k: k + len(want)] == want for k in range(len(cells) - len(want) + 1))
@@ -329,7 +332,7 @@ def _judge(check: dict, kind: str, plain: str | None, lines: list[str], report: 
                 continue
             if check.get("header"):
                 below = table_cells(lines[i + 1]) if i + 1 < len(lines) else None
-                if below is None or not _is_delimiter_row(below):
+                if below is None or not is_delimiter_row(below):
                     return False, f"row on line {i + 1} is not its table's header: {_short(line)!r}"
             return True, f"line {i + 1}: {_short(line)!r}"
         first = normalize(check["cells"][0]) if check["cells"] else ""

@@ -84,3 +84,25 @@ def test_benchmarks_measure_the_checkout_not_another_pdfprose_on_the_path(tmp_pa
         capture_output=True, text=True)
     assert found.returncode == 0, found.stderr
     assert Path(found.stdout.strip()) == root / "py" / "pdfprose" / "__init__.py"
+
+
+def test_the_batch_benchmark_keeps_each_configurations_best_round_and_judges_the_target() -> None:
+    from benchmarks.batch import DASK, ONE, TWO, report
+
+    def run(config: str, round_: int, pages_per_s: float) -> dict:
+        return {"config": config, "round": round_, "files": 10, "converted": 9, "failed": 1,
+                "pages": 100, "wall_s": 100 / pages_per_s, "files_per_s": pages_per_s / 10,
+                "pages_per_s": pages_per_s, "conversion_cpu_s": 4.0, "pages_per_cpu_s": 25.0,
+                "child_peak_mb": 60.0, "other_load_cores": 0.1, "load_average": (0.5, 0.4, 0.3)}
+
+    runs = [run(ONE, 1, 20.0), run(TWO, 1, 30.0), run(DASK, 1, 33.0),
+            run(ONE, 2, 22.0), run(TWO, 2, 39.6), run(DASK, 2, 35.0)]
+    runs[2]["dask_worker_peak_mb"] = 120.0
+    meta = {"date": "d", "machine": "m", "versions": "v", "command": "c", "elapsed": 1.0,
+            "files": 10, "sets": "s", "repeat": 2, "dask_start_s": 2.0}
+    text = report(meta, runs)
+    assert "| 2 processes | 3.96 | 39.6 | 1.80× |" in text  # the best rounds: 39.6 over 22.0
+    assert "Two processes ÷ one, pages per second: **1.80×** (target ≥ 1.7×: **met**)." in text
+    assert "(+ Dask worker 120 MB)" not in text  # the best Dask round is round 2
+    runs[4]["pages_per_s"] = 30.0
+    assert "**not met**" in report(meta, runs)

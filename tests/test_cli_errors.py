@@ -20,6 +20,7 @@ from pdfprose import Options, convert
 from pdfprose.engine import conversion as conversion_module
 from pdfprose.engine import converter as converter_module
 from pdfprose import cli
+from pdfprose.batch import outcome as outcome_module
 from pdfprose.errors import (
     InternalError,
     NoPagesError,
@@ -431,19 +432,39 @@ def test_a_bug_while_opening_or_rendering_is_an_internal_error(monkeypatch: pyte
     assert info.value.params["stage"] == "open"
 
 
-def test_cli_prints_one_line_for_an_internal_error(
+def test_cli_never_shows_an_internal_exceptions_text(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # Issue 25: the message was the exception's own text ("internal error: RuntimeError: ...");
+    # now one generic sentence with its code, and the detail only under --verbose.
     path = tmp_path / "ok.pdf"
     path.write_bytes(pages_pdf([text("Text")]))
 
     def bad_convert(data, password=""):  # type: ignore[no-untyped-def]
         raise RuntimeError("unexpected\nwith two lines")
 
-    monkeypatch.setattr(cli, "convert", bad_convert)
+    monkeypatch.setattr(outcome_module, "convert", bad_convert)
     assert cli.main([str(path)]) == 1
     err = capsys.readouterr().err
-    assert one_line(err) == "pdfprose: ok.pdf: internal error: RuntimeError: unexpected with two lines"
+    assert one_line(err) == ("pdfprose: ok.pdf: pdfprose could not read this part of the file "
+                             "(code internal); --verbose shows the detail")
+    assert cli.main([str(path), "--verbose"]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "pdfprose: ok.pdf: detail: RuntimeError: unexpected with two lines",
+        "pdfprose: ok.pdf: pdfprose could not read this part of the file (code internal); "
+        "--verbose shows the detail",
+    ]
+
+    def bad_open(data, password=""):  # type: ignore[no-untyped-def]
+        raise AttributeError("open bug 0x7f3a")
+
+    monkeypatch.undo()
+    monkeypatch.setattr(converter_module, "open_pdf", bad_open)
+    assert cli.main([str(path)]) == 1
+    line = one_line(capsys.readouterr().err)
+    assert line == ("pdfprose: ok.pdf: pdfprose could not read this part of the file "
+                    "(code internal, stage open); --verbose shows the detail")
+    assert "AttributeError" not in line and "0x7f3a" not in line
 
 
 # -- the browser bridge: errors as JSON, the report's new fields -----------------------------

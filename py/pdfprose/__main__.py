@@ -1,5 +1,5 @@
 """``python -m pdfprose``: the command line (see :mod:`pdfprose.cli`)."""
 
-from .cli import main
+from .cli import run
 
-raise SystemExit(main())
+run()

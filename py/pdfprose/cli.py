@@ -1,38 +1,62 @@
 """The command line: ``pdfprose INPUT.pdf [-o OUT] [--format txt|md] [--no-join-lines]
-[--keep-headers] [--page-markers] [--password PW] [--report REPORT.json] [--version]``.
+[--keep-headers] [--page-markers] [--password PW] [--report REPORT.json] [--timeout S]
+[--memory-limit MB] [--max-size MB] [--verbose] [--version]``, and, for many files,
+``pdfprose IN... -o OUTDIR [--jobs N] [--resume] [--dask ADDRESS] [--report]``
+(:mod:`pdfprose.batch.command`).
 
-``-`` as INPUT reads standard input; ``-`` as ``-o`` or ``--report`` writes to standard output
-(one of the two at most: ``--report -`` asks for the text in a file).
+``-`` as INPUT reads the PDF from standard input (with ``-o`` a folder: a list of paths); a file
+named ``-`` is ``./-``. ``-`` as ``-o`` or ``--report`` writes to standard output (one of the two
+at most: ``--report -`` asks for the text in a file).
+
+Batch mode is taken when there are several inputs, a folder, an output folder (one that exists,
+or a name that ends with ``/``), or ``--jobs``, ``--resume`` or ``--dask``.
 
 Exit status: 0 on success; 1 for a file that cannot be converted (not a PDF, unreadable or cut
 short with nothing to recover, wrong or missing password, an encryption pdfprose cannot open,
-no page with text); 2 for wrong arguments (among them ``-o`` or ``--report`` naming the input
-PDF itself, which would be overwritten, and both on standard output). An error is one line on
-stderr, never a traceback. Warnings (garbled pages, pages that could not be read, a damaged file) go to stderr too, one line
-each, after the text.
+no page with text, past the time or memory limit); 2 for wrong arguments (among them ``-o`` or
+``--report`` naming the input PDF itself, which would be overwritten, and both on standard
+output); 128 + the signal's number when interrupted (130 for Ctrl-C). An error is one line on
+stderr, never a traceback, and never an internal exception's text (``--verbose`` adds it).
+Warnings (garbled pages, pages that could not be read, a damaged file) go to stderr too, one
+line each, after the text.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
+import signal
 import sys
 from pathlib import Path
+from typing import NoReturn
 
-from .engine.converter import convert
-from .engine.notices import short_reason
-from .errors import PdfProseError
+from .batch.limits import Interrupted, TimedOut, deadline, limit_memory, raise_interrupted
+from .batch.outcome import convert_bytes
+from .batch.settings import DEFAULT_MAX_INPUT_MB, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_S, MB
+from .batch.sources import GLOB_MAGIC
+from .batch.storage import (InputTooLarge, MissingFsspec, filesystem, is_url, read_input,
+                             read_stream, write)
 from .options import Options
+
+STDIO = "-"
+BESIDE = "beside each text"  # --report given without a file: in a batch, next to each text
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="pdfprose",
-        description="Turn the text layer of a PDF into clean plain text or Markdown.",
+        description="Turn the text layer of a PDF into clean plain text or Markdown; "
+                    "many PDFs at once with -o OUTDIR.",
     )
-    p.add_argument("input", type=Path, help="the PDF file to convert (- reads standard input)")
-    p.add_argument("-o", "--output", type=Path,
-                   help="write the text here (default, or -: standard output)")
+    p.add_argument("inputs", nargs="+", metavar="INPUT",
+                   help="a PDF file (- reads standard input; ./- is a file named -); for a "
+                        "batch: files, folders (searched for *.pdf), fsspec URLs, or - for a "
+                        "list of paths on standard input")
+    p.add_argument("-o", "--output",
+                   help="write the text here (default, or -: standard output); for a batch, "
+                        "the folder (or URL) for the texts and manifest.jsonl")
     p.add_argument("--format", choices=("txt", "md"), default="txt", help="output format")
     p.add_argument(
         "--no-join-lines", action="store_true", help="keep each line break of the PDF"
@@ -42,10 +66,51 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--page-markers", action="store_true", help="mark where each page starts")
     p.add_argument("--password", default="", help="the password of an encrypted PDF")
-    p.add_argument("--report", type=Path,
-                   help="write the page report as JSON here (-: standard output)")
+    p.add_argument("--report", nargs="?", const=BESIDE, metavar="REPORT.json",
+                   help="write the page report as JSON here (-: standard output); in a batch, "
+                        "without a file: NAME.report.json next to each text")
+    limits = p.add_argument_group("limits")
+    limits.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT_S, metavar="S",
+                        help=f"seconds a file may take (default {DEFAULT_TIMEOUT_S:g}; 0: none)")
+    limits.add_argument("--memory-limit", type=_megabytes, default=DEFAULT_MEMORY_MB,
+                        metavar="MB", help="memory a conversion may use, where the system can "
+                        f"limit it (default {DEFAULT_MEMORY_MB}; 0: none)")
+    limits.add_argument("--max-size", type=_megabytes, default=DEFAULT_MAX_INPUT_MB,
+                        metavar="MB", help="largest input read, standard input included "
+                        f"(default {DEFAULT_MAX_INPUT_MB}; 0: none)")
+    batch = p.add_argument_group("many files (with -o OUTDIR)")
+    batch.add_argument("--jobs", type=_count, metavar="N",
+                       help="files converted at once (default: the number of cores)")
+    batch.add_argument("--resume", action="store_true",
+                       help="skip files whose text exists and whose sha256 is the manifest's")
+    batch.add_argument("--dask", metavar="ADDRESS",
+                       help="run on the Dask cluster whose scheduler is at ADDRESS")
+    p.add_argument("--verbose", action="store_true",
+                   help="also print the detail of unexpected errors")
     p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     return p
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0: no limit)")
+    return value
+
+
+def _megabytes(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of MB (0: no limit)")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number, 1 or more")
+    return int(text)
 
 
 def _version() -> str:
@@ -67,10 +132,62 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def _is_batch(args: argparse.Namespace) -> bool:
+    if len(args.inputs) > 1 or args.jobs or args.resume or args.dask:
+        return True
+    if args.report == BESIDE:
+        return True
+    given, out = args.inputs[0], args.output
+    if out is None or out == STDIO:
+        return False  # "pdfprose FOLDER" alone says that a folder is not a file, and why
+    if given != STDIO and _names_many(given):
+        return True
+    return out.endswith(("/", os.sep)) or (not is_url(out) and os.path.isdir(out))
+
+
+def _names_many(given: str) -> bool:
+    """True when ``given`` is a folder, or a URL of a folder or with a glob."""
+    if not is_url(given):
+        return os.path.isdir(given)
+    try:
+        fs, path = filesystem(given)
+        return any(magic in path for magic in GLOB_MAGIC) or bool(fs.isdir(path))
+    except (MissingFsspec, OSError, ValueError):
+        return False  # said when it is read
+
+
+class _StdoutGone(Exception):
+    """Standard output is closed, or its reader went away (a broken pipe)."""
+
+
 def _write_stdout(text: str) -> None:
-    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    sys.stdout.write(text)
-    sys.stdout.flush()
+    if sys.stdout is None:
+        raise _StdoutGone("standard output is closed")
+    try:
+        sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError as exc:
+        # The reader stopped reading (``| head``): say nothing, as cat does, and keep Python
+        # from complaining again when it flushes standard output on the way out.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        raise _StdoutGone("") from exc
+
+
+def _target(given: str) -> Path | str:
+    """Where to write: a local path, or a URL as it was given (fsspec writes it)."""
+    return given if is_url(given) else Path(given)
+
+
+def _write_file(target: Path | str, text: str) -> None:
+    if isinstance(target, str):
+        write(target, text.encode("utf-8"))
+    else:
+        target.write_text(text, encoding="utf-8")
 
 
 def _fail(name: str, message: str) -> int:
@@ -78,75 +195,131 @@ def _fail(name: str, message: str) -> int:
     return 1
 
 
-def main(argv: list[str] | None = None) -> int:
+def _read(given: str, limit: int | None) -> bytes:
+    if given == STDIO:
+        if sys.stdin is None:
+            raise OSError(errno.EBADF, "standard input is closed")
+        return read_stream(sys.stdin.buffer, limit)
+    return read_input(given, limit)
+
+
+def main(argv: list[str] | None = None, own_process: bool = False) -> int:
+    """Run the command with ``argv``; returns the exit status. ``own_process``: this process
+    is the program's own (:func:`run`), so its memory may be limited."""
     parser = _parser()
     args = parser.parse_args(argv)
-    stdin = str(args.input) == "-"
-    name = "standard input" if stdin else args.input.name
-    # "-" writes to standard output, as "-" reads standard input (a file named "-" is ./-).
-    if args.output is not None and str(args.output) == "-":
-        args.output = None
-    report_out = args.report is not None and str(args.report) == "-"
-    if report_out and args.output is None:
+    if _is_batch(args):
+        if args.output in (None, STDIO):
+            parser.error("several files, a folder, --jobs, --resume or --dask need -o OUTDIR, "
+                         "the folder for the texts")
+        if args.report not in (None, BESIDE):
+            parser.error("in a batch --report takes no file: each file's report is written "
+                         "next to its text (NAME.report.json); put --report after the inputs")
+        from .batch.command import run_batch
+
+        return run_batch(args, parser, reports=args.report is not None)
+    if args.report == BESIDE:
+        parser.error("--report needs a file name (or - for standard output)")
+    if args.report == STDIO and args.output in (None, STDIO):
         parser.error("--report - writes the report to standard output: "
                      "give the text a file with -o")
-    for option, target in (("-o", args.output), ("--report", None if report_out else args.report)):
+    if own_process:
+        limit_memory(args.memory_limit or None)
+    try:
+        return _convert_one(args, parser)
+    except TimedOut:
+        name = "standard input" if args.inputs[0] == STDIO else Path(args.inputs[0]).name
+        return _fail(name, f"the file took longer than {args.timeout:g} s (--timeout); it may "
+                           "be damaged or built to stall readers")
+
+
+def _convert_one(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    given = args.inputs[0]
+    stdin = given == STDIO  # exactly "-": "./-" is a file named "-"
+    name = "standard input" if stdin else Path(given).name
+    output = None if args.output in (None, STDIO) else _target(args.output)
+    report_out = args.report == STDIO
+    report = None if args.report is None or report_out else _target(args.report)
+    for option, target in (("-o", output), ("--report", report)):
         # Writing the text over the PDF would destroy what was to be converted.
-        if target is not None and not stdin and _same_file(args.input, target):
+        if isinstance(target, Path) and not stdin and not is_url(given) \
+                and _same_file(Path(given), target):
             parser.error(f"{option} {target} is the input PDF itself: choose another file")
-    if args.output is not None and args.report is not None and not report_out \
-            and _same_file(args.output, args.report):
+    if output is not None and report is not None and (
+            output == report if isinstance(output, str) or isinstance(report, str)
+            else _same_file(output, report)):
         parser.error("-o and --report name the same file")
+    limit = args.max_size * MB if args.max_size else None
+    with deadline(args.timeout or None):
+        try:
+            data = _read(given, limit)
+        except InputTooLarge as exc:
+            return _fail(name, exc.words("it"))
+        except MissingFsspec as exc:
+            return _fail(name, str(exc))
+        except (OSError, ValueError) as exc:
+            where = "standard input" if stdin else given
+            reason = getattr(exc, "strerror", None) or str(exc)
+            if isinstance(exc, IsADirectoryError):
+                reason += " (for the PDFs in a folder, give -o OUTDIR)"
+            print(f"pdfprose: cannot read {where}: {reason}", file=sys.stderr)
+            return 1
+        options = Options(
+            format=args.format,
+            join_lines=not args.no_join_lines,
+            remove_headers=not args.keep_headers,
+            page_markers=args.page_markers,
+        )
+        outcome = convert_bytes(data, options, args.password,
+                                memory_mb=args.memory_limit or None)
+        del data
+    if args.verbose and outcome.detail:
+        print(f"pdfprose: {name}: detail: {outcome.detail}", file=sys.stderr)
+    if outcome.report is not None:
+        try:
+            if report_out:
+                _write_stdout(json.dumps(outcome.report, indent=2) + "\n")
+            elif report is not None:
+                _write_file(report, json.dumps(outcome.report, indent=2) + "\n")
+        except _StdoutGone as exc:
+            return _fail(name, f"cannot write the report: {exc}") if str(exc) else 1
+        except OSError as exc:
+            return _fail(name, f"cannot write the report {report}: {exc.strerror or exc}")
+    if not outcome.converted:
+        return _fail(name, outcome.message or outcome.code or "")
     try:
-        data = sys.stdin.buffer.read() if stdin else args.input.read_bytes()
-    except OSError as exc:
-        print(f"pdfprose: cannot read {args.input}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    try:
-        conversion = convert(data, password=args.password)
-        report = conversion.report()
-    except PdfProseError as exc:
-        hint = " (give it with --password)" if exc.code == "password_required" else ""
-        return _fail(name, str(exc) + hint)
-    except Exception as exc:  # noqa: BLE001 - never a traceback (convert should not let it out)
-        return _fail(name, f"internal error: {short_reason(exc)}")
-    try:
-        if report_out:
-            _write_stdout(json.dumps(report, indent=2) + "\n")
-        elif args.report:
-            args.report.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    except OSError as exc:
-        return _fail(name, f"cannot write the report {args.report}: {exc.strerror or exc}")
-    if conversion.all_empty:
-        failed = conversion.failed_pages
-        if failed and len(failed) == len(conversion.pages):
-            reason = failed[0]["reason"]
-            return _fail(name, f"no page could be read ({reason})")
-        if failed:
-            return _fail(name, f"no page has text: {len(conversion.empty_pages)} without a text "
-                               f"layer (a scan? use OCR), {len(failed)} could not be read")
-        return _fail(name, "no page has a text layer (a scan?): use OCR")
-    options = Options(
-        format=args.format,
-        join_lines=not args.no_join_lines,
-        remove_headers=not args.keep_headers,
-        page_markers=args.page_markers,
-    )
-    try:
-        text = conversion.render(options)
-    except PdfProseError as exc:
-        return _fail(name, str(exc))
-    try:
-        if args.output:
-            args.output.write_text(text, encoding="utf-8")
+        if output is not None:
+            _write_file(output, outcome.text or "")
         else:
-            _write_stdout(text)
+            _write_stdout(outcome.text or "")
+    except _StdoutGone as exc:
+        return _fail(name, f"cannot write the text: {exc}") if str(exc) else 1
     except OSError as exc:
-        return _fail(name, f"cannot write the text to {args.output}: {exc.strerror or exc}")
-    for warning in conversion.warnings:
+        where = output if output is not None else "standard output"
+        return _fail(name, f"cannot write the text to {where}: {exc.strerror or exc}")
+    for warning in outcome.warnings:
         print(f"pdfprose: {name}: warning: {' '.join(warning.split())}", file=sys.stderr)
     return 0
 
 
+def run() -> NoReturn:
+    """The program ``pdfprose`` (its console script, and ``python -m pdfprose``): :func:`main`
+    in a process of its own, which it may limit, and which stops without a traceback on
+    Ctrl-C or SIGTERM."""
+    if sys.stderr is None:  # started with standard error closed: messages go nowhere, safely
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, raise_interrupted)
+    try:
+        status = main(own_process=True)
+    except KeyboardInterrupt:
+        print("pdfprose: interrupted", file=sys.stderr)
+        status = 128 + signal.SIGINT
+    except Interrupted as exc:
+        print("pdfprose: interrupted", file=sys.stderr)
+        status = exc.status
+    sys.exit(status)
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run()
