@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..model import PageAnalysis
 from ..params import DEFAULT_PARAMS, LayoutParams
-from ..pdf.structure import HEADING_TYPES
+from ..layout.tagged import heading_level
 
 
 def apply_tags(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS) -> int:
@@ -30,7 +30,7 @@ def apply_tags(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS)
             if len(units) != 1 or len(kinds) != 1:
                 continue
             kind = next(iter(kinds))
-            level = HEADING_TYPES.get(kind)
+            level = heading_level(kind)
             if level is None or para.text_length > params.max_heading_chars:
                 continue
             if para.kind != "heading" or para.level != level:

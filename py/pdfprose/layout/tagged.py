@@ -30,6 +30,11 @@ a line takes the type of the block around them."""
 USED = "used"
 
 
+def heading_level(tag: str) -> int | None:
+    """The heading level a line's structure type gives (H1..H6, H and Title), or None."""
+    return HEADING_TYPES.get(tag)
+
+
 def _block_element(tree: StructTree, index: int) -> tuple[str, int]:
     element = tree.elements[index]
     for node in [element, *tree.ancestors(element)]:
