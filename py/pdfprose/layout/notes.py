@@ -1,6 +1,7 @@
 """The footnote stage of a page (issue 24): between the reading order and the paragraphs, the
 footnote bodies at the foot of each column leave the body's flow, and the marks in the text
-that call them become ``Inline(kind="note")`` spans of their lines.
+that call them become ``Inline(kind="note")`` spans of their lines; after the paragraphs, each
+column's notes follow its text (:func:`insert_notes`).
 
 The rules are :mod:`pdfprose.layout.footnotes`' (on plain runs of one size and baseline); here
 the page's lines are cut into those runs and the findings put back on the lines. A note is
@@ -148,3 +149,19 @@ def note_paragraphs(taken: list[TakenNote], blocks: list[Block]) -> list[Paragra
         out.append(Paragraph(lines=note.lines, block=block.order, kind="footnote",
                              marker=note.mark))
     return out
+
+
+def insert_notes(notes: list[Paragraph], paragraphs: list[Paragraph]) -> None:
+    """Put each footnote paragraph after the last paragraph of the block (the column) it was
+    at the foot of, in order: a column's notes follow its text, before the next column's (a
+    paragraph that goes on into the next column is joined over them by the renderer); a note
+    whose block held nothing else follows the page's text."""
+    for note in notes:
+        at = len(paragraphs)
+        for i in range(len(paragraphs) - 1, -1, -1):
+            if paragraphs[i].block == note.block and paragraphs[i].kind != "footnote":
+                at = i + 1
+                while at < len(paragraphs) and paragraphs[at].kind == "footnote":
+                    at += 1  # after the notes already placed there
+                break
+        paragraphs.insert(at, note)

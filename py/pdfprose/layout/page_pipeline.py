@@ -12,7 +12,7 @@ from .directional import frame
 from .lines import build_lines
 from .figures import place_figures, tagged_figures
 from .links import place_links
-from .notes import note_paragraphs, take_footnotes
+from .notes import insert_notes, note_paragraphs, take_footnotes
 from .paragraphs import page_paragraphs
 from .rtl import rtl_page
 from .tagged import tag_lines
@@ -49,8 +49,8 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
     blocks, columns = reading_order(horizontal, params, rtl_page(horizontal, params))
     notes = take_footnotes(blocks, parsed.rules, parsed.height, params)
     paragraphs = page_paragraphs(blocks, params)
-    if notes:  # at the page's foot, after its text (issue 24)
-        paragraphs.extend(note_paragraphs(notes, blocks))
+    if notes:  # each after its column's text (issue 24)
+        insert_notes(note_paragraphs(notes, blocks), paragraphs)
     if parsed.tags is not None:
         page.tags = tag_lines([line for para in paragraphs for line in para.lines],
                               parsed.tags, parsed.index, params)
