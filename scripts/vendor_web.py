@@ -15,15 +15,26 @@ second run takes well under a second (the engine wheel is rebuilt only when its 
   their sha256, and the worker fetches one only when a document needs it (pdfprose.pdf.cmaps).
   Every wheel gets compiled bytecode (scripts/pyc_web.mjs, with the page's own Pyodide), so the
   page's start does not compile pdfminer.six and the engine each time.
+  Every zip the page loads (the wheels, Pyodide's standard library) is stored uncompressed:
+  the server's brotli then compresses it as one text (1.6 MB for the standard library instead
+  of 2.5 MB of per-file deflate), and the interpreter reads it without inflating.
+- static/vendor/limits.mjs: the page's limits (file size, page count), read from the engine's
+  own definition in py/pdfprose/options.py, so the page and the engine cannot disagree.
 - static/vendor/precache.js: what the service worker (sw.js) keeps for offline use, every file
-  with a hash of its content, so that a new set-up makes browsers fetch only what changed.
+  with the SHA-256 of its content (checked by the service worker before it keeps a file), so
+  that a new set-up makes browsers fetch only what changed.
+- FILE.br and FILE.gz beside every compressible file of static/vendor/ and static/wheels/
+  (scripts/precompress.mjs): scripts/static_server.py sends them to browsers that accept them,
+  so that a first visit transfers 5.5 MB (the server sent 24.5 MB uncompressed before).
 """
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -48,11 +59,24 @@ MARKDOWN_IT_BUILD = "dist/browser/markdown-it.esm.min.mjs"  # no imports: one fi
 MARKDOWN_IT_OUT = VENDOR / "markdown-it.mjs"
 MARKDOWN_IT_VERSION = "15.0.3"
 PRECACHE_OUT = VENDOR / "precache.js"
+LIMITS_OUT = VENDOR / "limits.mjs"
+OPTIONS_SOURCE = ROOT / "py" / "pdfprose" / "options.py"
+LIMIT_NAMES = ("MAX_FILE_BYTES", "MAX_PAGES")
+# What scripts/precompress.mjs compresses: the set-up's text and binary files, not what is
+# compressed already (the CMaps are gzip files the engine reads as such) nor what is too small
+# to gain (a header costs more than 1 kB saves).
+COMPRESSIBLE = (".mjs", ".js", ".wasm", ".json", ".zip", ".whl")
+COMPRESS_MIN_BYTES = 1024
+PRECOMPRESS_STAMP = ROOT / "build" / "precompressed.json"  # build/ is git-ignored
+PRECOMPRESS_SCRIPT = ROOT / "scripts" / "precompress.mjs"
 # The page itself (index.html is fetched as the scope's root, "./").
 SHELL_GLOBS = ("app/**/*.js", "app/py/**/*.py", "static/*.css", "static/*.svg")
 ENGINE_NAME = "pdfprose"
 
 PYODIDE_VERSION = "314.0.7"
+STDLIB_ZIP = "python_stdlib.zip"
+WHEEL_FORMAT = 2  # bumped when what the set-up makes of the dependency wheels changes (2: stored)
+STDLIB_FORMAT = 1  # bumped when what store_uncompressed() makes of the standard library changes
 # What loadPyodide() fetches in a module worker; the rest of the npm package (node glue, the
 # classic-script loader, source maps, consoles, typings) is never requested by the page.
 PYODIDE_FILES = (
@@ -87,21 +111,44 @@ def vendor_pyodide() -> None:
         sys.exit(f"vendor: node_modules has pyodide {meta.get('version')}, want {PYODIDE_VERSION}")
     target = VENDOR / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
+    # What each file was made from (its source's size and mtime): the standard library is
+    # rewritten, not copied, so its own size and mtime cannot say so.
+    stamp_file = target / ".sources.json"
+    stamps = json.loads(stamp_file.read_text(encoding="utf-8")) if stamp_file.exists() else {}
     copied = 0
     for name in PYODIDE_FILES:
         source, dest = NODE_PYODIDE / name, target / name
         src_stat = source.stat()
-        # copy2 keeps mtime, so equal size and mtime means this exact file was copied before.
-        if dest.exists():
-            dst_stat = dest.stat()
-            if (dst_stat.st_size, int(dst_stat.st_mtime)) == (src_stat.st_size, int(src_stat.st_mtime)):
-                continue
-        shutil.copy2(source, dest)
+        stamp = [src_stat.st_size, int(src_stat.st_mtime), STDLIB_FORMAT if name == STDLIB_ZIP else 0]
+        if dest.exists() and stamps.get(name) == stamp:
+            continue
+        if name == STDLIB_ZIP:
+            store_uncompressed(source, dest)
+        else:
+            shutil.copy2(source, dest)
+        stamps[name] = stamp
         copied += 1
-    for stray in set(p.name for p in target.iterdir()) - set(PYODIDE_FILES):
+    stamp_file.write_text(json.dumps(stamps, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    kept = set(PYODIDE_FILES) | {f"{n}.{v}" for n in PYODIDE_FILES for v in ("br", "gz")} | {stamp_file.name}
+    for stray in set(p.name for p in target.iterdir()) - kept:
         (target / stray).unlink()
     if copied:
         log(f"copied {copied} Pyodide {PYODIDE_VERSION} file(s) to {target.relative_to(ROOT)}")
+
+
+def store_uncompressed(source: Path, dest: Path) -> None:
+    """Write the zip ``source`` to ``dest`` with every entry stored, not deflated (same names,
+    dates and attributes, so the same input gives the same bytes). Per-file deflate leaves
+    brotli nothing to find; stored, the server's brotli compresses the whole archive as one
+    text: Pyodide's standard library 1.6 MB instead of 2.5, the three wheels 0.72 MB instead of
+    1.05 (measured with scripts/precompress.mjs). The interpreter reads the files directly."""
+    tmp = dest.with_name(dest.name + ".tmp")
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            info.compress_type = zipfile.ZIP_STORED
+            zout.writestr(info, data)
+    tmp.replace(dest)
 
 
 def bundle_noble() -> None:
@@ -181,7 +228,8 @@ def install_dependency_wheels() -> None:
     WHEELS.mkdir(parents=True, exist_ok=True)
     stamp_file = WHEELS / ".dependencies.stamp"
     downloads = sorted(DOWNLOADS.glob("*.whl"))
-    stamp = hashlib.sha256("".join(f"{p.name}:{sha256_file(p)}\n" for p in downloads).encode()).hexdigest()
+    listing = "".join(f"{p.name}:{sha256_file(p)}\n" for p in downloads) + f"format:{WHEEL_FORMAT}\n"
+    stamp = hashlib.sha256(listing.encode()).hexdigest()
     installed = {p.name for p in WHEELS.glob("*.whl") if not p.name.startswith(f"{ENGINE_NAME}-")}
     if stamp_file.exists() and stamp_file.read_text() == stamp and installed == {p.name for p in downloads} \
             and (CMAPS / "index.json").exists():
@@ -200,9 +248,12 @@ def install_dependency_wheels() -> None:
 def add_bytecode(wheels: list[Path]) -> None:
     """Compile every module of ``wheels`` to .pyc with the page's own Pyodide
     (scripts/pyc_web.mjs, run by Node): the worker then imports pdfminer.six and the engine
-    without compiling their sources at each start of the page."""
+    without compiling their sources at each start of the page. Then each wheel is stored
+    uncompressed (:func:`store_uncompressed`), for the server's brotli."""
     subprocess.run(["node", str(ROOT / "scripts" / "pyc_web.mjs"), *map(str, wheels)],
                    check=True, cwd=ROOT)
+    for wheel in wheels:
+        store_uncompressed(wheel, wheel)
 
 
 def split_cmaps(source: Path, dest: Path) -> None:
@@ -244,7 +295,7 @@ def engine_sources() -> list[Path]:
 
 
 def engine_fingerprint() -> str:
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(f"format:{WHEEL_FORMAT}\n".encode())
     for path in engine_sources():
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
@@ -301,42 +352,122 @@ def vendor_engine() -> None:
     write_manifest(fingerprint)
 
 
-def _short_hash(path: Path) -> str:
-    return sha256_file(path)[:16]
+def limit_values(source: Path = OPTIONS_SOURCE) -> dict[str, int]:
+    """The engine's limits (:data:`LIMIT_NAMES`), read from ``source`` without importing it
+    (set-up runs before the engine's dependencies are installed, and options.py may import
+    its package): each is an integer or a product of integers there."""
+    def value(node: ast.expr) -> int:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+            return value(node.left) * value(node.right)
+        raise ValueError(f"{source}: a limit must be an integer or a product of integers")
+
+    found: dict[str, int] = {}
+    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else \
+            node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(target, ast.Name) and target.id in LIMIT_NAMES and node.value is not None:
+            found[target.id] = value(node.value)
+    missing = set(LIMIT_NAMES) - found.keys()
+    if missing:
+        sys.exit(f"vendor: {source.relative_to(ROOT)} does not define {', '.join(sorted(missing))}")
+    return found
+
+
+def write_limits() -> None:
+    """static/vendor/limits.mjs: the engine's limits as the page imports them."""
+    lines = [
+        "// Generated by scripts/vendor_web.py from py/pdfprose/options.py: the page refuses what",
+        "// the engine would. Do not edit.",
+        *(f"export const {name} = {number};" for name, number in limit_values().items()),
+    ]
+    text = "\n".join(lines) + "\n"
+    if not LIMITS_OUT.exists() or LIMITS_OUT.read_text(encoding="utf-8") != text:
+        LIMITS_OUT.write_text(text, encoding="utf-8")
+
+
+def compressible_files() -> list[Path]:
+    """The set-up's files that scripts/precompress.mjs compresses (their variants left out)."""
+    return sorted(
+        p for folder in (VENDOR, WHEELS) for p in folder.rglob("*")
+        if p.is_file() and p.suffix in COMPRESSIBLE and not p.name.startswith(".")
+        and p.stat().st_size >= COMPRESS_MIN_BYTES
+    )
+
+
+def precompress() -> None:
+    """FILE.br and FILE.gz beside every :func:`compressible_files` file whose content changed
+    since it was last compressed (a SHA-256 per file in build/precompressed.json: the
+    Pyodide files keep npm's fixed mtime from one version to the next, so dates cannot tell)."""
+    stamps = json.loads(PRECOMPRESS_STAMP.read_text(encoding="utf-8")) if PRECOMPRESS_STAMP.exists() else {}
+    files = compressible_files()
+    current = {p.relative_to(ROOT).as_posix(): sha256_file(p) for p in files}
+    stale = [ROOT / rel for rel, digest in current.items() if stamps.get(rel) != digest]
+    for rel in current.keys() - {p.relative_to(ROOT).as_posix() for p in stale}:
+        # The same content written again (a rebuilt wheel is byte for byte the same): its copies
+        # still fit, and are dated so, since the server sends no copy older than its file.
+        source = (ROOT / rel).stat().st_mtime_ns
+        for variant in (ROOT / (rel + ".br"), ROOT / (rel + ".gz")):
+            if variant.exists() and variant.stat().st_mtime_ns < source:
+                os.utime(variant, ns=(source, source))
+    for rel in stamps.keys() - current.keys():  # the variants of files that are gone
+        for suffix in (".br", ".gz"):
+            (ROOT / (rel + suffix)).unlink(missing_ok=True)
+    if stale:
+        subprocess.run(["node", str(PRECOMPRESS_SCRIPT), *map(str, stale)], check=True, cwd=ROOT)
+        log(f"compressed {len(stale)} file(s) (brotli and gzip) for the server")
+    PRECOMPRESS_STAMP.parent.mkdir(parents=True, exist_ok=True)
+    PRECOMPRESS_STAMP.write_text(json.dumps(current, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def write_precache() -> None:
-    """static/vendor/precache.js for sw.js: every file the page needs offline, with a hash.
+    """static/vendor/precache.js for sw.js: every file the page needs offline, with the
+    Subresource Integrity form of its SHA-256, which the service worker checks before it keeps
+    a copy; and pdfminer.six's CMap files, not precached but kept once a document fetched one
+    (checked the same way).
 
     ``cache`` files (the vendored runtime and the pinned dependency wheels) change only with a new
     set-up, so the service worker serves them from its cache first; the page's own files, the
     wheel manifest and the engine wheel are ``network`` files: fetched fresh when online, from
     the cache when not. The revision (a hash of the list) names the service worker's cache.
     """
-    files: list[dict[str, str]] = [{"url": "./", "rev": _short_hash(ROOT / "index.html"), "strategy": "network"}]
+    def entry(url: str, path: Path, strategy: str) -> dict[str, str]:
+        return {"url": url, "integrity": sri(sha256_file(path)), "strategy": strategy}
+
+    files = [entry("./", ROOT / "index.html", "network")]
     shell = sorted({p for pattern in SHELL_GLOBS for p in ROOT.glob(pattern) if p.is_file()})
-    for path in shell:
-        files.append({"url": path.relative_to(ROOT).as_posix(), "rev": _short_hash(path), "strategy": "network"})
-    runtime = sorted(p for p in VENDOR.rglob("*") if p.is_file() and p.suffix in (".mjs", ".wasm", ".zip", ".json"))
-    for path in runtime:
-        files.append({"url": path.relative_to(ROOT).as_posix(), "rev": _short_hash(path), "strategy": "cache"})
+    files += [entry(p.relative_to(ROOT).as_posix(), p, "network") for p in shell]
+    # (The CMaps' index is the manifest's business: the page never fetches cmaps/index.json.)
+    runtime = sorted(p for p in VENDOR.rglob("*")
+                     if p.is_file() and p.suffix in (".mjs", ".wasm", ".zip", ".json") and not p.name.startswith(".")
+                     and not p.is_relative_to(CMAPS))
+    files += [entry(p.relative_to(ROOT).as_posix(), p, "cache") for p in runtime]
     for path in sorted(WHEELS.iterdir()):
         if path.suffix not in (".whl", ".json"):
             continue
         engine = path.name.startswith(f"{ENGINE_NAME}-") or path.name == MANIFEST.name
-        files.append({
-            "url": path.relative_to(ROOT).as_posix(),
-            "rev": _short_hash(path),
-            "strategy": "network" if engine else "cache",
-        })
-    revision = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    body = json.dumps({"revision": revision, "files": files}, indent=1)
+        files.append(entry(path.relative_to(ROOT).as_posix(), path, "network" if engine else "cache"))
+    index = json.loads((CMAPS / "index.json").read_text(encoding="utf-8"))
+    cmaps = {f"{name}.json.gz": sri(str(meta["sha256"])) for name, meta in sorted(index.items())}
+    revision = hashlib.sha256(json.dumps([files, cmaps], sort_keys=True).encode()).hexdigest()[:16]
+    body = json.dumps({"revision": revision, "files": files, "cmaps": cmaps}, indent=1)
     text = (
         "// Generated by scripts/vendor_web.py: what sw.js keeps for offline use. Do not edit.\n"
         f"self.PDFPROSE_PRECACHE = {body};\n"
     )
     if not PRECACHE_OUT.exists() or PRECACHE_OUT.read_text(encoding="utf-8") != text:
         PRECACHE_OUT.write_text(text, encoding="utf-8")
+
+
+def refresh_engine() -> None:
+    """What depends on the engine's sources, made again if they moved on (the browser tests
+    call this, so that the page never runs yesterday's engine): its wheel, the limits, the
+    compressed copies and the service worker's list."""
+    vendor_engine()
+    write_limits()
+    write_precache()
+    precompress()  # last: precache.js is one of the files it compresses
 
 
 def main() -> None:
@@ -346,8 +477,7 @@ def main() -> None:
     bundle_noble()
     vendor_markdown_it()
     vendor_dependency_wheels()
-    vendor_engine()
-    write_precache()
+    refresh_engine()
 
 
 if __name__ == "__main__":

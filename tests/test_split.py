@@ -153,7 +153,7 @@ def test_batches_that_do_not_fit_are_refused(corpus_file: Callable[[str], Path],
 
 
 def test_the_web_session_splits_as_the_page_does(corpus_file: Callable[[str], Path]) -> None:
-    # The calls app/worker.js makes, in its order, with the bytes crossing as between workers.
+    # The calls app/engine/conversion.js makes, in its order, with the bytes crossing as between workers.
     path = corpus_file("real/fr_cinema_partial_garbled.pdf")
     data = path.read_bytes()
     first, second = WebSession(), WebSession()

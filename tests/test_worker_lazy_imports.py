@@ -1,4 +1,5 @@
-"""The worker's stand-in for charset_normalizer (LAZY_IMPORTS in app/worker.js), run on CPython.
+"""The worker's stand-in for charset_normalizer (LAZY_IMPORTS in app/engine/runtime.js), run on
+CPython.
 
 pdfminer.utils imports charset_normalizer at its top but uses it only to guess the encoding of
 odd metadata strings; the worker puts a stand-in module in its place so that the import costs
@@ -31,9 +32,9 @@ print(json.dumps(out))
 
 
 def lazy_imports() -> str:
-    source = (REPO_ROOT / "app" / "worker.js").read_text(encoding="utf-8")
+    source = (REPO_ROOT / "app" / "engine" / "runtime.js").read_text(encoding="utf-8")
     match = re.search(r"const LAZY_IMPORTS = `(.*?)`;", source, re.DOTALL)
-    assert match, "LAZY_IMPORTS not found in app/worker.js"
+    assert match, "LAZY_IMPORTS not found in app/engine/runtime.js"
     return match.group(1)
 
 

@@ -160,7 +160,8 @@ class App:
         )
 
     def crash(self, how: str) -> None:
-        """Make the engine worker fail (the page's test hook): 'throw' or 'memory'."""
+        """Make the engine fail on purpose (tests/e2e/hooks/main.js lists how: 'throw', 'memory',
+        'fail-page', 'split-hold', 'helper-throw', 'no-spare')."""
         self.page.evaluate(
             "how => window.dispatchEvent(new CustomEvent('pdfprose:test-crash', { detail: how }))", how
         )
@@ -193,10 +194,11 @@ def site_url() -> Iterator[str]:
     if not vendored.is_file() or not (REPO_ROOT / "static" / "wheels" / "manifest.json").is_file():
         pytest.skip("static/vendor and static/wheels are not set up: run the tests with ./dev test")
     # The engine changes under our feet while developing: rebuild its wheel if py/ moved on since
-    # set-up (a no-op when current), so the page never tests yesterday's engine.
-    VENDOR_WEB.vendor_engine()
-    VENDOR_WEB.write_precache()  # the service worker's list, with the files as they are now
-    server = STATIC_SERVER.serve_in_thread(CONFIG.HOST, CONFIG.SERVER_PORT)
+    # set-up (a no-op when current), so the page never tests yesterday's engine; the service
+    # worker's list and the compressed copies follow.
+    VENDOR_WEB.refresh_engine()
+    # The page with the tests' fault injection (tests/e2e/hooks/): App.crash() below.
+    server = STATIC_SERVER.serve_in_thread(CONFIG.HOST, CONFIG.SERVER_PORT, test_hooks=True)
     host, port = server.server_address[:2]
     yield f"http://{host}:{port}/"
     server.shutdown()

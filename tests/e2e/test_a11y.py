@@ -264,7 +264,7 @@ def directives(policy: str) -> dict[str, list[str]]:
     return out
 
 
-@pytest.mark.parametrize("path", ["/", "/app/worker.js", "/sw.js"])
+@pytest.mark.parametrize("path", ["/", "/app/engine/worker.js", "/sw.js"])
 def test_content_security_policy_is_strict(app: App, path: str) -> None:
     response = app.page.request.get(app.origin + path)
     assert response.ok

@@ -360,7 +360,7 @@ def test_a_file_brought_after_the_engine_failed_to_start_starts_it_again(browser
         else:
             route.continue_()
 
-    context.route("**/app/worker.js", fail_once)
+    context.route("**/tests/e2e/hooks/worker.js", fail_once)  # the engine worker the tests' page starts
     try:
         page = context.new_page()
         page.goto("/")

@@ -272,7 +272,7 @@ def test_no_request_leaves_the_origin(app: App, corpus_file: Callable[[str], Pat
     assert app.outside_requests() == []
     # The recorder sees the worker's own fetches, so an empty list above means something.
     seen = "\n".join(app.requests)
-    for needle in ("/static/vendor/pyodide/pyodide.asm.wasm", "/static/wheels/pdfminer_six-", "/app/worker.js"):
+    for needle in ("/static/vendor/pyodide/pyodide.asm.wasm", "/static/wheels/pdfminer_six-", "/app/engine/runtime.js"):
         assert needle in seen
 
 

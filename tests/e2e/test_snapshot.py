@@ -1,4 +1,4 @@
-"""The start-up snapshot (app/snapshot.js): after a normal boot the worker keeps a copy of the
+"""The start-up snapshot (app/engine/snapshot.js): after a normal boot the worker keeps a copy of the
 booted interpreter's memory in Cache Storage, and the next start restores it instead of booting.
 
 A restored engine must convert exactly as a freshly booted one (and as CPython), with the JS links
@@ -21,7 +21,7 @@ import pytest
 from .conftest import CONFIG, App, cpython_conversion, new_context
 from .test_page import TRACEMONKEY, make_pdf, pdf_payload
 
-# As in app/snapshot.js.
+# As in app/engine/snapshot.js.
 CACHE_NAME = "pdfprose:engine-snapshot"
 ENTRY_PATH = "/engine-snapshot"
 

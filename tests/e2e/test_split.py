@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .conftest import CONFIG, App
 from .test_page import pdf_payload
 
-PAGES = 110  # app/engine.js splits from 100 pages on
+PAGES = 110  # app/engine/split.js splits from 100 pages on
 
 
 def long_document(pages: int = PAGES) -> bytes:
@@ -72,7 +72,7 @@ def workers(app: App, expected: int) -> int:
 
 
 def second_workers(app: App) -> list[Any]:
-    """The page's second workers (app/engine.js names them 'helper'), once the spare is booted."""
+    """The page's second workers (app/engine/bridge.js names them 'helper'), once the spare is booted."""
     app.page.wait_for_function("() => document.querySelector('[data-testid=status]').dataset.spare === 'ready'",
                                timeout=CONFIG.BOOT_TIMEOUT_MS)
     return [w for w in app.page.workers if w.evaluate("() => self.name") == "helper"]

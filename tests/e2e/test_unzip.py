@@ -1,4 +1,4 @@
-"""app/unzip.js, the worker's wheel unpacker, against Python's zipfile on the same bytes.
+"""app/engine/unzip.js, the worker's wheel unpacker, against Python's zipfile on the same bytes.
 
 Run in the booted page (the module is imported there as the worker imports it): every vendored
 wheel gives the same files with the same bytes, and a zip naming a path outside its folder is
@@ -18,7 +18,7 @@ from .conftest import REPO_ROOT, App
 
 # Unzips the base64 zip given (or the wheel at `url`): {path: sha256 hex}, or {error}.
 UNZIP = """async ({ url, data }) => {
-  const { unzip } = await import('./app/unzip.js');
+  const { unzip } = await import('./app/engine/unzip.js');
   const buffer = url ? await (await fetch(url)).arrayBuffer()
                      : Uint8Array.from(atob(data), (c) => c.charCodeAt(0)).buffer;
   try {

@@ -20,7 +20,7 @@ BLOCK = 16
 def _aes_cbc(encrypt: bool, key: bytes, iv: bytes, data: bytes) -> bytes:
     # Imported here, not at module import: the JS module exists only once the worker has
     # registered it, and importing this file must never fail (pdfminer imports it eagerly).
-    import pdfprose_aes  # type: ignore[import-not-found]  # registered by app/worker.js
+    import pdfprose_aes  # type: ignore[import-not-found]  # registered by app/engine/runtime.js
     from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
     run = pdfprose_aes.cbc_encrypt if encrypt else pdfprose_aes.cbc_decrypt

@@ -1,4 +1,4 @@
-// The engine's memory snapshot, kept in this browser for the next start (app/worker.js).
+// The engine's memory snapshot, kept in this browser for the next start (app/engine/runtime.js).
 //
 // Booting Pyodide and importing the engine costs seconds on every start, nearly all of it the
 // interpreter compiling the Python standard library's sources (benchmarks/README.md, "Start-up").
@@ -19,7 +19,7 @@
 // set-up arrives, and this one is the worker's (its key tells a stale snapshot).
 const CACHE_NAME = 'pdfprose:engine-snapshot';
 // A key of Cache Storage only (never fetched): Cache Storage wants a URL.
-const ENTRY_URL = new URL('../engine-snapshot', import.meta.url).href;
+const ENTRY_URL = new URL('../../engine-snapshot', import.meta.url).href; // the site's root
 const KEY_HEADER = 'x-pdfprose-snapshot-key';
 const HASH_HEADER = 'x-pdfprose-snapshot-sha256';
 // Bumped when what goes into a snapshot changes in a way the key does not see.

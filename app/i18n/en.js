@@ -1,0 +1,192 @@
+// The page's English texts (app/i18n.js explains the form: a string with {name} placeholders, or
+// a function of (params, helpers) where grammar needs more).
+export default {
+  doc_title: 'pdfprose: PDF to text, on your device',
+  language: 'Language',
+  title: 'PDF to text, on your device',
+  intro:
+    'pdfprose pulls the text out of a PDF and rebuilds its paragraphs, columns and headings as plain ' +
+    'text or Markdown. Everything runs in this browser tab: your file is never uploaded.',
+  drop_title: 'Drop a PDF here',
+  drop_or: 'or',
+  choose: 'Choose a file',
+  drop_hint: (p, h) => `Up to ${h.limits.mb} MB and ${h.limits.pages} pages.`,
+  cancel: 'Cancel',
+  pages_heading: 'Pages',
+  text_heading: 'Text',
+  format: 'Format',
+  format_txt: 'Plain text (.txt)',
+  format_md: 'Markdown (.md)',
+  copy: 'Copy',
+  copied: 'Copied',
+  copy_failed: 'Copy failed: select the text and copy it by hand',
+  download: (p) => `Download .${p.ext}`,
+  footer:
+    'Runs on Pyodide and pdfminer.six, served by this site. No file or text leaves your device.',
+  progress_label: 'Conversion progress',
+
+  options_legend: 'Output',
+  opt_join: 'Join line breaks',
+  opt_remove_headers: 'Remove headers and footers',
+  opt_page_markers: 'Page markers',
+  view_legend: 'View',
+  view_source: 'Markdown',
+  view_rendered: 'Preview',
+  view_both: 'Both',
+  output_label: 'Converted text',
+  rendered_label: 'Markdown preview',
+  pages_hint: 'Pick a page to jump to its text (arrow keys move between pages).',
+  legend_title: 'What the drawings show',
+  legend_columns: 'Lines of columns 1, 2, 3 and 4',
+  legend_span: 'Lines across the full width',
+  legend_aside: 'Columns too narrow or too short to count as text (sidebars, line numbers)',
+  legend_rotated: 'Rotated or vertical text',
+  legend_form: 'Form fields',
+  legend_furniture: 'Running headers and footers (struck through when removed)',
+  legend_order: 'Blocks numbered in reading order',
+  legend_empty: 'No text layer',
+  legend_garbled: 'Unreadable fonts',
+  page_no_text: (p) => `Page ${p.number} has no text in the output.`,
+  page_not_ready: 'The text appears when every page has been read.',
+  password_label: 'Password',
+  password_submit: 'Open',
+  password_cancel: 'Cancel',
+  password_required: (p) =>
+    `${p.name} is protected with a password. Type the password to open it; it stays on this device.`,
+  password_wrong: 'That password does not open this PDF. Check it (capital letters count) and try again.',
+  password_empty: 'Type the password first: this PDF cannot be opened without one.',
+  status_password: (p) => `Waiting for the password of ${p.name}.`,
+  status_cancelling: 'Cancelling…',
+  status_restarting: 'Restarting the converter…',
+  error_crashed: (p) =>
+    `The converter stopped unexpectedly (${p.message}). It is being restarted: try the file ` +
+    'again, or another one.',
+  notice_slow:
+    'This file is taking unusually long: it may be damaged or built to stall readers. ' +
+    'Cancel stops it; other files are not affected.',
+  error_gave_up: (p) =>
+    `pdfprose gave up on this file after ${p.seconds} s without progress: it may be damaged or built to ` +
+    'stall readers. The converter was restarted; other files convert as usual.',
+  error_memory:
+    'The converter ran out of memory on this PDF. It is being restarted; a smaller file, or the ' +
+    'document split into parts, should work.',
+  offline_ready: 'Works offline from now on.',
+
+  status_loading: 'Loading the converter…',
+  status_loading_queued: (p) => `Loading the converter; ${p.name} starts as soon as it is ready…`,
+  status_ready: 'Ready. Drop a PDF to start.',
+  status_cancelled: 'Cancelled. Ready for another PDF.',
+  status_opening: (p) => `Opening ${p.name}…`,
+  // done: pages finished (two workers read from both ends, so no one page is 'being read').
+  status_working: (p) => `Reading… ${p.done} of ${p.total} ${p.total === 1 ? 'page' : 'pages'} done.`,
+  // Every page is read: the document passes and the text are left (a second or more on a long
+  // document while the machine is busy).
+  status_finishing: (p, h) => `Putting the document together (${h.plural(p.total, 'page', 'pages')} read)…`,
+  status_done: (p, h) =>
+    `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s.`,
+  status_done_incomplete: (p, h) =>
+    `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, with characters missing (see the notice).`,
+  status_done_damaged: (p, h) =>
+    `Done: ${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, from a damaged file (see the notice).`,
+  status_error: (p) => `Could not convert ${p.name}.`,
+  status_boot_error: 'The converter could not start.',
+
+  page_item: (p) => `Page ${p.number}`,
+  columns: (p, h) => h.plural(p.columns, 'column', 'columns'),
+  badge_empty: 'empty',
+  badge_garbled: 'garbled',
+  badge_failed: 'failed',
+
+  note_deduced:
+    'Structure (headings, paragraphs, lists and reading order) was deduced from the layout of the ' +
+    'pages: check anything important against the PDF.',
+  notice_empty: (p, h) =>
+    `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)} ` +
+    `${p.pages.length === 1 ? 'has' : 'have'} no text layer: probably scanned images or text ` +
+    'drawn as outlines. Run OCR on the PDF (for example with OCRmyPDF) to get that text.',
+  notice_all_empty: (p, h) =>
+    `${p.pages === 1 ? 'The page has no text layer' : `None of the ${p.pages} pages has a text layer`}: this PDF ` +
+    'is probably a scan, so there is no text to extract. Run OCR on it (for example with ' +
+    'OCRmyPDF) and try again.',
+  notice_garbled: (p, h) =>
+    `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)} ` +
+    `${p.pages.length === 1 ? 'uses fonts' : 'use fonts'} whose characters cannot be identified` +
+    (p.percent ? ` (${h.percent(p.percent)} of ${p.pages.length === 1 ? 'its' : 'their'} characters have no known meaning)` : '') +
+    ', so that text is unreliable. Run OCR on the PDF (for example OCRmyPDF with --force-ocr) ' +
+    'to get readable text from those pages.',
+  notice_failed: (p, h) =>
+    `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages.map((f) => f.number))} could not be read and ` +
+    `${p.pages.length === 1 ? 'is' : 'are'} missing from the text: ` +
+    h.reasons(p.pages, (n) => `page ${n}`) + '.',
+  list_more: (p) => `${p.count} more`,
+  reason_content_missing: 'its content is missing from the file (cut short or damaged)',
+  reason_page_box: 'its page size cannot be read',
+  reason_internal: 'an internal error of pdfprose',
+  reason_damaged_page: 'no text could be read from this page of the damaged file',
+  reason_content_missing_many: 'their content is missing from the file (cut short or damaged)',
+  reason_page_box_many: 'their page size cannot be read',
+  reason_damaged_page_many: 'no text could be read from these pages of the damaged file',
+  notice_cmap_unavailable:
+    "The character data for this document's Chinese, Japanese or Korean fonts could not be loaded " +
+    '(is the connection off?): their characters are missing. Connect to the internet and convert it again; ' +
+    'the data is then kept for offline use.',
+
+  limit_size: (p, h) =>
+    `This file is ${h.decimal(p.mb)} MB; the limit is ${p.limit} MB. ` +
+    'Split or compress it, then try again.',
+  limit_pages: (p) =>
+    `This PDF has ${p.pages} pages; the limit is ${p.limit} pages. ` +
+    'Split it into smaller files, then try again.',
+
+  error_not_pdf: 'This file is not a PDF.',
+  error_empty_file: 'This file is empty (0 bytes): there is nothing to convert.',
+  notice_one_file: ({ count, name }) => `${count} files were dropped; only ${name} is converted. Drop one PDF at a time.`,
+  notice_not_a_file: 'That was text or a link, not a file: nothing is fetched from the web here. Save the PDF, then drop the file.',
+  error_unreadable: 'This PDF is damaged and could not be read.',
+  error_no_pages: 'This PDF has no pages: there is nothing in it to convert.',
+  page_marker_word: 'page',
+
+  error_truncated: 'This PDF is cut short (perhaps it did not finish downloading) and nothing in it could be read.',
+  error_unsupported_encryption: (p) =>
+    `This PDF is encrypted with a method pdfprose cannot open${p.method ? ` (${p.method})` : ''}.`,
+  cause_type3_no_unicode: 'Type3 fonts that carry no Unicode meaning',
+  cause_no_tounicode: 'fonts without a ToUnicode map, whose characters cannot be identified',
+  cause_no_usable_encoding: 'font subsets without a usable character encoding',
+  cause_broken_tounicode: 'fonts whose ToUnicode maps are incomplete or broken',
+  cause_shifted_encoding: 'fonts that map characters to the wrong codes (their letters read shifted along the alphabet, so they are shown as \uFFFD)',
+  cause_missing_font: 'fonts whose definitions are missing from the file (it is cut short or damaged), so letters and spaces are out of place',
+  cause_unmapped: 'characters without Unicode meaning',
+  notice_garbled_causes: (p, h) =>
+    p.groups
+      .map((g) => `${g.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(g.pages)} ${g.pages.length === 1 ? 'uses' : 'use'} ${h.causes([g])}. `)
+      .join('') +
+    (p.percent ? `${h.percent(p.percent)} of the characters on ${h.those(p, 'that page', 'those pages')} have no known meaning. ` : '') +
+    (p.lostFontsOnly
+      ? `That text is unreliable: get a complete copy of the PDF (download it again) to read ${h.those(p, 'that page', 'those pages')}.`
+      : 'That text is unreliable: run OCR on the PDF (for example OCRmyPDF with --force-ocr) to get ' +
+        `readable text from ${h.those(p, 'that page', 'those pages')}.`),
+  notice_damaged: (p, h) =>
+    `This PDF is damaged${p.truncated ? ' (the file is cut short)' : ''}: ` +
+    (p.readable != null && p.readable < p.recovered
+      ? (p.expected > p.recovered ? `${p.recovered} of its ${p.expected} pages were found, ${p.readable} of them could be read.`
+        : p.recovered === 1 ? '1 page was found, but it could not be read.'
+          : `${p.recovered} pages were found, ${p.readable} of them could be read.`)
+      : p.expected > p.recovered ? `${p.recovered} of its ${p.expected} pages could be recovered.`
+        : `${h.plural(p.recovered, 'page', 'pages')} could be recovered.`) +
+    ' The text may be incomplete.',
+  notice_content_damaged: (p, h) =>
+    `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)}: the content is damaged; ` +
+    'the text before the damage was kept.',
+  notice_copy_restricted:
+    "The document's permissions ask readers not to copy its text; pdfprose extracts it for your own use.",
+  notice_unmapped_glyphs: (p, h) =>
+    `${h.plural(p.count, 'character', 'characters')} on ` +
+    `${p.pages.length === 1 ? 'page' : 'pages'} ${h.list(p.pages)} ` +
+    `${p.count === 1 ? 'has' : 'have'} no Unicode meaning in ${p.count === 1 ? 'its font' : 'their fonts'} ` +
+    `and ${p.count === 1 ? 'is' : 'are'} shown as \uFFFD: check ${p.count === 1 ? 'it' : 'those symbols'} against the PDF.`,
+  notice_internal:
+    'Headings, lists and running headers could not be found (an internal error); the text is given without them.',
+  error_read_failed: 'The file could not be read from your device.',
+  error_internal: (p) => `Something went wrong while converting this PDF (${p.message}).`,
+  error_boot: (p) => `The converter could not start (${p.message}). Choose a PDF again, or reload the page, to try again.`,
+};

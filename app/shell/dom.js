@@ -1,0 +1,49 @@
+// The page's elements the shell works with, found once by id (index.html).
+
+const IDS = {
+  lang: 'lang',
+  dropZone: 'drop-zone',
+  fileInput: 'file-input',
+  status: 'status',
+  progress: 'progress',
+  cancel: 'cancel',
+  noticeSlow: 'notice-slow',
+  noticeDrop: 'notice-drop',
+  noticeLimit: 'notice-limit',
+  error: 'error',
+  passwordForm: 'password-form',
+  passwordCancel: 'password-cancel',
+  passwordMessage: 'password-message',
+  password: 'password',
+  result: 'result',
+  noticeEmpty: 'notice-empty',
+  noticeGarbled: 'notice-garbled',
+  noticeFailed: 'notice-failed',
+  noticeMore: 'notice-more',
+  outputPanel: 'output-panel',
+  pagesHint: 'pages-hint',
+  format: 'format',
+  joinLines: 'join-lines',
+  removeHeaders: 'remove-headers',
+  pageMarkers: 'page-markers',
+  viewSwitch: 'view-switch',
+  views: 'views',
+  copy: 'copy',
+  download: 'download',
+  output: 'output',
+  rendered: 'rendered',
+  pageList: 'page-list',
+  jumpNote: 'jump-note',
+  announce: 'announce',
+  offlineNote: 'offline-note',
+};
+
+/** {name: element} for every element the shell uses; a missing one is a broken page. */
+export function findElements(doc = document) {
+  const ui = {};
+  for (const [name, id] of Object.entries(IDS)) {
+    ui[name] = doc.getElementById(id);
+    if (!ui[name]) throw new Error(`pdfprose: index.html has no #${id}`);
+  }
+  return ui;
+}

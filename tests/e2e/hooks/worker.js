@@ -1,0 +1,83 @@
+// The browser tests' engine worker (see main.js here): the real one, plus failures on purpose,
+// asked for with {type: 'test-crash', how} (a message the real worker does not know):
+//   'throw'            an uncaught error: the page sees the worker's 'error' event
+//   'throw-after-page' the same, once this worker has sent its next page
+//   'memory'           Python raises MemoryError at the next document's first page
+//   'fail-page'        the next document's page 2 is reported as the engine reports a failed page
+import { EngineHost } from '../../../app/engine/host.js';
+
+const armed = { memory: false, failPage: false, throwAfterPage: false };
+
+function crash() {
+  setTimeout(() => {
+    throw new Error('test: the worker crashed');
+  });
+}
+
+// What the engine reports for a page it could not parse (SPEC §13): no text, and the reason.
+function failPage(page) {
+  page.error = 'test: PDFSyntaxError: the content stream is unreadable';
+  page.columns = 0;
+  page.empty = true;
+  if (page.geometry) page.geometry.blocks = [];
+}
+
+// A WebSession whose next document fails as armed.
+function faulty(engine) {
+  const session = engine.WebSession();
+  const failing = armed.failPage;
+  let memory = armed.memory;
+  armed.memory = false;
+  armed.failPage = false;
+  return new Proxy(session, {
+    get(target, name) {
+      if (name === 'next_page') {
+        return () => {
+          if (memory) {
+            memory = false;
+            // What running out of memory looks like from here: Python raises MemoryError.
+            engine.pyodide.runPython("raise MemoryError('test: out of memory')");
+          }
+          const json = target.next_page();
+          if (!failing || !json) return json;
+          const page = JSON.parse(json);
+          if (page.number === 2) failPage(page);
+          return JSON.stringify(page);
+        };
+      }
+      if (name === 'finish' && failing) {
+        return () => {
+          const report = JSON.parse(target.finish());
+          const summary = report.pages?.find((p) => p.number === 2);
+          if (summary) {
+            failPage(summary);
+            report.failed_pages.push({ number: 2, reason: summary.error });
+          }
+          return JSON.stringify(report);
+        };
+      }
+      return Reflect.get(target, name);
+    },
+  });
+}
+
+const host = new EngineHost(self, { openSession: faulty });
+const send = host.send;
+host.send = (type, fields, transfer) => {
+  send(type, fields, transfer);
+  if (type === 'page' && armed.throwAfterPage) {
+    armed.throwAfterPage = false;
+    crash();
+  }
+};
+
+self.onmessage = ({ data }) => {
+  if (data?.type !== 'test-crash') {
+    host.receive(data);
+    return;
+  }
+  if (data.how === 'throw') crash();
+  else if (data.how === 'throw-after-page') armed.throwAfterPage = true;
+  else if (data.how === 'memory') armed.memory = true;
+  else if (data.how === 'fail-page') armed.failPage = true;
+};

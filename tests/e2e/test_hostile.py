@@ -1,0 +1,190 @@
+"""Hostile files on the page (issue 25): whatever the engine does with a file built to stall or
+swamp a reader, the page never hangs. Each file is generated here (a few kB to 2 MB) and reaches
+'done' or 'error' (or the "taking unusually long" notice, then 'error'), and the page converts
+the next file: after the stalling file, a long document, as on CPython (after a
+file of ten million 'q' operators, every later document of 100 pages or more failed with
+"RangeError: offset is out of bounds" until the page was reloaded)."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+
+from pdfgen import build_pdf
+
+from .conftest import CONFIG, App
+from .test_page import make_pdf, pdf_payload
+from .test_split import cpython_text, second_workers
+
+FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+CATALOG = b"<< /Type /Catalog /Pages 2 0 R >>"
+PAGES_TREE = b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>"
+# The progress watch, shortened for these tests (app/engine/watchdog.js: 5 s and 60 s).
+STALL_NOTICE_MS = 5_000
+HARD_LIMIT_MS = 60_000
+NOTICE_MS = 1_500
+LIMIT_MS = 5_000
+MIB = 2**20
+SPLIT_PAGES = 100  # app/engine/split.js shares a document of this many pages between two workers
+ADLER_BASE = 65521  # zlib's Adler-32 modulus (RFC 1950)
+
+
+def one_page(contents: bytes, *objects: bytes) -> bytes:
+    """A one-page PDF whose page has /Contents ``contents`` (a reference), objects 4 on."""
+    page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >>"
+            b" /Contents " + contents + b" >>")
+    numbered = {1: CATALOG, 2: PAGES_TREE, 3: page, 5: FONT}
+    for number, body in zip((4, *range(6, 6 + len(objects))), objects):
+        numbered[number] = body
+    return build_pdf(numbered)
+
+
+def flate_stream(compressed: bytes) -> bytes:
+    """A stream object holding ``compressed`` (zlib's format) as FlateDecode."""
+    return b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(compressed) + compressed + b"\nendstream"
+
+
+def self_referencing_contents() -> bytes:
+    """The page's content array holds itself."""
+    return one_page(b"4 0 R", b"[4 0 R]")
+
+
+@cache
+def ten_million_q() -> bytes:
+    """One page that saves the graphics state ten million times before its text."""
+    content = b"q " * 10_000_000 + b"BT /F1 12 Tf 72 700 Td (After.) Tj ET"
+    return one_page(b"4 0 R", flate_stream(zlib.compress(content, 9)))
+
+
+def decompression_bomb(mebibytes: int = 2048) -> bytes:
+    """2 MB of FlateDecode that inflates to 2 GiB of spaces. Compressing 2 GiB took 30 s of the
+    test's time, so one MiB is compressed and its block repeated: after a full flush the
+    compressor starts afresh (no reference reaches back), so every MiB gives the same bytes, and
+    the Adler-32 of n spaces has a closed form (A = 1 + 32n, B = n + 32n(n+1)/2)."""
+    compressor = zlib.compressobj(9)
+    first = compressor.compress(b" " * MIB) + compressor.flush(zlib.Z_FULL_FLUSH)  # with the header
+    block = compressor.compress(b" " * MIB) + compressor.flush(zlib.Z_FULL_FLUSH)
+    assert first[2:] == block
+    n = mebibytes * MIB
+    adler = (n + 32 * n * (n + 1) // 2) % ADLER_BASE << 16 | (1 + 32 * n) % ADLER_BASE
+    # b"\x03\x00": an empty final block with fixed codes, as zlib ends a flushed stream.
+    data = first + block * (mebibytes - 1) + b"\x03\x00" + struct.pack(">I", adler)
+    return one_page(b"4 0 R", flate_stream(data))
+
+
+@pytest.fixture()
+def watched(app: App) -> Iterator[App]:
+    """The shared page with the progress watch shortened, set back afterwards."""
+    set_limits(app, NOTICE_MS, LIMIT_MS)
+    try:
+        yield app
+    finally:
+        set_limits(app, STALL_NOTICE_MS, HARD_LIMIT_MS)
+
+
+def set_limits(app: App, notice_ms: int, limit_ms: int) -> None:
+    limits = "d => window.dispatchEvent(new CustomEvent('pdfprose:test-limits', { detail: d }))"
+    app.page.evaluate(limits, {"noticeMs": notice_ms, "limitMs": limit_ms})
+
+
+def assert_long_document_converts(app: App, name: str) -> None:
+    """A document of 100 pages, which two workers share where there are two cores, comes out as
+    on CPython (short pages: the failure was any such document, whatever its pages held)."""
+    book = make_pdf([[f"Page {n} of a long document.", "It says little on each page."]
+                     for n in range(1, SPLIT_PAGES + 1)])
+    two = app.page.evaluate("() => navigator.hardwareConcurrency") >= 2
+    if two:
+        second_workers(app)  # the spare, booted again after the stalled worker was replaced
+    app.convert_ok(pdf_payload(name, book), name)
+    status = app.testid("status")
+    assert status.text_content().startswith(f"Done: {SPLIT_PAGES} pages")
+    assert status.get_attribute("data-workers") == ("2" if two else "1")
+    assert app.output() == cpython_text(book, "txt")
+
+
+def settle(app: App, name: str, data: bytes) -> str:
+    """Pick the file, wait for its outcome; returns what the page said. The page is usable after
+    (ready, done or error) and no request left the origin."""
+    app.ensure_idle()
+    app.reset_options()
+    app.testid("file-input").set_input_files(pdf_payload(name, data))
+    state = app.wait_state("done", "error", "password", timeout=LIMIT_MS + CONFIG.BOOT_TIMEOUT_MS)
+    app.shown = None
+    outcome = f"{state}: {app.testid('error').text_content()}"
+    app.ensure_idle()
+    return outcome
+
+
+def test_a_page_whose_contents_refer_to_themselves_is_reported(watched: App) -> None:
+    outcome = settle(watched, "self-contents.pdf", self_referencing_contents())
+    assert outcome.startswith(("done", "error")), outcome
+    watched.convert_ok(pdf_payload("after.pdf", make_pdf([["After a self-referencing page."]])), "after")
+    assert "After a self-referencing page." in watched.output()
+
+
+def test_a_file_that_stalls_the_engine_is_said_to_and_given_up(watched: App) -> None:
+    """Ten million 'q': the page says the file is taking unusually long, with Cancel beside it,
+    then gives it up (its worker ended and replaced) or the engine runs out of memory first;
+    either way the file is reported as failed."""
+    app = watched
+    app.ensure_idle()
+    boots = int(app.testid("status").get_attribute("data-boots"))
+    app.testid("file-input").set_input_files(pdf_payload("ten million q.pdf", ten_million_q()))
+    notice = app.testid("notice-slow")
+    app.page.wait_for_function("() => !document.querySelector('[data-testid=notice-slow]').hidden",
+                               timeout=NOTICE_MS + 10_000)
+    assert notice.text_content() == ("This file is taking unusually long: it may be damaged or built to stall "
+                                     "readers. Cancel stops it; other files are not affected.")
+    assert app.testid("cancel").is_visible()
+    app.testid("lang").select_option("es")
+    try:
+        assert notice.text_content().startswith(
+            "Este archivo está tardando más de lo normal: puede estar dañado o hecho para bloquear a los lectores.")
+    finally:
+        app.testid("lang").select_option("en")
+    app.page.wait_for_function("() => !document.querySelector('[data-testid=error]').hidden",
+                               timeout=LIMIT_MS + 30_000)
+    error = app.testid("error").text_content()
+    assert error.startswith(("pdfprose gave up on this file after ", "The converter ran out of memory")), error
+    assert notice.is_hidden()
+    assert app.testid("page-list").locator(":scope > *").count() == 0  # no half document shown
+    # A fresh worker boots in the stalled one's place, and reads a long document as CPython does
+    # (after this file, every document of 100 pages or more failed with "RangeError: offset is
+    # out of bounds" until the page was reloaded).
+    app.page.wait_for_function("n => Number(document.querySelector('[data-testid=status]').dataset.boots) > n",
+                               arg=boots, timeout=CONFIG.BOOT_TIMEOUT_MS)
+    set_limits(app, STALL_NOTICE_MS, HARD_LIMIT_MS)  # the book's pages, however slow the machine
+    assert_long_document_converts(app, "book after ten million q.pdf")
+
+
+def test_a_decompression_bomb_stays_within_the_engine_s_memory(watched: App) -> None:
+    """2 GB of spaces from 2 MB: the engine's memory is capped at 1 GiB (app/engine/runtime.js),
+    below the 2 GiB where Pyodide's glue misreads pointers."""
+    app = watched
+    outcome = settle(app, "bomb.pdf", decompression_bomb())
+    assert outcome.startswith(("done", "error")), outcome
+    boots = int(app.testid("status").get_attribute("data-boots"))
+    heap = int(app.testid("status").get_attribute("data-heap-mb") or 0) if outcome.startswith("done") else 0
+    assert heap <= 1024
+    app.convert_ok(pdf_payload("after-bomb.pdf", make_pdf([["After the bomb."]])), "after-bomb")
+    assert "After the bomb." in app.output()
+    # Memory the worker never gives back (it never shrinks): replaced before the next file.
+    if heap > 256:
+        assert int(app.testid("status").get_attribute("data-boots")) == boots + 1
+
+
+def test_cancel_rescues_a_stalled_file(watched: App) -> None:
+    app = watched
+    app.ensure_idle()
+    app.testid("file-input").set_input_files(pdf_payload("stalling.pdf", ten_million_q()))
+    app.page.wait_for_function("() => !document.querySelector('[data-testid=notice-slow]').hidden",
+                               timeout=NOTICE_MS + 10_000)
+    app.testid("cancel").click()
+    assert app.wait_state("ready", timeout=CONFIG.BOOT_TIMEOUT_MS) == "ready"
+    assert app.testid("notice-slow").is_hidden()
+    app.convert_ok(pdf_payload("after-cancel.pdf", make_pdf([["After the cancel."]])), "after-cancel")
+    assert "After the cancel." in app.output()
