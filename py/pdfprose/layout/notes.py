@@ -12,6 +12,7 @@ figure's source) stays where it is.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..model import Block, Inline, Line, Paragraph
@@ -77,6 +78,20 @@ def take_footnotes(blocks: list[Block], rules: list[tuple[float, float, float]],
     """Find the page's footnotes in its text ``blocks`` (reading order; ``rules``: the
     page's horizontal rules as (x0, y, x1), page space), take each called note's lines out of
     its block and mark its calls on their lines. Returns the notes taken, in reading order."""
+    # Most pages have no small type in their lower part: they are not cut into runs at all
+    # (cutting every line into runs costs as much as building the lines).
+    sizes: Counter[float] = Counter()
+    for block in blocks:
+        for line in block.lines:
+            sizes[round(line.size, 1)] += len(line.text)
+    if not sizes:
+        return []
+    body = sizes.most_common(1)[0][0]
+    if not any(line.size <= params.footnote_small_ratio * body
+               and line.top >= params.footnote_zone_top * page_height
+               for block in blocks if block.kind == "text" and not block.rows
+               for line in block.lines):
+        return []
     lines: list[Line] = []
     owners: list[Block] = []
     foot: list[FootLine] = []
