@@ -34,7 +34,7 @@ def tagged_figures(tree: StructTree | None, page: int, drawn: dict[int, Box],
     box of its non-text drawing; ``glyphs``: the page's glyphs, whose marks name MCIDs)."""
     if tree is None:
         return []
-    content = tree.content.get(page)
+    content = tree.page_content(page)
     if not content:
         return []
     owner: dict[int, int] = {}  # MCID -> the index of the Figure with /Alt it belongs to
@@ -56,7 +56,7 @@ def tagged_figures(tree: StructTree | None, page: int, drawn: dict[int, Box],
         if mcid >= 0 and mcid in owner and g.text.strip():
             boxes.setdefault(owner[mcid], []).append((g.x0, g.top, g.x1, g.bottom))
     out: list[Figure] = []
-    for index in sorted(boxes):
+    for index in sorted(boxes, key=lambda i: tree.elements[i].rank):
         parts = boxes[index]
         alt = " ".join((tree.elements[index].alt or "").split())
         out.append(Figure(alt, (min(b[0] for b in parts), min(b[1] for b in parts),

@@ -48,7 +48,7 @@ def tag_lines(lines: Sequence[Line], tree: StructTree, page: int,
     """Set ``tag`` and ``unit`` on ``lines`` (glyphs still held) from the structure tree's
     content of page ``page`` (0-based), and return the page's verdict on its tags: ``"used"``
     or ``"distrusted: ..."`` saying why (:func:`verdict`)."""
-    content = tree.content.get(page, {})
+    content = tree.page_content(page)
     cache: dict[int, tuple[str, int]] = {}
     for line in lines:
         votes: Counter[tuple[str, int]] = Counter()

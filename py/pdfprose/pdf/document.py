@@ -35,7 +35,7 @@ from .marked import apply_actual_text
 from .orientation import Turn, page_turn, turn_glyphs
 from .outline import read_outline
 from .pdfspace import Box, page_ctm
-from .structure import StructTree, read_structure, tags_usable
+from .structure import StructTree, open_structure, tags_usable
 
 HEADER_SEARCH_BYTES = 1024
 """The ``%PDF-`` header may follow some junk; readers accept it within the first 1024 bytes."""
@@ -175,7 +175,7 @@ class ParsedDocument:
         if not self._tree_read:
             self._tree_read = True
             try:
-                tree = read_structure(self._document, self._indices)
+                tree = open_structure(self._document, self._pages, self._indices)
             except Exception:  # noqa: BLE001 - broken tags cost the tags, not the document
                 tree = None
             self._tree = tree if tags_usable(tree) else None
