@@ -92,6 +92,15 @@ def take_footnotes(blocks: list[Block], rules: list[tuple[float, float, float]],
                for block in blocks if block.kind == "text" and not block.rows
                for line in block.lines):
         return []
+    # A note is taken only where its mark is called, raised and smaller, in a line of larger
+    # type: a page none of whose lines mixes sizes that far apart calls no note, and is not cut
+    # either (a run's size is one of its glyphs', so the line's glyph sizes bound them all).
+    ratio = params.footnote_script_ratio
+    if not any(min(sizes) <= ratio * max(sizes)
+               for block in blocks if block.kind == "text" and not block.rows
+               for line in block.lines
+               if (sizes := {g.size for g in line.glyphs})):
+        return []
     lines: list[Line] = []
     owners: list[Block] = []
     foot: list[FootLine] = []
