@@ -262,7 +262,8 @@ class ParsedDocument:
             self.notices.append(limit_notice("shapes", number, limit=f"{MAX_SHAPES:,}",
                                              count=f"{drawing.cut:,}"))
         shapes = drawing.shapes
-        links = read_links(page, self._indices, self._document)
+        links = read_links(page, self._indices, self._document,
+                           self._device.limits.annotations_per_page)
         rules, drawn = device.rules, device.drawn
         turn = page_turn(glyphs, width, height)
         turned = 0

@@ -24,7 +24,9 @@ WEB_SCHEMES = ("http", "https", "mailto", "ftp")
 
 MAX_LINKS_PER_PAGE = 5_000
 """Link annotations read per page at most: a Wikipedia print has a few hundred; a hostile
-file's hundred thousand would cost memory for nothing."""
+file's hundred thousand would cost memory for nothing. The parser passes its budget instead
+(:attr:`pdfprose.budgets.ReadBudgets.annotations_per_page`, the same figure), so that links and
+annotation appearances stop at one limit, said once."""
 
 MAX_QUADS = 64
 """Quadrilaterals read per annotation at most (a link wrapping over many lines has a few)."""
