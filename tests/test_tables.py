@@ -183,3 +183,18 @@ def test_words_beside_their_translation_in_the_other_direction_are_read_row_by_r
     for line in lines:
         line.direction = "ltr"
     assert len(find_tables(lines, [], 612.0).sides) == 2
+
+
+def test_a_heading_over_the_top_rule_of_a_table_is_no_header_row() -> None:
+    # A word processor's table under its heading: rules across the table at its top, under its
+    # header and at its foot, none down it; the heading stands over the top rule, in one
+    # column's place. The rule bounds the table: the heading stays text, the header row and the
+    # body rows are the table's (issue 24's tagged report, where the heading is tagged H3).
+    heading = run("Quarter", 72.0, 70.0, size=14.0, bold=True)
+    rows = [["Thing", "Stuff"], ["Thing 1", "Stuff 1"], ["Thing 2", "Stuff 2"]]
+    lines = [heading] + grid_lines(rows, [72.0, 220.0], top=96.0, pitch=14.0)
+    shapes = [Shape(68.0, y, 400.0, y, True, 0.5) for y in (93.0, 108.5, 140.0)]
+    found = find_tables(lines, shapes, 612.0)
+    assert len(found.tables) == 1
+    assert cell_texts(found.tables[0]) == rows
+    assert [l.text for l in found.lines] == ["Quarter"]

@@ -20,7 +20,7 @@ from .grid import build_grid, header_only_separators, separators, to_table
 from .pieces import Piece, piece_line, pieces_of
 from .rows import Row, common_gaps, text_rows
 from .ruled import ruled_regions
-from .unruled import text_windows
+from .unruled import text_windows, under_top_rule
 
 __all__ = ["Found", "find_tables"]
 
@@ -95,15 +95,18 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
             used.update(id(p) for p in inside)
     rest = [r for r in (Row([p for p in row.pieces if id(p) not in used], row.baseline, row.top,
                             row.bottom, row.size) for row in rows) if r.pieces] if used else rows
-    windows = sorted(text_windows(rest, 0.0, width, params), key=lambda w: len(w.rows))
-    for window in windows:
+    rules = [(e.pos, e.start, e.end) for e in horizontal]
+    windows = sorted((under_top_rule(w, rules, params.table_snap_pt) if rules else (w, False)
+                      for w in text_windows(rest, 0.0, width, params)),
+                     key=lambda w: len(w[0].rows))
+    for window, framed in windows:
         members = [p for r in window.rows for p in r.pieces]
         if any(id(p) in used for p in members):
             continue
         box = (min(p.x0 for p in members), min(r.top for r in window.rows),
                max(p.x1 for p in members), max(r.bottom for r in window.rows))
         table, why = _candidate(window.rows, window.gaps, horizontal, vertical, window.lo,
-                                window.hi, box, False, params)
+                                window.hi, box, framed, params)
         if table is not None and why is None:
             tables.append(table)
             used.update(id(p) for p in members)

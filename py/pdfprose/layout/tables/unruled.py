@@ -164,6 +164,33 @@ def text_windows(rows: list[Row], lo: float, hi: float,
     return windows
 
 
+def under_top_rule(window: Window, rules: list[tuple[float, float, float]],
+                   tolerance: float) -> tuple[Window, bool]:
+    """``window`` without the rows grown above it that stand over the topmost drawn rule (or
+    fill edge) across its core (``rules``: ``(y, x0, x1)``, page space), and whether such a
+    rule tops it: a table's top rule bounds it, and what stands over it is the heading or
+    caption above the table (a tagged report's H3 over its table, a caption over booktabs' top
+    rule), not its header row. Header rows under that rule (a grid's, booktabs') stay; a window
+    so topped is a drawn table, whose rules between rows part its rows. ``tolerance``: points
+    of snapping."""
+    core = window.rows[window.first:window.last]
+    if not core:
+        return window, False
+    x0 = min(p.x0 for r in core for p in r.pieces)
+    x1 = max(p.x1 for r in core for p in r.pieces)
+    lowest = window.rows[0].top - tolerance
+    across = [y for y, a, b in rules if a <= x0 + tolerance and b >= x1 - tolerance
+              and lowest <= y <= core[0].top + tolerance]
+    if not across:
+        return window, False
+    top = min(across)
+    drop = sum(1 for r in window.rows[:window.first] if r.bottom <= top + tolerance)
+    if not drop:
+        return window, True
+    return Window(window.rows[drop:], window.lo, window.hi, window.first - drop,
+                  window.last - drop, window.gaps), True
+
+
 def _grow(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: float,
           gaps: list[Span], reach: tuple[float, float, float],
           params: LayoutParams) -> tuple[list[Row], Row | None]:
