@@ -21,13 +21,6 @@ import pytest
 from .conftest import CONFIG, App, cpython_conversion, new_context
 from .test_page import TRACEMONKEY, make_pdf, pdf_payload
 
-# Since the table stage landed (4cd9fc9), a stored snapshot no longer restores: Pyodide's restore
-# raises "RangeError: offset is out of bounds" and the page boots normally every time (8 s
-# instead of 6 s on this machine), which is what a user sees; bisected to that merge, cause not
-# yet found. Not run until it is fixed: each of these boots the engine three times.
-pytestmark = pytest.mark.xfail(
-    run=False, reason="regression: the start-up snapshot does not restore since the table stage")
-
 # As in app/engine/snapshot.js.
 CACHE_NAME = "pdfprose:engine-snapshot"
 ENTRY_PATH = "/engine-snapshot"
