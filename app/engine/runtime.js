@@ -82,7 +82,7 @@ const pyodideOptions = (more) => ({
 });
 
 // Pyodide keeps the options it was loaded with for the interpreter's life: the snapshot goes
-// through a thenable that lets go of its 30-odd MB once read, so they are not kept twice.
+// through a thenable that lets go of its tens of MB once read, so they are not kept twice.
 function handOver(promise) {
   let pending = promise;
   return {
@@ -98,7 +98,9 @@ function handOver(promise) {
 // Throws when the snapshot does not restore (another build, damaged) or lacks the engine.
 async function restore(bytes, mark) {
   // Pyodide reads the snapshot before it creates the interpreter, which is given room for its
-  // heap (memory.js, fitSnapshot) before the restore copies it in: only the size is kept here.
+  // heap (memory.js, fitSnapshot) before the restore copies it in: loadPyodide's
+  // createPyodideModule is the Emscripten factory it would otherwise import itself, and the one
+  // place between the two. Only the size is kept here (Pyodide keeps its options).
   let heap = null;
   const sized = bytes.then((data) => {
     heap = snapshotHeapBytes(data);
