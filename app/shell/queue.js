@@ -8,8 +8,12 @@
 // are those of the shown file only, so a queue of fifty documents holds fifty texts, not fifty
 // documents' geometry. Picking a converted file in the list reads it again to show its pages.
 //
-// A drop of one file while the list holds at most one replaces it (the page as it always was);
-// with several in the list, files brought later join the end of it.
+// A drop of one file while the list holds one finished file replaces it (the page as it always
+// was); files brought while one is being converted, or while the list holds several, join the
+// end of it: nothing in the list is dropped without the reader's word.
+//
+// A cancelled file is not given up: "Convert the rest" converts it again with the waiting ones,
+// and picking it converts it (a cancelled conversion left nothing to show).
 
 import { t } from '../i18n.js';
 import { buildZip } from './archive.js';
@@ -62,14 +66,16 @@ export class Queue {
     return this.entries.length;
   }
 
-  /** Files brought together ([{file, path}]): they replace a list of at most one, or join it. */
+  /** A file is being converted, or waits for its password. */
+  get busy() {
+    return Boolean(this.current && !FINAL.has(this.current.state));
+  }
+
+  /** Files brought together ([{file, path}]): they replace a list of one finished file, or join
+   * the list (a file brought while another is read waits its turn, the other goes on). */
   add(items) {
     if (!items.length) return;
-    if (this.entries.length <= 1) {
-      if (this.current && !FINAL.has(this.current.state)) {
-        this.removing = this.current;
-        this.cancelCurrent(false);
-      }
+    if (this.entries.length <= 1 && !this.busy) {
       this.entries = [];
       this.current = null;
       this.shownEntry = null;
@@ -79,11 +85,18 @@ export class Queue {
       this.entries.push({ id: nextId++, file, name: file.name, path: path || file.name, state: 'waiting', done: 0, total: 0 });
     }
     this.render();
-    if (!this.current || FINAL.has(this.current.state)) this.run();
+    if (!this.busy) {
+      this.running = true;
+      this.next();
+    }
   }
 
-  /** Convert the waiting files, from the first. */
+  /** "Convert the rest": the waiting files and those whose conversion was cancelled, from the
+   * first. */
   run() {
+    for (const entry of this.entries) {
+      if (entry.state === 'cancelled') entry.state = 'waiting';
+    }
     this.running = true;
     this.next();
   }
@@ -101,7 +114,9 @@ export class Queue {
     }
     this.current = entry;
     this.shownEntry = entry;
-    entry.viewing = Boolean(view);
+    // A converted or failed file is read again to be shown; one that was cancelled or skipped
+    // has nothing to show and is converted now, its outcome kept as any other's.
+    entry.viewing = Boolean(view) && (entry.state === 'done' || entry.state === 'failed');
     if (!entry.viewing) entry.state = 'working';
     entry.done = 0;
     this.render();
@@ -190,7 +205,7 @@ export class Queue {
     if (entry === this.current && !FINAL.has(entry.state)) return; // it is being shown
     if (entry.state === 'waiting') return;
     this.viewRequest = entry;
-    if (!this.current || FINAL.has(this.current.state)) this.next();
+    if (!this.busy) this.next();
     else this.render();
   }
 
@@ -289,14 +304,14 @@ export class Queue {
     });
     ui.queueList.replaceChildren(...items);
     ui.queue.hidden = entries.length < 2;
-    ui.queue.dataset.state = this.running || (this.current && !FINAL.has(this.current.state)) ? 'running' : 'idle';
+    ui.queue.dataset.state = this.running || this.busy ? 'running' : 'idle';
     const count = (state) => entries.filter((e) => e.state === state).length;
     const done = count('done');
     ui.queueSummary.textContent = t('queue_summary', {
       total: entries.length, done, failed: count('failed'), skipped: count('skipped') + count('cancelled'),
     });
     ui.downloadAll.hidden = done === 0;
-    const waiting = count('waiting');
-    ui.queueResume.hidden = this.running || waiting === 0 || ui.queue.dataset.state === 'running';
+    const rest = count('waiting') + count('cancelled');
+    ui.queueResume.hidden = rest === 0 || ui.queue.dataset.state === 'running';
   }
 }
