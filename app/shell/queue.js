@@ -8,9 +8,9 @@
 // are those of the shown file only, so a queue of fifty documents holds fifty texts, not fifty
 // documents' geometry. Picking a converted file in the list reads it again to show its pages.
 //
-// A drop of one file while the list holds one finished file replaces it (the page as it always
-// was); files brought while one is being converted, or while the list holds several, join the
-// end of it: nothing in the list is dropped without the reader's word.
+// A drop of one file while the list holds one finished file, or one asking for its password,
+// replaces it (the page as it always was); files brought while one is being converted, or while
+// the list holds several, join the end of it: nothing read is dropped without the reader's word.
 //
 // A cancelled file is not given up: "Convert the rest" converts it again with the waiting ones,
 // and picking it converts it (a cancelled conversion left nothing to show).
@@ -71,11 +71,17 @@ export class Queue {
     return Boolean(this.current && !FINAL.has(this.current.state));
   }
 
-  /** Files brought together ([{file, path}]): they replace a list of one finished file, or join
-   * the list (a file brought while another is read waits its turn, the other goes on). */
+  /** Files brought together ([{file, path}]): they replace a list of one finished file, or of
+   * one waiting for its password (nothing of it was read: choosing another file answers the
+   * prompt, as the page always did), or join the list (a file brought while another is read
+   * waits its turn, the other goes on). */
   add(items) {
     if (!items.length) return;
-    if (this.entries.length <= 1 && !this.busy) {
+    if (this.entries.length <= 1 && (!this.busy || this.current.state === 'password')) {
+      if (this.busy) {
+        this.removing = this.current;
+        this.cancelCurrent(false);
+      }
       this.entries = [];
       this.current = null;
       this.shownEntry = null;

@@ -153,13 +153,21 @@ test('files brought during a conversion join the queue; the file being read goes
   assert.deepEqual(states(queue), [['long.pdf', 'done'], ['new.pdf', 'done']]);
 });
 
-test('a file brought while one waits for its password joins the queue too', () => {
-  const { queue, cancelled } = makeQueue();
+test('a lone file at its password prompt is let go for the next file chosen; in a queue it stays', () => {
+  const { queue, cancelled, asked } = makeQueue();
   queue.add(items('locked.pdf'));
   queue.settle({ state: 'password' });
-  queue.add(items('other.pdf'));
-  assert.deepEqual(cancelled, []);
-  assert.deepEqual(states(queue), [['locked.pdf', 'password'], ['other.pdf', 'waiting']]);
+  queue.add(items('other.pdf')); // nothing of locked.pdf was read: choosing another answers the prompt
+  assert.deepEqual(cancelled, [false]);
+  assert.deepEqual(states(queue), [['other.pdf', 'working']]);
+  assert.deepEqual(asked, ['locked.pdf', 'other.pdf']);
+
+  const second = makeQueue();
+  second.queue.add(items('locked.pdf', 'a.pdf'));
+  second.queue.settle({ state: 'password' });
+  second.queue.add(items('b.pdf'));
+  assert.deepEqual(second.cancelled, []);
+  assert.deepEqual(states(second.queue), [['locked.pdf', 'password'], ['a.pdf', 'waiting'], ['b.pdf', 'waiting']]);
 });
 
 test('one file after one converted file replaces it, as the page always did', async () => {
