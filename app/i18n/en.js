@@ -198,7 +198,8 @@ export default {
 
   queue_heading: 'Files',
   queue_summary: (p) =>
-    `${p.done} of ${p.total} converted` + (p.failed ? `, ${p.failed} failed` : '') + (p.skipped ? `, ${p.skipped} skipped` : '') + '.',
+    `${p.done} of ${p.total} converted` + (p.failed ? `, ${p.failed} failed` : '') + (p.skipped ? `, ${p.skipped} skipped` : '') +
+    (p.cancelled ? `, ${p.cancelled} cancelled` : '') + (p.waiting ? `, ${p.waiting} waiting` : '') + '.',
   queue_waiting: 'Waiting',
   queue_opening: 'Opening…',
   queue_working: (p) => `Converting: ${p.done} of ${p.total} ${p.total === 1 ? 'page' : 'pages'}`,

@@ -198,7 +198,8 @@ export default {
 
   queue_heading: 'Archivos',
   queue_summary: (p) =>
-    `${p.done} de ${p.total} convertidos` + (p.failed ? `, ${p.failed} fallidos` : '') + (p.skipped ? `, ${p.skipped} omitidos` : '') + '.',
+    `${p.done} de ${p.total} convertidos` + (p.failed ? `, ${p.failed} fallidos` : '') + (p.skipped ? `, ${p.skipped} omitidos` : '') +
+    (p.cancelled ? `, ${p.cancelled} cancelados` : '') + (p.waiting ? `, ${p.waiting} en espera` : '') + '.',
   queue_waiting: 'En espera',
   queue_opening: 'Abriendo…',
   queue_working: (p) => `Convirtiendo: ${p.done} de ${p.total} ${p.total === 1 ? 'página' : 'páginas'}`,

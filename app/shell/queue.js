@@ -22,6 +22,17 @@ const FINAL = new Set(['done', 'failed', 'skipped', 'cancelled']);
 
 let nextId = 1;
 
+/** The folders every path of `paths` starts with ('refs/' for 'refs/a.pdf' and 'refs/sub/b.pdf';
+ * '' when one of them has no folder): said once, not on every row. */
+export function sharedFolder(paths) {
+  if (paths.length < 2) return '';
+  let shared = paths[0].slice(0, paths[0].lastIndexOf('/') + 1);
+  for (const path of paths) {
+    while (shared && !path.startsWith(shared)) shared = shared.slice(0, shared.lastIndexOf('/', shared.length - 2) + 1);
+  }
+  return shared;
+}
+
 /** The message [key, params] shown in the first of `elements` that shows one. */
 function shownMessage(messages, elements) {
   for (const el of elements) {
@@ -273,6 +284,16 @@ export class Queue {
     }
   }
 
+  /** Focus the button of class `kind` of entry `id`, or, that entry gone, of the one now at its
+   * place `index` (or the last), enabled; else the list's heading. */
+  refocus(id, kind, index) {
+    const rows = [...this.ui.queueList.children];
+    const row = rows.find((li) => li.dataset.id === id) ?? rows[Math.min(index, rows.length - 1)];
+    const button = row?.querySelector(`button.${kind}:not(:disabled)`) ?? row?.querySelector('button.queue-remove');
+    // Where the same file's button stays in place, the list must not scroll to it.
+    button?.focus({ preventScroll: row.dataset.id === id });
+  }
+
   renderEntry(entry) {
     const li = this.ui.queueList.querySelector(`li[data-id="${entry.id}"]`);
     if (!li) return;
@@ -283,6 +304,12 @@ export class Queue {
   /** The list again (after any change of its files, or of the language). */
   render() {
     const { ui, entries } = this;
+    const shared = sharedFolder(entries.map((e) => e.path));
+    // A button of the list keeps the keyboard's focus across the list's renewal; when its file
+    // was taken out, the next file's button (or the one before) takes it, not the page's body.
+    const focused = ui.queueList.contains?.(document.activeElement) ? document.activeElement : null;
+    const focusId = focused?.closest('li[data-id]')?.dataset.id;
+    const focusClass = focused?.classList.contains('queue-remove') ? 'queue-remove' : 'queue-file';
     const items = entries.map((entry) => {
       const li = document.createElement('li');
       li.dataset.id = String(entry.id);
@@ -295,7 +322,8 @@ export class Queue {
       pick.disabled = entry.state === 'waiting';
       const name = document.createElement('span');
       name.className = 'queue-name';
-      name.textContent = entry.path;
+      name.textContent = entry.path.slice(shared.length);
+      if (shared) pick.title = entry.path;
       const state = document.createElement('span');
       state.className = 'queue-state';
       state.textContent = this.stateText(entry);
@@ -308,13 +336,16 @@ export class Queue {
       li.append(pick, remove);
       return li;
     });
+    const before = focusId ? [...ui.queueList.children].findIndex((li) => li.dataset.id === focusId) : -1;
     ui.queueList.replaceChildren(...items);
+    if (focused) this.refocus(focusId, focusClass, before);
     ui.queue.hidden = entries.length < 2;
     ui.queue.dataset.state = this.running || this.busy ? 'running' : 'idle';
     const count = (state) => entries.filter((e) => e.state === state).length;
     const done = count('done');
     ui.queueSummary.textContent = t('queue_summary', {
-      total: entries.length, done, failed: count('failed'), skipped: count('skipped') + count('cancelled'),
+      total: entries.length, done, failed: count('failed'), skipped: count('skipped'), cancelled: count('cancelled'),
+      waiting: count('waiting') + count('password'),
     });
     ui.downloadAll.hidden = done === 0;
     const rest = count('waiting') + count('cancelled');

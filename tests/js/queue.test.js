@@ -179,3 +179,24 @@ test('one file after one converted file replaces it, as the page always did', as
   assert.deepEqual(states(queue), [['second.pdf', 'working']]);
   assert.deepEqual(asked, ['first.pdf', 'second.pdf']);
 });
+
+test('the folder all files share is said once, not on every row', async () => {
+  const { sharedFolder } = await import('../../app/shell/queue.js');
+  assert.equal(sharedFolder(['refs/a.pdf', 'refs/sub/b.pdf']), 'refs/');
+  assert.equal(sharedFolder(['a/x/1.pdf', 'a/y/2.pdf', 'a/x/3.pdf']), 'a/');
+  assert.equal(sharedFolder(['a/b.pdf', 'ab/c.pdf']), '');
+  assert.equal(sharedFolder(['x.pdf', 'a/b.pdf']), '');
+  assert.equal(sharedFolder(['only/one.pdf']), ''); // a file alone keeps its folder
+  const { queue, ui } = makeQueue();
+  queue.add(items('docs/a.pdf', 'docs/b.pdf'));
+  const names = ui.queueList.children.map((li) => li.children[0].children[0].textContent);
+  assert.deepEqual(names, ['a.pdf', 'b.pdf']);
+});
+
+test('the summary counts what was cancelled and what waits, apart from what was skipped', async () => {
+  const { queue, ui } = makeQueue();
+  queue.add(items('a.pdf', 'b.pdf', 'c.pdf', 'd.pdf'));
+  queue.settle({ state: 'cancelled' });
+  await tick();
+  assert.equal(ui.queueSummary.textContent, '0 of 4 converted, 1 cancelled, 3 waiting.');
+});
