@@ -214,7 +214,7 @@ export default {
   queue_resume: 'Convert the rest',
   queue_clear: 'Clear the list',
   download_all: 'Download all (.zip)',
-  zip_name: 'pdfprose texts.zip',
+  zip_name: (p) => (p.folder ? `${p.folder} - texts.zip` : 'pdfprose texts.zip'),
   password_skip: 'Skip this file',
   notice_no_pdf: 'There is no PDF in that folder.',
 };

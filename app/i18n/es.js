@@ -214,7 +214,7 @@ export default {
   queue_resume: 'Convertir el resto',
   queue_clear: 'Vaciar la lista',
   download_all: 'Descargar todo (.zip)',
-  zip_name: 'textos pdfprose.zip',
+  zip_name: (p) => (p.folder ? `${p.folder} - textos.zip` : 'textos pdfprose.zip'),
   password_skip: 'Omitir este archivo',
   notice_no_pdf: 'En esa carpeta no hay ningún PDF.',
 };

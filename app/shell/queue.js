@@ -16,22 +16,11 @@
 // and picking it converts it (a cancelled conversion left nothing to show).
 
 import { t } from '../i18n.js';
-import { buildZip } from './archive.js';
+import { buildZip, sharedFolder } from './archive.js';
 
 const FINAL = new Set(['done', 'failed', 'skipped', 'cancelled']);
 
 let nextId = 1;
-
-/** The folders every path of `paths` starts with ('refs/' for 'refs/a.pdf' and 'refs/sub/b.pdf';
- * '' when one of them has no folder): said once, not on every row. */
-export function sharedFolder(paths) {
-  if (paths.length < 2) return '';
-  let shared = paths[0].slice(0, paths[0].lastIndexOf('/') + 1);
-  for (const path of paths) {
-    while (shared && !path.startsWith(shared)) shared = shared.slice(0, shared.lastIndexOf('/', shared.length - 2) + 1);
-  }
-  return shared;
-}
 
 /** The message [key, params] shown in the first of `elements` that shows one. */
 function shownMessage(messages, elements) {
@@ -260,7 +249,8 @@ export class Queue {
       const url = URL.createObjectURL(new Blob([bytes], { type: 'application/zip' }));
       const link = document.createElement('a');
       link.href = url;
-      link.download = t('zip_name');
+      // Named after the folder brought, where there is one ('refs - texts.zip').
+      link.download = t('zip_name', { folder: sharedFolder(this.entries.map((e) => e.path)).replace(/\/$/, '').split('/').pop() });
       document.body.append(link);
       link.click();
       link.remove();

@@ -74,10 +74,11 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
 
     with app.page.expect_download() as info:
         app.testid("download-all").click()
-    assert info.value.suggested_filename == "pdfprose texts.zip"
+    assert info.value.suggested_filename == "refs - texts.zip"  # named after the folder
     archive = zipfile.ZipFile(io.BytesIO(Path(info.value.path()).read_bytes()))
     names = sorted(archive.namelist())
-    assert names == sorted([f"{LINKS[:-4]}.txt", f"{SPACING[:-4]}.txt", f"{SPACING[:-4]} (2).txt", "report.json"])
+    # Each text keeps its PDF's place below the folder (two of one name told apart as there).
+    assert names == sorted([f"{LINKS[:-4]}.txt", f"sub/{SPACING[:-4]}.txt", f"{SPACING[:-4]}.txt", "report.json"])
     # Each text is the library's own text of that PDF.
     assert archive.read(f"{LINKS[:-4]}.txt").decode() == cpython_conversion(CORPUS / LINKS).render()
     assert archive.read(f"{SPACING[:-4]}.txt").decode() == cpython_conversion(CORPUS / SPACING).render()
@@ -85,8 +86,8 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
     assert report["counts"] == {"failed": 1, "done": 3, "skipped": 1}
     by_path = {f["path"]: f for f in report["files"]}
     assert by_path["refs/broken.pdf"]["error"]["code"] == "truncated"
-    assert by_path[f"refs/sub/{SPACING}"]["output"] == f"{SPACING[:-4]}.txt"
-    assert by_path[f"refs/{SPACING}"]["output"] == f"{SPACING[:-4]} (2).txt"
+    assert by_path[f"refs/sub/{SPACING}"]["output"] == f"sub/{SPACING[:-4]}.txt"
+    assert by_path[f"refs/{SPACING}"]["output"] == f"{SPACING[:-4]}.txt"
     assert by_path[f"refs/{SPACING}"]["pages"] == 1
     assert by_path[f"refs/locked/{LOCKED}"]["output"] is None
 

@@ -181,7 +181,7 @@ test('one file after one converted file replaces it, as the page always did', as
 });
 
 test('the folder all files share is said once, not on every row', async () => {
-  const { sharedFolder } = await import('../../app/shell/queue.js');
+  const { sharedFolder } = await import('../../app/shell/archive.js');
   assert.equal(sharedFolder(['refs/a.pdf', 'refs/sub/b.pdf']), 'refs/');
   assert.equal(sharedFolder(['a/x/1.pdf', 'a/y/2.pdf', 'a/x/3.pdf']), 'a/');
   assert.equal(sharedFolder(['a/b.pdf', 'ab/c.pdf']), '');
