@@ -174,6 +174,15 @@ def report(meta: dict[str, Any], runs: list[dict[str, Any]]) -> str:
                   "run's CPU seconds per file, dealt in turn): largest first (the batch's order) "
                   f"**{one['bound_handed_order']:.2f}×**, input order "
                   f"**{one['bound_input_order']:.2f}×**."]
+        if two and one.get("pages_per_batch_cpu_s"):
+            # The two figures a loaded machine does not move: what the order allows, and the
+            # whole batch's CPU per page on two processes against one (start-ups, pipes, caches).
+            cost = two["pages_per_batch_cpu_s"] / one["pages_per_batch_cpu_s"]
+            lines += ["", f"Two processes ÷ one on an idle machine, from the CPU time: the order's "
+                      f"{one['bound_handed_order']:.2f}× × the whole batch's pages per CPU second "
+                      f"on two processes over one ({cost:.2f}) = **{one['bound_handed_order'] * cost:.2f}×** "
+                      f"(the wall-time ratio above is this machine's share of its cores: "
+                      f"{one['cores_used']:.2f} cores used by one process, {two['cores_used']:.2f} by two)."]
     lines += ["", "Every run (in the order they ran):", "",
               "| round | configuration | pages/s | wall s | other load (cores) | load average | "
               "failed files |", "| ---: | --- | ---: | ---: | ---: | --- | --- |"]
