@@ -275,7 +275,7 @@ export class Queue {
   }
 
   /** Focus the button of class `kind` of entry `id`, or, that entry gone, of the one now at its
-   * place `index` (or the last), enabled; else the list's heading. */
+   * place `index` (or the last); a disabled button (a waiting file's) gives way to its ×. */
   refocus(id, kind, index) {
     const rows = [...this.ui.queueList.children];
     const row = rows.find((li) => li.dataset.id === id) ?? rows[Math.min(index, rows.length - 1)];
