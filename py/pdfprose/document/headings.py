@@ -113,7 +113,8 @@ def _prose(para: Paragraph, min_chars: int) -> bool:
 def _heads_text(after: list[Paragraph], min_chars: int) -> bool:
     """Whether a bold line at the body size followed by the paragraphs ``after`` (the rest of
     its page) heads text: the next one is prose (:func:`_prose`), a table, a list item, a
-    table's row, a heading below it (bold, italic or a numbered subsection), or there is
+    table's row, a heading below it (bold, italic or a numbered subsection; a number over a
+    bold title, "Section 1" / "General obligations", as regulations set them), or there is
     none. A bold label over a few short lines of its own ("Bill to" or "Cliente" over a
     customer's name and address, "ORIGINAL" over an invoice's number and date: the invoices
     family; a form's field names) is a form's field, not a heading, whether the reading
@@ -123,7 +124,7 @@ def _heads_text(after: list[Paragraph], min_chars: int) -> bool:
             continue
         text = para.lines[0].text
         return para.kind == "table" or _prose(para, min_chars) or para.cells > 1 \
-            or list_marker(text) is not None or para.lines[0].all_bold \
+            or list_marker(text) is not None or any(line.all_bold for line in para.lines) \
             or para.lines[0].italic or SUBSECTION_NUMBER.match(text) is not None
     return True
 
@@ -210,7 +211,8 @@ def _heading_sizes(pages: list[PageAnalysis], by_size: list[Paragraph], bucket: 
 
 def _side_labels(pages: list[PageAnalysis], by_size: list[Paragraph]) -> set[int]:
     """The ``by_size`` candidates (paragraph ids) in a regular face that stand on the row of a
-    larger candidate of their block, beside it: a title's row may carry a smaller label at
+    larger candidate of their block (their baseline within its line's box), beside it (apart
+    along the row, not under it): a title's row may carry a smaller label at
     the far margin (a form's "Copy B — For the recipient", a memo's date, a report's reference
     number; the forms family), which heads nothing; a heading holds its row alone, or shares
     it only in a bold face (an invoice's seller beside "INVOICE", the invoices family)."""
@@ -227,7 +229,8 @@ def _side_labels(pages: list[PageAnalysis], by_size: list[Paragraph]) -> set[int
             for other in heads:
                 if other is para or other.block != para.block or other.size <= para.size:
                     continue
-                if any(line.top < first.bottom and first.top < line.bottom
+                if any(line.top < first.baseline < line.bottom
+                       and (line.x1 < first.x0 or first.x1 < line.x0)
                        for line in other.lines):
                     labels.add(id(para))
                     break
