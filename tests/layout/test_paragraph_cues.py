@@ -331,11 +331,11 @@ def test_a_running_head_over_a_rows_block_is_no_entry_wrapped_onto_its_first_row
         b.rows = True
         return b
 
-    head = rows_at((0, ("Annual report of the company, first quarter",)), (3, ("40,017.86", "40,017.86")),
-                   (4, ("365,680.80", "365,420.42")))
+    title = "Annual report of the company, first quarter"
+    head = rows_at((0, (title,)), (3, ("40,017.86", "40,017.86")), (4, ("365,680.80", "365,420.42")))
     assert [p.lines[0].text for p in split_paragraphs(head)] == [
-        "Annual report of the company, first quarter", "40,017.86 40,017.86", "365,680.80 365,420.42"]
-    wrapped = rows_at((0, ("Annual report of the company, first quarter",)), (1, ("40,017.86", "40,017.86")))
+        title, "40,017.86 40,017.86", "365,680.80 365,420.42"]
+    wrapped = rows_at((0, (title,)), (1, ("40,017.86", "40,017.86")))
     assert len(split_paragraphs(wrapped)) == 1
 
 
