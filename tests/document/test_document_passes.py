@@ -685,17 +685,23 @@ def test_a_bold_label_over_its_address_made_one_paragraph_is_no_heading() -> Non
     ("Cliente" over name, street and town; "ORIGINAL" over the invoice's number and date: the
     invoices family invented 60 headings in 30 pages): short lines without a sentence's end
     are a field's value, not prose; a bold line over Korean prose, whose lines hold half the
-    characters of Latin ones, heads it."""
+    characters of Latin ones, heads it, and so does one over a narrow column's prose, whose
+    sentence goes on in lowercase (the footnotes-column family)."""
     label = bold(para("Cliente", 100))
     address = lines_para(["Maria Irving", "95 Protección", "27411 Málaga"], 112)
     copy = bold(para("ORIGINAL", 160, x0=400))
     numbers = lines_para(["2027-5496", "08/11/2022"], 172, x0=400)
+    narrow = bold(para("Sistema para municipio", 400))
+    column = lines_para(["Este servicio informa esta fi-", "nanciación bajo esta biblio-",
+                         "teca durante este servicio"], 412)
     korean = bold(para("적립 제외 대상", 300))
     prose = lines_para(["무이자할부, 다이어트할부, 삼성카드 할인이 적용된 일시불 및",
                         "할부 이용금액, 기프트/선불카드 구매 및 충전, 상품권 구매건"], 312)
-    pages = [page(1, label, address, copy, numbers, korean, prose, body_text(1), body_text(1))]
+    pages = [page(1, label, address, copy, numbers, korean, prose, narrow, column, body_text(1),
+                  body_text(1))]
     mark_headings(pages)
-    assert (label.kind, copy.kind, korean.kind) == ("body", "body", "heading")
+    assert (label.kind, copy.kind, korean.kind, narrow.kind) == ("body", "body", "heading",
+                                                                 "heading")
 
 
 def test_a_regular_label_beside_a_larger_title_is_no_heading() -> None:

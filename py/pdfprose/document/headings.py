@@ -103,11 +103,16 @@ def _cells(text: str, least: int) -> bool:
 
 def _prose(para: Paragraph, min_chars: int) -> bool:
     """Whether ``para`` reads as prose: a line of ``min_chars`` character cells or more
-    (prose fills its measure, and a one-line answer is a sentence), or a sentence's end. The
-    short lines of an address, a name, a date or a number under a form's label are
-    neither."""
-    return any(_cells(line.text, min_chars) for line in para.lines) \
-        or SENTENCE_END.search(para.lines[-1].text.rstrip()) is not None
+    (prose fills its measure, and a one-line answer is a sentence), a sentence's end, or a
+    sentence wrapped in a narrow column (a line after the first going on in lowercase, or a
+    word broken at a line's end: columns of 25 to 35 characters in the footnotes-column and
+    sidebars families). The short lines of an address, a name, a date or a number under a
+    form's label are none of these."""
+    lines = para.lines
+    return any(_cells(line.text, min_chars) for line in lines) \
+        or SENTENCE_END.search(lines[-1].text.rstrip()) is not None \
+        or any(line.text.lstrip()[:1].islower() for line in lines[1:]) \
+        or any(line.text.rstrip().endswith("-") for line in lines[:-1])
 
 
 def _heads_text(after: list[Paragraph], min_chars: int) -> bool:
