@@ -4,6 +4,7 @@ every stage, so that a threshold changed there changes what the stages decide.""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from pathlib import Path
 
 import pytest
@@ -45,7 +46,10 @@ def test_the_parameters_are_one_frozen_object_with_spec_defaults() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         DEFAULT_PARAMS.space_gap_em = 0.2  # type: ignore[misc]
     # Every field is documented: the attribute docstrings stand right under each field.
-    source = Path(params_module.__file__).read_text(encoding="utf-8")
+    # (LayoutParams inherits the fields of what the PDF says of itself, issue 24.)
+    source = "".join(Path(inspect.getfile(cls)).read_text(encoding="utf-8")
+                     for cls in LayoutParams.__mro__ if cls is not object)
+    assert Path(params_module.__file__).read_text(encoding="utf-8") in source
     for field in dataclasses.fields(LayoutParams):
         at = source.index(f"    {field.name}: ")
         assert source[source.index("\n", at) + 1:].lstrip().startswith('"""'), field.name

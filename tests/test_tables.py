@@ -166,3 +166,20 @@ def test_a_glossary_of_narrow_terms_and_wide_definitions_is_not_cut_in_two() -> 
             ["TOC", "a list of a document's parts with the page where each starts"]]
     found = find_tables(grid_lines(rows, [72.0, 120.0]), [], 612.0)
     assert found.tables == [] and found.sides == []
+
+
+def test_words_beside_their_translation_in_the_other_direction_are_read_row_by_row() -> None:
+    # A bilingual form (issue 24): English on the left, its Arabic on the right, each row a
+    # pair; columns written in opposite directions are no two addresses side by side.
+    rows = [["test", "Arabic one"], ["14 april 1434", "Arabic two"], ["(january)", "Arabic 3"],
+            ["self test", "Arabic four"], ["first day", "Arabic five"]]
+    lines = grid_lines(rows, [72.0, 300.0])
+    for line in lines:
+        if line.x0 >= 300.0:
+            line.direction = "rtl"
+    found = find_tables(lines, [], 612.0)
+    assert found.tables == [] and found.sides == []
+    # The same columns written one way are still two blocks side by side.
+    for line in lines:
+        line.direction = "ltr"
+    assert len(find_tables(lines, [], 612.0).sides) == 2

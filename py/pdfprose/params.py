@@ -16,10 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .structure_params import StructureParams
+
 
 @dataclass(frozen=True, slots=True)
-class LayoutParams:
-    """The layout thresholds (see the module docstring); frozen, so one object can be shared."""
+class LayoutParams(StructureParams):
+    """The layout thresholds (see the module docstring); frozen, so one object can be shared.
+    Those of what the PDF says of itself (links, footnotes, tags, bookmarks, right-to-left
+    text) come from :class:`~pdfprose.structure_params.StructureParams`."""
 
     # -- words and spaces (pdfprose.layout.words) ---------------------------------------------
     space_gap_em: float = 0.12
