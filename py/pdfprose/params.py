@@ -421,7 +421,11 @@ class LayoutParams(StructureParams):
     6.5 pt labels of 20-35 characters (the forms family) or a table's cells, not headings; a
     section under a real heading holds at least a sentence or a few list items, though a
     report's sections may be a one-line "not applicable" (7 of 13 in a Chinese quarterly
-    report, where the other 6 head 57 to 1,810 characters)."""
+    report, where the other 6 head 57 to 1,810 characters). The paragraph under a bold line
+    at the body size is prose when a line of it spans this many character cells (a wide CJK
+    character two) or it ends a sentence: an address or a number and a date under a form's
+    label (invoices family: longest lines of 10 to 25 characters) is not, a line of a
+    report's prose (bold-headings family: 83 to 101) is."""
     heading_section_count: int = 3
     """...where a size has at least three such paragraphs (a title over a one-line subtitle
     stays a heading)."""
