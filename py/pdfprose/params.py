@@ -222,6 +222,12 @@ class LayoutParams:
     set table (4 pt of padding each side at 9 pt leaves 0.9 em; the runs were cut at 1 em):
     the table stage reads runs as pieces cut there. Word spaces are 0.25-0.33 em and stretch to
     about half an em in loosely justified lines (a prose line cut there is still one row)."""
+    table_cell_gap_em: float = 0.64
+    """A gap of at least 0.64 em between the two words of a run parts two cells: a word space
+    is at most 0.6 em (Courier's fixed space; proportional fonts' 0.25-0.33 em stretch to
+    about 0.5 in loosely justified lines, but a line of two words is a paragraph's last,
+    not stretched); the generated tables' headings stand 0.65 em apart and more ("重量  城市",
+    "Valor  Motivo" at 0.82)."""
     table_min_gap_em: float = 0.6
     """A column of a table is held apart from the next by a gap at least 0.6 em wide in every
     row (the generated tables' narrowest, 8 pt of padding at 11 pt, is 0.73 em; a word space
@@ -270,6 +276,11 @@ class LayoutParams:
     ``snap_tolerance`` is 3): the boxes of cells drawn 1-3 pt apart share their sides, and a
     gap of exactly 3 pt must not fall either way by a rounding error (the table benchmark's
     ``boxes`` family draws them 3 pt apart)."""
+    table_band_gap: float = 1.5
+    """Shaded bands of one width stacked at most 1.5 x a band's height apart are one table's
+    (zebra rows: the unshaded row between two shaded ones is as high as they are, 1.0 x, give
+    or take a rule's width; two tables of one width stand a caption and a blank line apart,
+    over 2 x a row's height in the table benchmark's ``ruled`` family)."""
     table_join_pt: float = 3.5
     """Edges along one line that overlap or stand within 3.5 pt end to end are one
     (pdfplumber's ``join_tolerance``, 3, with the same margin): a rule drawn one segment per

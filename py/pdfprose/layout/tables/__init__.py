@@ -20,7 +20,7 @@ from .grid import build_grid, header_only_separators, separators, to_table
 from .pieces import Piece, piece_line, pieces_of
 from .rows import Row, common_gaps, text_rows
 from .ruled import ruled_regions
-from .unruled import text_windows
+from .unruled import GROW_PITCH, grow_rows, text_windows, under_header
 
 __all__ = ["Found", "find_tables"]
 
@@ -88,6 +88,15 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
         gaps = common_gaps(several if len(several) >= 2 else found, region.x0, region.x1,
                            params.table_min_gap_em)
         box = (region.x0, region.top, region.x1, region.bottom)
+        if region.open and gaps:
+            found = _grown(rows, found, region.x0, region.x1, gaps, params)
+            inside = [p for r in found for p in r.pieces]
+            several = [r for r in found if len(r.pieces) > 1]
+            gaps = under_header(several, common_gaps(several, region.x0, region.x1,
+                                                     params.table_min_gap_em),
+                                region.x0, region.x1, params)
+            box = (region.x0, min(region.top, found[0].top), region.x1,
+                   max(region.bottom, found[-1].bottom))
         table, why = _candidate(found, gaps, horizontal, vertical, region.x0, region.x1, box,
                                 True, params)
         if table is not None and why is None:
@@ -115,6 +124,25 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
         return Found([], lines)
     tables.sort(key=lambda t: (t.top, t.x0))
     return Found(tables, _outside(lines, pieces, used, params), sides)
+
+
+def _grown(page_rows: list[Row], found: list[Row], lo: float, hi: float,
+           gaps: list[tuple[float, float]], params: LayoutParams) -> list[Row]:
+    """The rows of a table whose region is open (:attr:`~.ruled.Region.open`: a shaded header,
+    zebra bands), with the rows above and below it that are its rows too
+    (:func:`~.unruled.grow_rows`: its header, an unshaded first or last row)."""
+    where = {id(p): k for k, row in enumerate(page_rows) for p in row.pieces}
+    first = where[id(found[0].pieces[0])]
+    last = where[id(found[-1].pieces[0])]
+    x0 = min(p.x0 for r in found for p in r.pieces)
+    x1 = max(p.x1 for r in found for p in r.pieces)
+    pitches = sorted(q.baseline - r.baseline for r, q in zip(found, found[1:]))
+    if not pitches:
+        return found
+    reach = (x0, x1, GROW_PITCH * pitches[len(pitches) // 2])
+    above, _ = grow_rows(page_rows, first - 1, -1, found[0], lo, hi, gaps, reach, params)
+    below, _ = grow_rows(page_rows, last + 1, 1, found[-1], lo, hi, gaps, reach, params)
+    return above + found + below
 
 
 def _by_column(table: Table) -> list[list[TableCell]]:

@@ -163,7 +163,18 @@ def build_grid(rows: list[Row], seps: list[Separator], horizontal: list[Edge],
     grid = Grid(ruled=sum(ruled) >= max(2, params.table_row_rules * (len(rows) - 1)),
                 row_rules=sum(ruled))
     if grid.ruled:
-        breaks = ruled
+        breaks = list(ruled)
+        # Rows above every drawn edge or below every one (a header and first row over zebra
+        # bands, unshaded) are parted as rows without rules are; a header's lines inside its
+        # shaded band stay one row until the band's edge.
+        reach = RULE_REACH * (hi - lo)
+        drawn = [e.pos for e in horizontal if min(e.end, hi) - max(e.start, lo) >= reach]
+        outside = [k for k in range(len(ruled)) if drawn and not ruled[k] and (
+            rows[k + 1].bottom < min(drawn) or rows[k].top > max(drawn))]
+        if outside:
+            text = _text_breaks(rows, [list(c) for c in placed], params)
+            for k in outside:
+                breaks[k] = text[k]
     else:
         breaks = [r or t for r, t in zip(ruled, _text_breaks(rows, [[(a, b, p) for a, b, p in c]
                                                                     for c in placed], params))]
@@ -252,6 +263,11 @@ def header_only_separators(grid: Grid, seps: list[Separator],
             continue
         left, right = rows_of(k), rows_of(k + 1)
         if not left or not right or left & right:
+            continue
+        # A column joins one neighbour: of two loose separators around one column, the
+        # second parts it from another heading's figures (left-aligned headings over
+        # right-aligned figures: heading, figures, heading, figures).
+        if out and out[-1] == k - 1:
             continue
         for head, body in ((left, right), (right, left)):
             if max(head) < limit and min(body) > max(head) and len(body) >= 2:

@@ -49,9 +49,13 @@ def _span(t: Track) -> tuple[int, int]:
 
 def _together(t: Track, u: Track) -> bool:
     (a, b), (c, d) = _span(t), _span(u)
-    short, long_ = sorted((b - a + 1, d - c + 1))
+    short = min(b - a + 1, d - c + 1)
     overlap = min(b, d) - max(a, c) + 1
-    return overlap >= 0.5 * short and long_ <= LONGER_TRACKS * short + TRACK_SLACK
+    # How long each holds is the rows it stays free over, not those with text on both sides:
+    # beside a table in one column of a page in two, the rows of the other column fall
+    # between the table's rows, and the gutter has text on both sides in a few rows only.
+    lengths = sorted((t.last - t.first + 1, u.last - u.first + 1))
+    return overlap >= 0.5 * short and lengths[1] <= LONGER_TRACKS * lengths[0] + TRACK_SLACK
 
 
 def _groups(tracks: list[Track]) -> list[list[Track]]:
@@ -94,7 +98,9 @@ def _barrier(t: Track, group: list[Track], a: int, b: int) -> bool:
     """Whether a track outside ``group`` bounds it: it holds over the group's rows ``a..b``
     and over as many rows as any of the group's tracks (a gutter beside a table); a river of
     white space through prose holds over a few rows and bounds nothing."""
-    return t.support[0] <= b and t.support[-1] >= a \
+    # Held over them: kept free there, if not with text on both sides in those rows (beside a
+    # table in one column of two, the other column's lines fall between the table's rows).
+    return t.first <= b and t.last >= a \
         and len(t.support) >= max(len(g.support) for g in group)
 
 
@@ -117,8 +123,10 @@ def _restricted(row: Row, lo: float, hi: float) -> Row | None:
     pieces = row.within(lo, hi)
     if not pieces:
         return None
-    return Row(pieces, row.baseline, min(p.top for p in pieces), max(p.bottom for p in pieces),
-               max(p.size for p in pieces))
+    # The baseline of the pieces kept: a row of the whole page may stand on the baseline of a
+    # line in another column, a point or two off this part's.
+    return Row(pieces, min(p.baseline for p in pieces), min(p.top for p in pieces),
+               max(p.bottom for p in pieces), max(p.size for p in pieces))
 
 
 def _fits(row: Row, all_pieces: list[Piece], lo: float, hi: float) -> bool:
@@ -148,6 +156,7 @@ def text_windows(rows: list[Row], lo: float, hi: float,
             continue
         gaps = [g for g in common_gaps(core, left, right, min_gap_em)
                 if aligned(core, g, params.table_min_rows)]
+        gaps = under_header(core, gaps, left, right, params)
         if not gaps:
             continue
         # The core's own extent and line pitch: rows above and below must keep to them.
@@ -155,8 +164,8 @@ def text_windows(rows: list[Row], lo: float, hi: float,
         x1 = max(p.x1 for r in core for p in r.pieces)
         pitches = sorted(q.baseline - r.baseline for r, q in zip(core, core[1:]))
         reach = (x0, x1, GROW_PITCH * pitches[len(pitches) // 2])
-        above, stop_above = _grow(rows, a - 1, -1, core[0], left, right, gaps, reach, params)
-        below, stop_below = _grow(rows, b + 1, 1, core[-1], left, right, gaps, reach, params)
+        above, stop_above = grow_rows(rows, a - 1, -1, core[0], left, right, gaps, reach, params)
+        below, stop_below = grow_rows(rows, b + 1, 1, core[-1], left, right, gaps, reach, params)
         table = above + core + below
         if _prose_around(table, stop_above, stop_below, gaps, params):
             continue
@@ -164,7 +173,46 @@ def text_windows(rows: list[Row], lo: float, hi: float,
     return windows
 
 
-def _grow(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: float,
+def under_header(rows: list[Row], gaps: list[Span], lo: float, hi: float,
+                 params: LayoutParams = DEFAULT_PARAMS) -> list[Span]:
+    """``gaps``, the column gaps all of a table's ``rows`` keep, with those its body keeps and
+    its header does not: a heading spanning two columns (issue 23's spanning cells) covers
+    the gap between them. The header is the rows over the first with as many pieces as any
+    (at most ``params.table_max_header_rows``), the body the rest (at least
+    ``table_min_rows`` of them); a gap of the body
+    alone counts where its text lines up on it (:func:`aligned`) and a row of the header
+    parts it too (the columns' own headings under the spanning one)."""
+    # The header: the rows over the first that has as many cells as any (a body row).
+    most = max((len(r.pieces) for r in rows), default=0)
+    skip = next((k for k, r in enumerate(rows) if len(r.pieces) == most), 0)
+    if not 1 <= skip <= params.table_max_header_rows or len(rows) - skip < params.table_min_rows:
+        return gaps
+    # Rows of one cell across the table (a section's heading) keep no gap.
+    body = [r for r in rows[skip:] if len(r.pieces) > 1]
+    if len(body) < params.table_min_rows:
+        return gaps
+    found = common_gaps(body, lo, hi, params.table_min_gap_em)
+    # The gap of a heading over two columns: a row of the header under it (their own
+    # headings) keeps the gap too, with text on both sides; a unit set apart under a heading
+    # ("0.32  %", "VAT" over both) has no heading of its own.
+    head = rows[:skip]
+    extra = [g for g in found if not any(a < g[1] and g[0] < b for a, b in gaps)
+             and any(_parts(row, g, params.table_min_gap_em * row.size) for row in head)
+             and aligned(body, g, params.table_min_rows)]
+    return sorted(gaps + extra) if extra else gaps
+
+
+def _parts(row: Row, gap: Span, min_gap: float) -> bool:
+    """Whether two consecutive pieces of ``row`` stand apart by ``min_gap`` or more across
+    ``gap``, each within :data:`GROW_EM` of it (a heading may reach into the gap its
+    column's figures leave, or stop short of it)."""
+    a, b = gap
+    near = GROW_EM * row.size
+    return any(a - near <= p.x1 < b and a < q.x0 <= b + near and q.x0 - p.x1 >= min_gap
+               for p, q in zip(row.pieces, row.pieces[1:]))
+
+
+def grow_rows(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: float,
           gaps: list[Span], reach: tuple[float, float, float],
           params: LayoutParams) -> tuple[list[Row], Row | None]:
     """The rows next to a candidate (from row ``k`` on, going ``step`` = -1 up or 1 down from
@@ -224,8 +272,9 @@ def _prose_around(table: list[Row], above: Row | None, below: Row | None, gaps: 
                   params: LayoutParams) -> bool:
     """Whether the candidate is a river of white space through prose: right above or right
     below it, at its own line pitch, stands a line of prose that reaches across its gaps and
-    spans its width (justified lines around a few lines whose word spaces happen to line up).
-    A table stands apart from the text around it, or has a caption or a heading over it."""
+    spans its width, and no further (justified lines around a few lines whose word spaces
+    happen to line up). A table stands apart from the text around it, or has a caption or a
+    heading over it, or is narrower than the paragraph next to it."""
     if len(table) < 2:
         return False
     pitches = sorted(b.baseline - a.baseline for a, b in zip(table, table[1:]))
@@ -234,11 +283,15 @@ def _prose_around(table: list[Row], above: Row | None, below: Row | None, gaps: 
     x1 = max(p.x1 for r in table for p in r.pieces)
     for row, edge in ((above, table[0]), (below, table[-1])):
         if row is None or abs(row.baseline - edge.baseline) > 1.2 * pitch \
-                or not _crosses(row, gaps):
+                or not _crosses(row, gaps) or CAPTION.match(row.pieces[0].line.text):
             continue
-        width = max(p.x1 for p in row.pieces) - min(p.x0 for p in row.pieces)
+        left, right = min(p.x0 for p in row.pieces), max(p.x1 for p in row.pieces)
         words = sum(len(p.line.text.split()) for p in row.pieces)
-        if width >= 0.85 * (x1 - x0) and words >= params.table_prose_words:
+        # The prose a river runs through is set in the candidate's own column: its lines
+        # reach no further than the candidate's rows (give or take an em); a paragraph
+        # over a narrower table reaches past it on either side.
+        within = left >= x0 - edge.size and right <= x1 + edge.size
+        if right - left >= 0.85 * (x1 - x0) and within and words >= params.table_prose_words:
             return True
     return False
 
@@ -276,6 +329,14 @@ def aligned(rows: list[Row], gap: Span, least: int = 3) -> bool:
     one x, or centres them on one x; or the column before it ends or centres them so; or the
     column after it is of figures right-aligned. The words on either side of a river of white
     space through justified prose line up on none of these."""
+    if _aligned(rows, gap, least):
+        return True
+    # A header's headings may sit otherwise than the cells under them (left over right-aligned
+    # figures): the rows under it then line up alone, as many as the rule asks but one.
+    return len(rows) >= least and _aligned(rows[1:], gap, least - 1)
+
+
+def _aligned(rows: list[Row], gap: Span, least: int) -> bool:
     a, b = gap
     lefts: list[Piece] = []
     rights: list[Piece] = []
