@@ -11,6 +11,7 @@ import pytest
 from pdfgen import build_pdf
 from pdfprose import Converter, Options, convert
 from pdfprose import params as params_module
+from pdfprose import table_params as table_params_module
 from pdfprose.engine.split import PageBatch
 from pdfprose.params import DEFAULT_PARAMS, LayoutParams
 
@@ -44,8 +45,10 @@ def test_the_parameters_are_one_frozen_object_with_spec_defaults() -> None:
         0.12, 0.22, 0.35, 1.8, 1.15, 0.12)  # SPEC §2, §3, §6, §8, §9
     with pytest.raises(dataclasses.FrozenInstanceError):
         DEFAULT_PARAMS.space_gap_em = 0.2  # type: ignore[misc]
-    # Every field is documented: the attribute docstrings stand right under each field.
-    source = Path(params_module.__file__).read_text(encoding="utf-8")
+    # Every field is documented: the attribute docstrings stand right under each field (the
+    # table stage's fields are declared in a module of their own, a base of LayoutParams).
+    source = "".join(Path(m.__file__).read_text(encoding="utf-8")
+                     for m in (params_module, table_params_module))
     for field in dataclasses.fields(LayoutParams):
         at = source.index(f"    {field.name}: ")
         assert source[source.index("\n", at) + 1:].lstrip().startswith('"""'), field.name

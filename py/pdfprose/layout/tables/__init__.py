@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 
 from ...model import Line, Shape, Table, TableCell
 from ...params import DEFAULT_PARAMS, LayoutParams
-from .decision import side_by_side, verdict
+from .decision import side_by_side, sparse, verdict
 from .edges import Edge, page_edges
 from .grid import build_grid, header_only_separators, separators, to_table
 from .pieces import Piece, piece_line, pieces_of
 from .rows import Row, common_gaps, text_rows
 from .ruled import ruled_regions
-from .unruled import GROW_PITCH, grow_rows, text_windows, under_header
+from .unruled import grow_rows, scattered, text_windows, under_header
 
 __all__ = ["Found", "find_tables"]
 
@@ -71,7 +71,7 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
         return Found([], lines)
     horizontal, vertical, _ = page_edges(shapes, params) if shapes else ([], [], [])
     pieces = pieces_of(lines, params)
-    rows = text_rows(pieces)
+    rows = text_rows(pieces, params)
     if not horizontal and not any(len(r.pieces) > 1 for r in rows):
         return Found([], lines)
     used: set[int] = set()
@@ -83,7 +83,7 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
                   and region.top <= (p.top + p.bottom) / 2 <= region.bottom]
         if not inside:
             continue
-        found = text_rows(inside)
+        found = text_rows(inside, params)
         several = [r for r in found if len(r.pieces) > 1]
         gaps = common_gaps(several if len(several) >= 2 else found, region.x0, region.x1,
                            params.table_min_gap_em)
@@ -113,6 +113,9 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
                max(p.x1 for p in members), max(r.bottom for r in window.rows))
         table, why = _candidate(window.rows, window.gaps, horizontal, vertical, window.lo,
                                 window.hi, box, False, params)
+        if why is None and table is not None and scattered(window.rows, params) \
+                and sparse(table, params):
+            why = "diagram"
         if table is not None and why is None:
             tables.append(table)
             used.update(id(p) for p in members)
@@ -139,7 +142,7 @@ def _grown(page_rows: list[Row], found: list[Row], lo: float, hi: float,
     pitches = sorted(q.baseline - r.baseline for r, q in zip(found, found[1:]))
     if not pitches:
         return found
-    reach = (x0, x1, GROW_PITCH * pitches[len(pitches) // 2])
+    reach = (x0, x1, params.table_grow_pitch * pitches[len(pitches) // 2])
     above, _ = grow_rows(page_rows, first - 1, -1, found[0], lo, hi, gaps, reach, params)
     below, _ = grow_rows(page_rows, last + 1, 1, found[-1], lo, hi, gaps, reach, params)
     return above + found + below

@@ -14,10 +14,6 @@ from dataclasses import dataclass
 from ...params import DEFAULT_PARAMS, LayoutParams
 from .edges import Edge
 
-MIN_REGION_PT = 10.0
-"""A region narrower or lower than 10 pt holds no table (an underline meeting a tick)."""
-
-
 @dataclass(slots=True)
 class Region:
     """A box enclosed by connected edges, and those edges."""
@@ -78,7 +74,8 @@ def ruled_regions(horizontal: list[Edge], vertical: list[Edge],
         x1 = max(max(e.end for e in hs), max(e.pos for e in vs))
         top = min(min(e.pos for e in hs), min(e.start for e in vs))
         bottom = max(max(e.pos for e in hs), max(e.end for e in vs))
-        if x1 - x0 < MIN_REGION_PT or bottom - top < MIN_REGION_PT:
+        least = params.table_min_region_pt
+        if x1 - x0 < least or bottom - top < least:
             continue
         regions.append(Region(x0, top, x1, bottom, hs, vs))
     regions = stack_bands(regions, params)

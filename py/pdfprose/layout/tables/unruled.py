@@ -19,16 +19,6 @@ from ...text.vocabulary import CAPTION
 from .pieces import Piece
 from .rows import Row, Span, Track, common_gaps, find_tracks
 
-LONGER_TRACKS = 2.0
-"""Two gaps belong to one table when the rows each holds overlap by half the shorter's and the
-longer holds at most twice as many rows (plus ``TRACK_SLACK``): a column held for ten rows of a
-table and the gutter of the page's two columns of prose held for sixty are not one table's."""
-
-TRACK_SLACK = 3
-"""...plus three rows (a column empty in a few rows is held over fewer rows than its
-neighbours)."""
-
-
 @dataclass(slots=True)
 class Window:
     """A candidate table found from text alone: its rows (the pieces of each between ``lo`` and
@@ -47,7 +37,7 @@ def _span(t: Track) -> tuple[int, int]:
     return t.support[0], t.support[-1]
 
 
-def _together(t: Track, u: Track) -> bool:
+def _together(t: Track, u: Track, params: LayoutParams) -> bool:
     (a, b), (c, d) = _span(t), _span(u)
     short = min(b - a + 1, d - c + 1)
     overlap = min(b, d) - max(a, c) + 1
@@ -55,10 +45,11 @@ def _together(t: Track, u: Track) -> bool:
     # beside a table in one column of a page in two, the rows of the other column fall
     # between the table's rows, and the gutter has text on both sides in a few rows only.
     lengths = sorted((t.last - t.first + 1, u.last - u.first + 1))
-    return overlap >= 0.5 * short and lengths[1] <= LONGER_TRACKS * lengths[0] + TRACK_SLACK
+    return overlap >= 0.5 * short \
+        and lengths[1] <= params.table_longer_tracks * lengths[0] + params.table_track_slack
 
 
-def _groups(tracks: list[Track]) -> list[list[Track]]:
+def _groups(tracks: list[Track], params: LayoutParams) -> list[list[Track]]:
     """Tracks that hold over the same rows, grouped (transitively), each group cut apart where a
     track not in it, holding over its rows and longer, stands between its tracks (two tables
     side by side, or a table beside a column of prose)."""
@@ -72,7 +63,7 @@ def _groups(tracks: list[Track]) -> list[list[Track]]:
 
     for i in range(len(tracks)):
         for j in range(i + 1, len(tracks)):
-            if _together(tracks[i], tracks[j]):
+            if _together(tracks[i], tracks[j], params):
                 parent[find(i)] = find(j)
     by_root: dict[int, list[Track]] = {}
     for i, t in enumerate(tracks):
@@ -147,7 +138,7 @@ def text_windows(rows: list[Row], lo: float, hi: float,
         return []
     row_gap, min_gap_em = params.table_row_gap_em, params.table_min_gap_em
     windows: list[Window] = []
-    for group in _groups(tracks):
+    for group in _groups(tracks, params):
         a = min(t.support[0] for t in group)
         b = max(t.support[-1] for t in group)
         left, right = _bounds(group, tracks, a, b, lo, hi)
@@ -155,7 +146,7 @@ def text_windows(rows: list[Row], lo: float, hi: float,
         if len(core) < params.table_min_rows:
             continue
         gaps = [g for g in common_gaps(core, left, right, min_gap_em)
-                if aligned(core, g, params.table_min_rows)]
+                if aligned(core, g, params)]
         gaps = under_header(core, gaps, left, right, params)
         if not gaps:
             continue
@@ -163,7 +154,7 @@ def text_windows(rows: list[Row], lo: float, hi: float,
         x0 = min(p.x0 for r in core for p in r.pieces)
         x1 = max(p.x1 for r in core for p in r.pieces)
         pitches = sorted(q.baseline - r.baseline for r, q in zip(core, core[1:]))
-        reach = (x0, x1, GROW_PITCH * pitches[len(pitches) // 2])
+        reach = (x0, x1, params.table_grow_pitch * pitches[len(pitches) // 2])
         above, stop_above = grow_rows(rows, a - 1, -1, core[0], left, right, gaps, reach, params)
         below, stop_below = grow_rows(rows, b + 1, 1, core[-1], left, right, gaps, reach, params)
         table = above + core + below
@@ -197,17 +188,18 @@ def under_header(rows: list[Row], gaps: list[Span], lo: float, hi: float,
     # ("0.32  %", "VAT" over both) has no heading of its own.
     head = rows[:skip]
     extra = [g for g in found if not any(a < g[1] and g[0] < b for a, b in gaps)
-             and any(_parts(row, g, params.table_min_gap_em * row.size) for row in head)
-             and aligned(body, g, params.table_min_rows)]
+             and any(_parts(row, g, params) for row in head)
+             and aligned(body, g, params)]
     return sorted(gaps + extra) if extra else gaps
 
 
-def _parts(row: Row, gap: Span, min_gap: float) -> bool:
-    """Whether two consecutive pieces of ``row`` stand apart by ``min_gap`` or more across
-    ``gap``, each within :data:`GROW_EM` of it (a heading may reach into the gap its
+def _parts(row: Row, gap: Span, params: LayoutParams) -> bool:
+    """Whether two consecutive pieces of ``row`` stand apart by ``table_min_gap_em`` or more
+    across ``gap``, each within ``table_grow_em`` of it (a heading may reach into the gap its
     column's figures leave, or stop short of it)."""
     a, b = gap
-    near = GROW_EM * row.size
+    near = params.table_grow_em * row.size
+    min_gap = params.table_min_gap_em * row.size
     return any(a - near <= p.x1 < b and a < q.x0 <= b + near and q.x0 - p.x1 >= min_gap
                for p, q in zip(row.pieces, row.pieces[1:]))
 
@@ -220,7 +212,7 @@ def grow_rows(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: floa
     whose headings may reach across its columns, but not one line across all of them: a
     title); down, those that keep its gaps. Either way a row must keep within the candidate's
     text extent (``reach``: its x0, x1, and how far apart two of its rows may stand, points)
-    give or take :data:`GROW_EM`. Also the first row that is not one (None if none stands
+    give or take ``table_grow_em``. Also the first row that is not one (None if none stands
     within ``table_row_gap_em``)."""
     out: list[Row] = []
     row_gap = params.table_row_gap_em
@@ -234,7 +226,7 @@ def grow_rows(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: floa
         distance = abs(near.baseline - edge.baseline)
         if distance > row_gap * max(edge.size, near.size):
             return out, None
-        slack = GROW_EM * near.size
+        slack = params.table_grow_em * near.size
         outside = min(p.x0 for p in near.pieces) < x0 - slack \
             or max(p.x1 for p in near.pieces) > x1 + slack
         ratio = params.table_size_ratio
@@ -251,15 +243,14 @@ def grow_rows(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: floa
     return out, None
 
 
-GROW_EM = 2.0
-"""A row above or below a candidate is one of its rows only within 2 em of the candidate's
-text extent (a column heading wider than its figures reaches a little past them; a paragraph's
-last line over a narrow table starts at the page's margin)."""
-
-GROW_PITCH = 1.8
-"""...and only within 1.8 x the candidate's line pitch of its nearest row (a header parted
-from the body by a rule and its padding stands about 1.4 x the pitch above it; a paragraph
-above a table stands apart by a blank line or more)."""
+def scattered(rows: list[Row], params: LayoutParams = DEFAULT_PARAMS) -> bool:
+    """Whether a candidate's rows overlap one another: over a quarter of its consecutive rows
+    stand under ``params.table_min_pitch_em`` apart (the labels of a diagram, set wherever its
+    boxes and arrows put them; or a table's short cells set in the middle of rows whose
+    other cells wrap, which :func:`~.decision.sparse` tells apart)."""
+    close = sum(1 for r, q in zip(rows, rows[1:])
+                if q.baseline - r.baseline < params.table_min_pitch_em * max(r.size, q.size))
+    return 4 * close > len(rows) - 1
 
 
 def _across(row: Row, gaps: list[Span]) -> bool:
@@ -296,15 +287,6 @@ def _prose_around(table: list[Row], above: Row | None, below: Row | None, gaps: 
     return False
 
 
-ALIGN_PT = 1.0
-"""Text edges within 1 pt of each other line up (a producer places cells to a tenth of a point;
-the words of justified prose start wherever their line's spacing puts them)."""
-
-ALIGNED_SHARE = 0.6
-"""A column gap is held by text edges when at least 60 % of the rows with text on both sides
-line up one of its edges (and at least ``table_min_rows`` of them)."""
-
-
 def _numeric(piece: Piece) -> bool:
     text = piece.line.text if piece.whole else "".join(
         g.text for g in piece.line.glyphs[piece.start:piece.end])
@@ -312,31 +294,32 @@ def _numeric(piece: Piece) -> bool:
     return bool(chars) and 2 * sum(ch.isdigit() for ch in chars) >= len(chars)
 
 
-def _lined_up(values: list[float]) -> int:
-    """The most of ``values`` within ``ALIGN_PT`` of one another."""
+def _lined_up(values: list[float], within: float) -> int:
+    """The most of ``values`` within ``within`` of one another."""
     values = sorted(values)
     best = j = 0
     for i in range(len(values)):
-        while values[i] - values[j] > ALIGN_PT:
+        while values[i] - values[j] > within:
             j += 1
         best = max(best, i - j + 1)
     return best
 
 
-def aligned(rows: list[Row], gap: Span, least: int = 3) -> bool:
+def aligned(rows: list[Row], gap: Span, params: LayoutParams = DEFAULT_PARAMS) -> bool:
     """Whether a gap's columns line their text up on the gap (issue 23: text edges, left,
     right or centre, aligned in three or more rows): the column after it starts its cells at
     one x, or centres them on one x; or the column before it ends or centres them so; or the
     column after it is of figures right-aligned. The words on either side of a river of white
     space through justified prose line up on none of these."""
-    if _aligned(rows, gap, least):
+    least = params.table_min_rows
+    if _aligned(rows, gap, least, params):
         return True
     # A header's headings may sit otherwise than the cells under them (left over right-aligned
     # figures): the rows under it then line up alone, as many as the rule asks but one.
-    return len(rows) >= least and _aligned(rows[1:], gap, least - 1)
+    return len(rows) >= least and _aligned(rows[1:], gap, least - 1, params)
 
 
-def _aligned(rows: list[Row], gap: Span, least: int) -> bool:
+def _aligned(rows: list[Row], gap: Span, least: int, params: LayoutParams) -> bool:
     a, b = gap
     lefts: list[Piece] = []
     rights: list[Piece] = []
@@ -347,16 +330,18 @@ def _aligned(rows: list[Row], gap: Span, least: int) -> bool:
             lefts.append(before[-1])
             rights.append(after[0])
     n = len(lefts)
-    need = max(least, ALIGNED_SHARE * n)
+    need = max(least, params.table_aligned_share * n)
+    within = params.table_align_pt
     if n < need:
         return False
-    if _lined_up([p.x0 for p in rights]) >= need or _lined_up([p.x1 for p in lefts]) >= need:
+    if _lined_up([p.x0 for p in rights], within) >= need \
+            or _lined_up([p.x1 for p in lefts], within) >= need:
         return True
-    if _lined_up([(p.x0 + p.x1) / 2 for p in rights]) >= need \
-            or _lined_up([(p.x0 + p.x1) / 2 for p in lefts]) >= need:
+    if _lined_up([(p.x0 + p.x1) / 2 for p in rights], within) >= need \
+            or _lined_up([(p.x0 + p.x1) / 2 for p in lefts], within) >= need:
         return True
     figures = [p for p in rights if _numeric(p)]
-    return len(figures) >= need and _lined_up([p.x1 for p in figures]) >= need
+    return len(figures) >= need and _lined_up([p.x1 for p in figures], within) >= need
 
 
 def _crosses(row: Row, gaps: list[Span]) -> bool:
