@@ -218,3 +218,29 @@ def test_two_words_an_em_apart_are_two_cells_and_a_spaced_out_word_is_one() -> N
     texts = [[p.line.text[p.start:p.end].strip() for p in pieces_of([run(t, 72.0, 100.0)])]
              for t in ("Valor  Motivo", "Valor Motivo", "项  目", "one  two  three  four")]
     assert texts == [["Valor", "Motivo"], ["Valor Motivo"], ["项  目"], ["one  two  three  four"]]
+
+
+def test_two_columns_of_words_under_a_table_caption_are_a_table() -> None:
+    rows = [["Segment", "Company"], ["Resource", "Springfield Land Partners"],
+            ["Account", "Springfield Demand"], ["Change", "Winchester Weight LLC"],
+            ["Branch", "Jackson Water Partners"]]
+    lines = grid_lines(rows, [330.0, 400.0])
+    assert find_tables(lines, [], 612.0).tables == []  # two blocks of words side by side
+    caption = run("Table 3 Segments and companies", 330.0, 84.0)
+    found = find_tables(lines + [caption], [], 612.0)
+    assert [cell_texts(t) for t in found.tables] == [rows]
+
+
+def test_a_shaded_header_takes_the_rows_of_sentences_under_it() -> None:
+    sentence = "word " * 8 + "end."
+    lines = [run("Customer", 65.0, 100.0), run("Comment", 172.0, 100.0)]
+    for k, name in enumerate(["Franklin", "Jackson", "Manchester", "Marion"]):
+        top = 120.0 + k * 24.0
+        lines += [run(name, 65.0, top), run(sentence, 172.0, top),
+                  run(sentence[:20], 172.0, top + 10.0)]
+    header = Shape(60.0, 97.0, 400.0, 113.0, False, 0.0, (0.3, 0.4, 0.6))
+    assert find_tables(lines, [], 612.0).tables == []  # a column of sentences: prose
+    found = find_tables(lines, [header], 612.0)
+    assert len(found.tables) == 1
+    assert [row[0] for row in cell_texts(found.tables[0])] == [
+        "Customer", "Franklin", "Jackson", "Manchester", "Marion"]

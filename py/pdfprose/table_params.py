@@ -134,6 +134,10 @@ class TableParams:
     """...and under half of its grid's cells hold text is the labels of a diagram (a state
     diagram's labels fill 16 of 40; the generated tables, empty cells, spanning and section
     rows and all, fill over 70 %)."""
+    table_caption_em: float = 3.0
+    """A table's caption stands within 3 em of its table, above or below (the generated
+    tables' captions 0.5-1.5 em away; a caption is set close to what it names, a paragraph
+    that mentions a table a blank line or more away from it)."""
     table_align_pt: float = 1.0
     """Text edges within 1 pt of each other line up (a producer places cells to a tenth of a
     point; the words of justified prose start wherever their line's spacing puts them)."""

@@ -37,6 +37,10 @@ LEADERS = re.compile(r"(?:\.\s?){4,}|…{2,}|_{4,}")
 MARKER_ONLY = re.compile(rf"(?:[{BULLETS}]|\(?\d{{1,3}}[.)]|\(?[a-zA-Z][.)])")
 """A cell holding nothing but a list marker (SPEC §10)."""
 
+TABLE_CAPTION = re.compile(r"(?:table|tabla|cuadro|tableau|tabelle|tabela|表|표)\s*[\dIVX]", re.I)
+"""A table's caption ("Table 3", "Tabla 2", "表 6：", "표 1"; a figure's says nothing of a
+table): a candidate next to one is a table as surely as one drawn with rules."""
+
 LABEL = re.compile(r".*\S[:：]$")
 """A form's label: text ending in a colon."""
 
