@@ -244,3 +244,9 @@ def test_a_shaded_header_takes_the_rows_of_sentences_under_it() -> None:
     assert len(found.tables) == 1
     assert [row[0] for row in cell_texts(found.tables[0])] == [
         "Customer", "Franklin", "Jackson", "Manchester", "Marion"]
+
+
+def test_a_paragraph_s_last_line_over_a_table_is_not_its_header() -> None:
+    paragraph = [run("word " * 12 + "end", 72.0, 70.0), run("gone.", 72.0, 86.0)]
+    found = find_tables(paragraph + grid_lines(ROWS, [72.0, 200.0, 300.0]), [], 612.0)
+    assert [cell_texts(t) for t in found.tables] == [ROWS]

@@ -233,7 +233,8 @@ def grow_rows(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: floa
         if outside or distance > pitch or not _fits(near, row.pieces, lo, hi) \
                 or not edge.size / ratio <= near.size <= edge.size * ratio or (
                 _crosses(near, gaps) if step > 0 else (
-                    len(out) >= params.table_max_header_rows or _across(near, gaps))):
+                    len(out) >= params.table_max_header_rows or _across(near, gaps)
+                    or _sentence_end(near))):
             return out, near
         if step < 0:
             out.insert(0, near)
@@ -251,6 +252,16 @@ def scattered(rows: list[Row], params: LayoutParams = DEFAULT_PARAMS) -> bool:
     close = sum(1 for r, q in zip(rows, rows[1:])
                 if q.baseline - r.baseline < params.table_min_pitch_em * max(r.size, q.size))
     return 4 * close > len(rows) - 1
+
+
+SENTENCE_END = ".。!?！？"
+"""What ends a sentence, in Latin and CJK script."""
+
+
+def _sentence_end(row: Row) -> bool:
+    """Whether ``row`` is one piece ending a sentence: a paragraph's last line ("延。"), which
+    a table's header never is (its headings name columns, they do not end sentences)."""
+    return len(row.pieces) == 1 and _text(row.pieces[0]).rstrip().endswith(tuple(SENTENCE_END))
 
 
 def _across(row: Row, gaps: list[Span]) -> bool:
@@ -287,9 +298,13 @@ def _prose_around(table: list[Row], above: Row | None, below: Row | None, gaps: 
     return False
 
 
-def _numeric(piece: Piece) -> bool:
-    text = piece.line.text if piece.whole else "".join(
+def _text(piece: Piece) -> str:
+    return piece.line.text if piece.whole else "".join(
         g.text for g in piece.line.glyphs[piece.start:piece.end])
+
+
+def _numeric(piece: Piece) -> bool:
+    text = _text(piece)
     chars = [ch for ch in text if not ch.isspace()]
     return bool(chars) and 2 * sum(ch.isdigit() for ch in chars) >= len(chars)
 
