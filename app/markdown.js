@@ -137,6 +137,9 @@ export class MarkdownView {
         token.tag = `h${Math.min(6, level + HEADING_SHIFT)}`;
       }
       if (token.level === 0 && token.map && token.nesting !== -1) {
+        // Each block takes the direction of its first strong letter: Hebrew and Arabic
+        // paragraphs read from the right, aligned right, among left-to-right ones.
+        token.attrSet('dir', 'auto');
         token.attrSet('data-line', String(segment.line + token.map[0]));
         token.attrSet('data-line-end', String(segment.line + token.map[1]));
       }

@@ -431,6 +431,63 @@ def _annots_million(rng: random.Random, size: float) -> Built:
     return doc.finish()
 
 
+@hostile("links_million", "page", "a page with a million web link annotations over its text "
+         "(one /Link /URI shown a million times; the /Annots array in a compressed object "
+         "stream)", keep=(1,))
+def _links_million(rng: random.Random, size: float) -> Built:
+    doc = Doc(rng)
+    annot = doc.w.add(b"<< /Type /Annot /Subtype /Link /Rect [60 690 400 730] /Border [0 0 0] "
+                      b"/A << /S /URI /URI (https://example.org/page) >> >>")
+    count = scaled(1_000_000, size)
+    array = doc.w.add(b"[" + b"%d 0 R " % annot * count + b"]")
+    doc.w.pack([annot, array])
+    doc.page(doc.text(1), extra=b"/Annots %d 0 R" % array)
+    return doc.finish()
+
+
+def _tagged_page(doc: Doc, page: int) -> None:
+    """A page whose text is one marked-content sequence, MCID 0 (issue 24's readers ask the
+    structure tree who owns it)."""
+    doc.page(b"/P << /MCID 0 >> BDC " + doc.text(1) + b" EMC", num=page,
+             extra=b"/StructParents 0")
+
+
+@hostile("structure_tree_loops", "opening", "a tagged page whose structure element is its own "
+         "parent and kid, under a /ParentTree whose /Kids hold the tree itself", keep=(1,))
+def _structure_tree_loops(rng: random.Random, size: float) -> Built:
+    doc = Doc(rng)
+    page, element, parents, leaf, root = (doc.w.reserve() for _ in range(5))
+    _tagged_page(doc, page)
+    doc.w.add(b"<< /Type /StructElem /S /P /P %d 0 R /Pg %d 0 R /K [0 %d 0 R] >>"
+              % (element, page, element), num=element)
+    doc.w.add(b"<< /Kids [%d 0 R %d 0 R] >>" % (parents, leaf), num=parents)
+    doc.w.add(b"<< /Limits [0 0] /Nums [0 [%d 0 R]] >>" % element, num=leaf)
+    doc.w.add(b"<< /Type /StructTreeRoot /K [%d 0 R] /ParentTree %d 0 R >>" % (element, parents),
+              num=root)
+    doc.catalog_extra = b"/StructTreeRoot %d 0 R /MarkInfo << /Marked true >> " % root
+    return doc.finish()
+
+
+@hostile("structure_parent_chain", "opening", "a tagged page whose structure element's /P "
+         "chain runs through a hundred thousand elements before the root (in object streams)", keep=(1,))
+def _structure_parent_chain(rng: random.Random, size: float) -> Built:
+    doc = Doc(rng)
+    page, parents, root = doc.w.reserve(), doc.w.reserve(), doc.w.reserve()
+    _tagged_page(doc, page)
+    count = scaled(100_000, size, 2)
+    chain = [doc.w.reserve() for _ in range(count)]
+    for k, num in enumerate(chain):
+        up = chain[k + 1] if k + 1 < count else root
+        kid = b"0" if k == 0 else b"%d 0 R" % chain[k - 1]
+        doc.w.add(b"<< /S /Div /P %d 0 R /Pg %d 0 R /K [%s] >>" % (up, page, kid), num=num)
+    doc.w.pack(chain)
+    doc.w.add(b"<< /Nums [0 [%d 0 R]] >>" % chain[0], num=parents)
+    doc.w.add(b"<< /Type /StructTreeRoot /K [%d 0 R] /ParentTree %d 0 R >>"
+              % (chain[-1], parents), num=root)
+    doc.catalog_extra = b"/StructTreeRoot %d 0 R /MarkInfo << /Marked true >> " % root
+    return doc.finish()
+
+
 @hostile("inline_images_million", "page", "a page drawing a million 1x1 inline images")
 def _inline_images_million(rng: random.Random, size: float) -> Built:
     return _many_operators(rng, b"BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI\n", 1_000_000, size)

@@ -12,7 +12,8 @@ report of one conversion:
   marker (``#``..``######``) or a list marker (``-``, ``*``, ``N.``, ``N)``, ``a)``) at the line
   start is dropped and the Markdown backslash escapes (``\\*``) are undone. ``contains {text}``:
   the text occurs; ``absent {text}``: it does not; ``order {before, after}``: ``before`` occurs
-  and ``after`` occurs after (the end of) its first occurrence.
+  and ``after`` occurs after (the end of) its first occurrence. Links read as their text:
+  ``[text](url)`` as ``text``, an autolink ``<url>`` as ``url`` (markup, like the escapes).
 - ``heading {text, level?}``: some line ``#``..``######`` whose text starts with ``text``
   (with ``level``, a line of exactly that many ``#``). ``list_item {text}``: some line ``- ``, ``* ``, ``N. ``, ``N) `` or ``a) `` (after optional
   indentation) whose text starts with ``text``. ``paragraph_start {text}``: some line that is the
@@ -105,6 +106,19 @@ _WS = re.compile(r"\s+")
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _HEADING_LINE = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+(.*?))?[ \t]*$")
 _LIST_LINE = re.compile(r"^[ \t]*(?:[-*]|[0-9]{1,9}[.)]|[a-z]\))[ \t]+(.*)$")
+_AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>")
+_INLINE_LINK = re.compile(r"(?<![!\\])\[((?:\\.|[^\]\\])*)\]"
+                          r"\((?:<[^<>\n]*>|(?:[^()\s\\]|\\.|\([^()\s]*\))*)\)")
+
+
+def unlink(text: str) -> str:
+    """Markdown links as the reader sees them: ``[text](url)`` as its text, ``<url>`` as the
+    URL (link markup, like escapes, is not text)."""
+    if "<" in text:
+        text = _AUTOLINK.sub(r"\1", text)
+    if "](" in text:
+        text = _INLINE_LINK.sub(r"\1", text)
+    return text
 
 
 def normalize(text: str) -> str:
@@ -127,7 +141,8 @@ def _heading_text(line: str) -> str | None:
 
 def markdown_plain(markdown: str) -> str:
     """The document as ``contains``/``absent``/``order`` see it (before :func:`normalize`):
-    heading or list marker at each line start dropped, escapes undone."""
+    heading or list marker at each line start dropped, links as their text (:func:`unlink`),
+    escapes undone."""
     lines = []
     for line in markdown.split("\n"):
         cells = table_cells(line)
@@ -142,7 +157,7 @@ def markdown_plain(markdown: str) -> str:
             m = _LIST_LINE.match(line)
             if m is not None:
                 line = m.group(1)
-        lines.append(unescape(line))
+        lines.append(unescape(unlink(line)))
     return "\n".join(lines)
 
 

@@ -21,14 +21,7 @@ PENDING_BY_ISSUE: dict[int, tuple[str, ...]] = {
     # Links, bookmarks, tags, ActualText, footnotes, right-to-left text (and heading levels
     # from tags and outlines).
     24: (
-        "l3tag-1", "l3tag-2", "l3tag-4", "l3tag-5", "lotag-1", "lotag-2", "lotag-3",
-        "he398-1", "he398-2", "he398-3", "he398-4", "he398-5", "he398-6", "he398-7", "he398-8",
-        "he398-9", "he398-10", "arword-1", "arword-2", "arword-3", "arword-4", "arword-5", "arword-6",
-        "arword-7", "arword-9", "bidi-1", "bidi-2", "bidi-3", "bidi-4", "bidi-5", "arlog-1",
-        "lolink-1", "wplink-1", "wplink-2", "wplink-3", "wplink-4", "wplink-5", "wplink-6", "yh-1",
-        "yh-3", "yh-4", "yh-5", "yh-6", "yh-7", "yh-8", "l3tag-3", "l3tag-8", "l3tag-10", "l3tag-11",
-        "l3tag-12", "fda-6", "scotus-1", "scotus-2", "scotus-3", "scotus-4", "cds-1", "cds-2",
-        "cds-3", "cds-4",
+        "l3tag-3", "l3tag-8", "l3tag-10", "l3tag-11", "fda-6", "lotag-3", "wplink-3",
     ),
 }
 

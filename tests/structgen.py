@@ -10,7 +10,7 @@ font with a ToUnicode map the test chooses (presentation forms or letters, or no
 glyph that only ActualText explains), and :class:`Page` places every glyph with its own text
 matrix, so that a test decides the order in which glyphs are drawn (visual or logical storage
 of right-to-left text). Right-to-left lines are ordered by python-bidi (the Rust
-``unicode-bidi`` crate), an implementation independent of :mod:`pdfprose.knows.bidi`, and
+``unicode-bidi`` crate), an implementation independent of :mod:`pdfprose.text.bidi`, and
 Arabic is shaped into its presentation forms by :func:`shape_arabic`.
 
 Builders at the end write whole documents and return their truth.
@@ -513,9 +513,12 @@ def rtl_pdf(path: Path, script: str, storage: str = "visual", forms: bool = Fals
 
 
 RTL_COLUMNS = (
-    ("העמודה הימנית נקראת ראשונה", "והיא ממשיכה כאן"),
-    ("העמודה השמאלית נקראת שנייה", "והיא מסיימת את הדף"),
+    ("העמודה הימנית נקראת ראשונה", "והיא ממשיכה כאן בשורה", "שלישית ועוד אחת אחריה",
+     "עד שהעמודה נגמרת", "בשורה החמישית שלה."),
+    ("העמודה השמאלית נקראת שנייה", "והיא ממשיכה גם היא", "בשורות רבות אחת אחרי",
+     "השנייה עד שהיא מסיימת", "את הדף כולו."),
 )
+"""The lines of a two-column Hebrew page, right column first (reading order)."""
 
 
 def rtl_columns_pdf(path: Path) -> Truth:
@@ -526,9 +529,11 @@ def rtl_columns_pdf(path: Path) -> Truth:
     latin = doc.helvetica()
     font = doc.embedded(HEBREW_FONT)
     boxes = []
-    for (first, second), right in zip(RTL_COLUMNS, (540.0, 280.0)):
-        rtl_line(page, first, 760.0, right, font, latin)
-        rtl_line(page, second, 745.0, right, font, latin)
+    for lines, right in zip(RTL_COLUMNS, (540.0, 280.0)):
+        y = 760.0
+        for text in lines:
+            rtl_line(page, text, y, right, font, latin)
+            y -= 15.0
         boxes.append((right - 220.0, right))
     doc.write(path)
     return Truth(path, {"columns": [list(c) for c in RTL_COLUMNS], "boxes": boxes})

@@ -51,3 +51,38 @@ def test_the_limits_are_defined_once_by_the_engine() -> None:
         assert "25 * 1000 * 1000" not in text and "25_000_000" not in text, path
         for name in ("MAX_FILE_BYTES", "MAX_PAGES"):
             assert f"const {name} =" not in text, path
+
+
+def test_the_page_says_each_read_limit_as_the_engine_does_and_in_spanish() -> None:
+    """The page words the engine's ``limit_reached`` and ``repaired`` notices from their codes and
+    figures (app/i18n/*.js): its English must be the engine's own sentence (pdfprose.engine.wording),
+    and its Spanish a sentence of its own with every figure in it."""
+    import json
+
+    from pdfprose.engine.wording import as_dict
+    from pdfprose.pdf.limits import LIMIT_SENTENCES, limit_notice
+    from pdfprose.notice import Notice
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is missing (./dev needs Node.js 20+)")
+    figures = {"limit": "32 MiB", "count": "1,234", "box": "[0 0 nan 792]", "used": "its CropBox"}
+    notices = [as_dict(Notice("repaired", count=3))]
+    for part, sentence in LIMIT_SENTENCES.items():
+        names = {name for name in figures if "{" + name + "}" in sentence}
+        for page in (None, 7):
+            notices.append(as_dict(limit_notice(part, page, **{n: figures[n] for n in names})))
+    script = (
+        "import en from './app/i18n/en.js'; import es from './app/i18n/es.js';"
+        "const notices = JSON.parse(process.argv[1]);"
+        "const say = (m, n) => m['notice_' + n.code]({ ...n, pages: n.pages ?? [] });"
+        "console.log(JSON.stringify(notices.map((n) => [say(en, n), say(es, n)])));")
+    done = subprocess.run([node, "--input-type=module", "-e", script, json.dumps(notices)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    for notice, (english, spanish) in zip(notices, json.loads(done.stdout)):
+        assert english == notice["message"]
+        assert spanish != english and "undefined" not in spanish and "its CropBox" not in spanish
+        shown = [str(v) for v in notice.get("values", {}).values() if v != "its CropBox"]
+        assert all(v in spanish for v in shown), (spanish, shown)
+        assert spanish.startswith("Página 7:" if notice.get("pages") else "El archivo:")

@@ -51,9 +51,14 @@ SHORT_RUN: dict[str, float] = {
     "cm_ten_million": 0.001,
     "length_long_flate": 1.0,
     "mediabox_infinite": 1.0,
+    "links_million": 0.01,
+    "structure_tree_loops": 1.0,
+    "structure_parent_chain": 0.01,
+    "outline_next_loop": 1.0,
 }
 """Class -> size of the short run: the loops at full size (their size is none), the millions
-at a thousandth, the bomb at a fifth (300 MiB asked for; the inflate budget cuts it at 64 MiB,
+at a thousandth (a hundredth for the links and the structure chain: past the annotation
+budget and the structure tree's depth limit), the bomb at a fifth (300 MiB asked for; the inflate budget cuts it at 64 MiB,
 under the short run's memory limit)."""
 
 SHORT_LIMITS = sandbox.Limits(seconds=3.0, rss_bytes=256 * sandbox.MIB, clock="cpu")

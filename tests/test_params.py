@@ -4,6 +4,7 @@ every stage, so that a threshold changed there changes what the stages decide.""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,6 @@ import pytest
 from pdfgen import build_pdf
 from pdfprose import Converter, Options, convert
 from pdfprose import params as params_module
-from pdfprose import table_params as table_params_module
 from pdfprose.engine.split import PageBatch
 from pdfprose.params import DEFAULT_PARAMS, LayoutParams
 
@@ -45,10 +45,11 @@ def test_the_parameters_are_one_frozen_object_with_spec_defaults() -> None:
         0.12, 0.22, 0.35, 1.8, 1.15, 0.12)  # SPEC §2, §3, §6, §8, §9
     with pytest.raises(dataclasses.FrozenInstanceError):
         DEFAULT_PARAMS.space_gap_em = 0.2  # type: ignore[misc]
-    # Every field is documented: the attribute docstrings stand right under each field (the
-    # table stage's fields are declared in a module of their own, a base of LayoutParams).
-    source = "".join(Path(m.__file__).read_text(encoding="utf-8")
-                     for m in (params_module, table_params_module))
+    # Every field is documented: the attribute docstrings stand right under each field.
+    # (LayoutParams inherits the fields of what the PDF says of itself, issue 24.)
+    source = "".join(Path(inspect.getfile(cls)).read_text(encoding="utf-8")
+                     for cls in LayoutParams.__mro__ if cls is not object)
+    assert Path(params_module.__file__).read_text(encoding="utf-8") in source
     for field in dataclasses.fields(LayoutParams):
         at = source.index(f"    {field.name}: ")
         assert source[source.index("\n", at) + 1:].lstrip().startswith('"""'), field.name

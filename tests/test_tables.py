@@ -250,3 +250,20 @@ def test_a_paragraph_s_last_line_over_a_table_is_not_its_header() -> None:
     paragraph = [run("word " * 12 + "end", 72.0, 70.0), run("gone.", 72.0, 86.0)]
     found = find_tables(paragraph + grid_lines(ROWS, [72.0, 200.0, 300.0]), [], 612.0)
     assert [cell_texts(t) for t in found.tables] == [ROWS]
+
+
+def test_words_beside_their_translation_in_the_other_direction_are_read_row_by_row() -> None:
+    # A bilingual form (issue 24): English on the left, its Arabic on the right, each row a
+    # pair; columns written in opposite directions are no two addresses side by side.
+    rows = [["test", "Arabic one"], ["14 april 1434", "Arabic two"], ["(january)", "Arabic 3"],
+            ["self test", "Arabic four"], ["first day", "Arabic five"]]
+    lines = grid_lines(rows, [72.0, 300.0])
+    for line in lines:
+        if line.x0 >= 300.0:
+            line.direction = "rtl"
+    found = find_tables(lines, [], 612.0)
+    assert found.tables == [] and found.sides == []
+    # The same columns written one way are still two blocks side by side.
+    for line in lines:
+        line.direction = "ltr"
+    assert len(find_tables(lines, [], 612.0).sides) == 2

@@ -190,6 +190,25 @@ export default {
     `${p.pages.length === 1 ? 'page' : 'pages'} ${h.list(p.pages)} ` +
     `${p.count === 1 ? 'has' : 'have'} no Unicode meaning in ${p.count === 1 ? 'its font' : 'their fonts'} ` +
     `and ${p.count === 1 ? 'is' : 'are'} shown as \uFFFD: check ${p.count === 1 ? 'it' : 'those symbols'} against the PDF.`,
+  // A read budget that ran out (pdfprose.budgets.ReadBudgets): the part it hit, with the figures
+  // the engine formatted ('values'); a part this page does not know is said in the engine's words.
+  notice_limit_reached: (p) => {
+    const v = p.values ?? {};
+    const said = {
+      reference_loop: 'some of its objects refer to themselves in a loop; they were read as empty (a damaged or hostile file)',
+      page_labels: 'its page labels loop or never end; they were left out',
+      stream_size: `a stream inflates past what the whole file may decompress to (${v.limit}); it was cut there and the text after that point is lost`,
+      fonts: `${v.count} of its fonts map or size more codes than a font can address; the extra codes were left out`,
+      graphics_states: `it saves more graphics states than ${v.limit} without restoring them; ${v.count} were ignored`,
+      annotations: `it has ${v.count} annotations; only the first ${v.limit} were drawn`,
+      shapes: `it draws more than ${v.limit} lines and boxes; tables were looked for among the first ${v.limit} (${v.count} more not kept)`,
+      page_box: `its page size (MediaBox) is not a size (${v.box}); ${v.used} was used instead`,
+    }[p.part];
+    if (!said) return p.message ?? '';
+    return `${p.pages.length ? `Page ${p.pages[0]}` : 'The file'}: ${said}.`;
+  },
+  notice_repaired: (p) =>
+    `The file: ${p.count} of its streams declared a wrong length; each was read up to its 'endstream' instead.`,
   notice_internal:
     'Headings, lists and running headers could not be found (an internal error); the text is given without them.',
   error_read_failed: 'The file could not be read from your device.',

@@ -190,6 +190,26 @@ export default {
     `${h.list(p.pages)} ${p.count === 1 ? 'no tiene significado Unicode en su fuente' : 'no tienen significado Unicode en sus fuentes'} ` +
     `y se ${p.count === 1 ? 'muestra' : 'muestran'} como \uFFFD: ` +
     `${p.count === 1 ? 'compruébalo' : 'comprueba esos símbolos'} en el PDF.`,
+  // Un límite de lectura agotado (pdfprose.budgets.ReadBudgets): la parte donde se agotó, con las
+  // cifras que dio el motor ('values'); una parte que esta página no conoce se dice con las del motor.
+  notice_limit_reached: (p) => {
+    const v = p.values ?? {};
+    const used = { 'its CropBox': 'su CropBox', "the parent's MediaBox": 'la MediaBox de su padre', 'US Letter': 'el tamaño carta (US Letter)' }[v.used] ?? v.used;
+    const said = {
+      reference_loop: 'algunos de sus objetos se refieren a sí mismos en bucle; se leyeron como vacíos (un archivo dañado o malicioso)',
+      page_labels: 'sus etiquetas de página forman un bucle o no terminan; se omitieron',
+      stream_size: `un flujo se descomprime a más de lo que puede ocupar todo el archivo (${v.limit}); se cortó ahí y se pierde el texto posterior`,
+      fonts: `${v.count} de sus fuentes asignan o dimensionan más códigos de los que una fuente puede tener; se omitieron los códigos de más`,
+      graphics_states: `guarda más de ${v.limit} estados gráficos sin restaurarlos; se ignoraron ${v.count}`,
+      annotations: `tiene ${v.count} anotaciones; solo se dibujaron las ${v.limit} primeras`,
+      shapes: `dibuja más de ${v.limit} líneas y recuadros; se buscaron tablas entre los ${v.limit} primeros (${v.count} más no se conservaron)`,
+      page_box: `su tamaño de página (MediaBox) no es un tamaño (${v.box}); se usó ${used}`,
+    }[p.part];
+    if (!said) return p.message ?? '';
+    return `${p.pages.length ? `Página ${p.pages[0]}` : 'El archivo'}: ${said}.`;
+  },
+  notice_repaired: (p) =>
+    `El archivo: ${p.count} de sus flujos declaraban una longitud errónea; cada uno se leyó hasta su 'endstream'.`,
   notice_internal:
     'No se pudieron encontrar títulos, listas ni encabezados (un error interno); el texto se da sin ellos.',
   error_read_failed: 'No se pudo leer el archivo de tu dispositivo.',

@@ -12,6 +12,8 @@ const NOTICE_KEYS = {
   internal: 'notice_internal',
   cmap_unavailable: 'notice_cmap_unavailable',
   unmapped_glyphs: 'notice_unmapped_glyphs',
+  limit_reached: 'notice_limit_reached',
+  repaired: 'notice_repaired',
 };
 const NOTICES_SHOWN_ELSEWHERE = new Set(['garbled', 'failed_pages']);
 

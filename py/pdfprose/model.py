@@ -56,7 +56,9 @@ class Glyph:
 
     ``code`` is the character code the PDF drew (the CID of a multi-byte font), ``source`` the
     :class:`~pdfprose.pdf.fonts.FontFacts` of its font: the garbled-page diagnosis
-    (:mod:`pdfprose.pdf.diagnosis`) reads both.
+    (:mod:`pdfprose.pdf.diagnosis`) reads both. ``mark`` is the marked-content state it was
+    drawn in (:class:`pdfprose.pdf.marked.MarkState`: its MCID, ActualText span, artifact), or
+    None outside any sequence that says something.
     """
 
     text: str
@@ -78,6 +80,7 @@ class Glyph:
     advance: float = 0.0
     code: int = -1
     source: object = field(default=None, repr=False, compare=False)
+    mark: object = field(default=None, repr=False, compare=False)
 
 
 RGB = tuple[float, float, float]
@@ -131,6 +134,17 @@ class Line:
     """``all_bold`` as it was when the glyphs were released (:meth:`release_glyphs`)."""
     released_small_caps: bool | None = field(default=None, repr=False, compare=False)
     """``small_caps`` as it was when the glyphs were released."""
+    direction: Literal["ltr", "rtl"] = "ltr"
+    """The line's paragraph direction: ``"rtl"`` for a line read from the right (Hebrew,
+    Arabic), whose ``text`` is then in reading (logical) order (:mod:`pdfprose.layout.rtl`)."""
+    inline: tuple["Inline", ...] = ()
+    """Stretches of ``text`` the PDF says more of: links and footnote marks, in text order."""
+    tag: str = ""
+    """The structure type of the tagged element the line belongs to (``"P"``, ``"H2"``,
+    ``"LI"``, ``"Artifact"`` for page furniture the file marked as such; "" untagged)."""
+    unit: int = -1
+    """The index of that element in the document's structure tree (lines of one element share
+    it); -1 untagged."""
 
     @property
     def width(self) -> float:
@@ -187,6 +201,20 @@ class Line:
             self.released_all_bold = self.all_bold
             self.released_small_caps = self.small_caps
             self.glyphs = []
+
+
+@dataclass(frozen=True, slots=True)
+class Inline:
+    """A stretch ``start``..``end`` (code points, end excluded) of a line's text that the PDF
+    says more of. ``kind`` ``"link"``: a web link, ``value`` its URL, ``key`` shared by the
+    pieces of one link that wraps over lines; ``"note"``: a footnote mark, ``value`` the mark
+    ("1", "*") of the note it calls."""
+
+    start: int
+    end: int
+    kind: Literal["link", "note"]
+    value: str
+    key: int = 0
 
 
 @dataclass(slots=True)
@@ -279,7 +307,7 @@ class Block:
 
 
 ParagraphKind = Literal["body", "heading", "list_item", "equation", "rotated", "vertical", "form",
-                        "table"]
+                        "table", "footnote", "figure"]
 
 
 @dataclass(slots=True)
@@ -288,8 +316,10 @@ class Paragraph:
 
     ``lines`` keep their own text; joining them (SPEC §6-7) is the renderer's job so that the
     "join line breaks" option needs no new analysis. The paragraph stage sets ``kind`` to
-    ``"equation"`` for a displayed formula (:mod:`pdfprose.layout.equations`); document passes set
-    ``kind``, ``level`` (heading level 1-4), ``marker`` (the list item's original marker),
+    ``"equation"`` for a displayed formula (:mod:`pdfprose.layout.equations`), ``"footnote"``
+    for a footnote's body (``marker``: its mark, :mod:`pdfprose.layout.footnotes`) and
+    ``"figure"`` for a tagged figure's alternative text (one line, no glyphs); document passes
+    set ``kind``, ``level`` (heading level 1-6), ``marker`` (the list item's original marker),
     ``indent`` (list nesting depth), ``furniture`` (a running header, footer or page number,
     SPEC §8) and ``continues`` (the paragraph goes on from the previous one across a column,
     page, figure or footnote, so the renderer joins them) with ``continues_from``, the
@@ -338,7 +368,9 @@ class PageAnalysis:
     text glyphs at all; ``garbled`` means too many glyphs without Unicode meaning, and
     ``garbled_cause`` says why (a key of :data:`pdfprose.pdf.diagnosis.CAUSES`, such as
     ``"no_tounicode"``); ``error`` holds the reason when the page failed to parse (its other
-    fields are then empty).
+    fields are then empty). ``tags`` says what the page made of a tagged document's structure
+    tree (:mod:`pdfprose.layout.tagged`): ``"used"``, or why it was distrusted
+    (``"distrusted: ..."``); None when the document has no tags to use.
     """
 
     number: int
@@ -355,6 +387,7 @@ class PageAnalysis:
     garbled: bool = False
     garbled_cause: str | None = None
     error: str | None = None
+    tags: str | None = None
 
     def release_glyphs(self) -> None:
         """Release the glyphs of every line of the page (:meth:`Line.release_glyphs`): after
@@ -374,8 +407,9 @@ class PageAnalysis:
         appearances, emitted after the page's text), ``tables``, the tables found on the
         page (:mod:`pdfprose.layout.tables`), and ``furniture_chars``: the characters of
         the lines marked as running heads, footers and page numbers (SPEC §8), which "remove
-        headers" leaves out of the text (0 until the document passes have run)."""
-        return {
+        headers" leaves out of the text (0 until the document passes have run); and, in a
+        tagged document, ``tags`` (:attr:`tags`)."""
+        summary: dict[str, object] = {
             "number": self.number,
             "columns": self.columns,
             "empty": self.empty,
@@ -390,6 +424,9 @@ class PageAnalysis:
             "furniture_chars": sum(len(line.text) for para in self.paragraphs if para.furniture
                                    for line in para.lines),
         }
+        if self.tags is not None:
+            summary["tags"] = self.tags
+        return summary
 
     def geometry(self) -> dict[str, object]:
         """What the page's schematic preview draws, JSON-ready: page size in points and, per
@@ -430,3 +467,15 @@ class PageAnalysis:
                 for b in self.blocks
             ],
         }
+
+
+@dataclass(frozen=True, slots=True)
+class OutlineEntry:
+    """One bookmark of the document's outline (/Outlines): ``title`` as the reader sees it,
+    ``page`` the 0-based index of its target page (None when it leads nowhere that can be
+    found), ``depth`` 1 for a top-level entry. Read by :mod:`pdfprose.pdf.outline`, matched
+    with the pages' lines by :mod:`pdfprose.document.bookmarks`."""
+
+    title: str
+    page: int | None
+    depth: int

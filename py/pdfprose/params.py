@@ -22,8 +22,10 @@ from .table_params import TableParams
 @dataclass(frozen=True, slots=True)
 class LayoutParams(TableParams):
     """The layout thresholds (see the module docstring); frozen, so one object can be shared.
-    The table stage's (``table_*``) are declared in :class:`~pdfprose.table_params.TableParams`
-    and are fields of this object like the others."""
+    Those of what the PDF says of itself (links, footnotes, tags, bookmarks, right-to-left
+    text) come from :class:`~pdfprose.structure_params.StructureParams`, the table stage's
+    (``table_*``) from :class:`~pdfprose.table_params.TableParams`, its subclass: one object
+    all the same."""
 
     # -- words and spaces (pdfprose.layout.words) ---------------------------------------------
     space_gap_em: float = 0.12

@@ -1,5 +1,6 @@
 """The table stage's thresholds (:mod:`pdfprose.layout.tables`, issue 23): the ``table_*``
-fields of :class:`~pdfprose.params.LayoutParams`, declared here to keep each module short. They
+fields of :class:`~pdfprose.params.LayoutParams`, declared here to keep each module short (a
+chain of bases: :class:`~pdfprose.structure_params.StructureParams`, this, LayoutParams). They
 are one object with the others: a stage reads them as ``params.table_...`` and a caller sets
 them with ``LayoutParams(table_...=...)``. Units as in :mod:`pdfprose.params`; ``_pt`` fields
 are points of page space.
@@ -9,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .structure_params import StructureParams
+
 
 @dataclass(frozen=True, slots=True)
-class TableParams:
+class TableParams(StructureParams):
     """The table stage's thresholds, each with its unit and the measurement behind its value
     (the table benchmark's generated families, ``python -m benchmarks.tables``, and the corpus's
     ``table_row`` probes)."""

@@ -71,6 +71,17 @@ def test_running_head_beside_its_page_number_is_still_furniture() -> None:
     assert [(p.paragraphs[0].furniture, p.paragraphs[1].furniture) for p in pages] == [(True, True)] * 4
 
 
+def test_a_tagged_figure_beside_a_running_head_does_not_keep_it() -> None:
+    """A slide deck's running head beside its logo, tagged as a figure with /Alt (issue 24):
+    the figure's description is no text drawn on the head's row, so the head is furniture."""
+    logo = para("Logo of the association", 28, x0=420)
+    logo.kind = "figure"  # (on the title slide only)
+    pages = [page(n, *([logo] if n == 1 else []), para("DocEng 2019: hidden features", 30, x0=40),
+                  body_text(n)) for n in range(1, 5)]
+    mark_furniture(pages)
+    assert [p.paragraphs[-2].furniture for p in pages] == [True] * 4
+
+
 def test_column_headings_repeated_across_a_row_are_not_a_running_head() -> None:
     """Home-loan rate sheet: "Annual Comparison" heads four columns of the table on both pages;
     two pages of one table made every heading a running head and the table lost them."""

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pdfminer.pdfdocument import LITERAL_OBJSTM
 from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdfparser import PDFParser
@@ -220,6 +221,52 @@ def test_corpus_object_streams_give_pdfminers_objects(name: str) -> None:
         objs_theirs, n_theirs = theirs._get_objects(theirs.getobj(objid))
         assert n == n_theirs and objs and _canon(objs) == _canon(objs_theirs)
 
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", ["real/ca_warn_report_table_16p.pdf", "real/es_i9_form_xfa_aes_owner.pdf",
+                                  "arxiv/math0501081.pdf"])
+def test_corpus_objects_read_alone_as_from_the_whole_stream(name: str) -> None:
+    """An object taken alone from its object stream (at its header's offset) is the one the
+    whole stream's parse gives at its place."""
+    from pdfprose.pdf.content import FastObjectStreamDocument
+
+    path = CORPUS / name
+    if not path.is_file():
+        pytest.skip(f"{path} is not there")
+    data = path.read_bytes()
+    alone = FastObjectStreamDocument(PDFParser(io.BytesIO(data)))
+    whole = FastObjectStreamDocument(PDFParser(io.BytesIO(data)))
+    placed = [(objid, pos[0], pos[1]) for xref in whole.xrefs for objid in xref.get_objids()
+              if (pos := xref.get_pos(objid))[0] is not None]
+    assert len(placed) > 50
+    parsed: dict[int, tuple[list[object], int]] = {}
+    for objid, stream, index in placed:
+        if stream not in parsed:
+            parsed[stream] = whole._get_objects(whole.getobj(stream))
+        objs, n = parsed[stream]
+        assert _canon(alone._getobj_objstm(alone.getobj(stream), index, objid)) == \
+            _canon(objs[2 * n + index])
+    assert not alone._parsed_objs  # no stream was parsed whole
+
+
+def test_object_stream_with_a_broken_header_is_parsed_whole() -> None:
+    """Offsets that do not rise (or another object number than the cross-reference's) send
+    the reader to the whole-stream parse, which goes by position as pdfminer does."""
+    from pdfminer.pdftypes import PDFStream
+
+    from pdfprose.pdf.content import FastObjectStreamDocument
+
+    body = b"<< /A 1 >> << /B 2 >> << /C 3 >>"
+    good = b"10 0 11 11 12 22 "
+    bad = b"10 0 11 22 12 11 "  # the second and third offsets swapped
+    for header, expected in ((good, {"B": 2}), (bad, {"B": 2})):
+        doc = FastObjectStreamDocument.__new__(FastObjectStreamDocument)
+        doc._parsed_objs, doc.caching = {}, True
+        stream = PDFStream({"Type": LITERAL_OBJSTM, "N": 3, "First": len(header)}, header + body)
+        stream.objid = 99
+        assert doc._getobj_objstm(stream, 1, 11) == expected
+        assert bool(doc._parsed_objs) == (header is bad)
 
 # -- ToUnicode CMaps (FastCMapParser, pdf.document.ResourceManager) -----------------------------------
 

@@ -472,6 +472,13 @@ def test_judge_escape_undone_and_whitespace_collapsed():
         "A *B* item _x_ café ok"
 
 
+def test_judge_reads_links_as_their_text():
+    md = ("See [the \\[1\\] manual](https://x.org/Slack_(software)), "
+          "<https://www.pdfa.org/a/> and ![a figure](f.png).")
+    assert normalize(markdown_plain(md)) == \
+        "See the [1] manual, https://www.pdfa.org/a/ and ![a figure](f.png)."
+
+
 def test_judge_conversion_error():
     class PasswordRequiredError(Exception):
         code = "password_required"

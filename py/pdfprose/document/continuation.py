@@ -64,8 +64,13 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
             continue  # (a table's row goes on from nothing: its rows are its own)
         prev: Paragraph | None = None
         prev_page = page_no
-        for back in range(index - 1, max(-1, index - 1 - lookback), -1):
+        steps, back = 0, index
+        while back > 0 and steps < lookback:
+            back -= 1
             candidate = ordered[back][1]
+            if candidate.kind in ("footnote", "figure"):
+                continue  # a page's notes and tagged figures stand outside its text's flow
+            steps += 1
             if candidate.cells and not candidate.furniture:
                 break  # nor does prose go on from a table's row
             if candidate.kind == "body" and not stepped_over(candidate, para.size, tolerance):
@@ -104,7 +109,8 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
     so that rendering only follows links.
 
     The body paragraphs still open to a continuation are the latest ``continuation_lookback``
-    (a caption is stepped over; a heading or list item closes them all); a paragraph that goes
+    (a caption, a footnote or a tagged figure is stepped over; a heading or list item closes
+    them all); a paragraph that goes
     on joins the latest open one of its own size (within ``continuation_size_tolerance``: a
     footnote's second part joins the footnote, not the body text the footnote interrupted),
     else the latest one. Furniture is stepped over."""
@@ -135,8 +141,8 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
                 first = para.lines[0].text if para.lines else ""
                 if not CAPTION.match(first):
                     open_heads = open_heads[-(lookback - 1):] + [((page.number, index), para)]
-            else:
-                open_heads = []
+            elif para.kind not in ("footnote", "figure"):
+                open_heads = []  # (a footnote or a figure is stepped over, as a caption)
 
 
 def _host(open_heads: list[tuple[tuple[int, int], Paragraph]], size: float,

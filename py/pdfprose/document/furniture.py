@@ -297,8 +297,10 @@ def _keep_rows_of_content(page: PageAnalysis, share: float) -> None:
               and not PAGE_NUMBER.match(" ".join(l.text for l in p.lines).strip())]
     if not marked:
         return
+    # (A tagged figure's description, issue 24, is no text drawn on the row: a logo beside a
+    # running head does not make it content.)
     content = [line for p in page.paragraphs if not p.furniture
-               and p.kind not in ("rotated", "vertical") for line in p.lines]
+               and p.kind not in ("rotated", "vertical", "figure") for line in p.lines]
     changed = True
     while changed and marked:
         changed = False

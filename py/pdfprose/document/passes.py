@@ -8,19 +8,25 @@ them, so that turning "remove headers" off re-renders without a new analysis.
 
 from __future__ import annotations
 
-from ..model import PageAnalysis
+from collections.abc import Sequence
+
+from ..model import OutlineEntry, PageAnalysis
 from ..params import DEFAULT_PARAMS, LayoutParams
+from .bookmarks import apply_outline
 from .continuation import mark_continuations
 from .furniture import mark_furniture
 from .headings import mark_headings
 from .lists import mark_list_items
 from .statistics import DocumentStatistics
 from .tables import mark_table_continuations
+from .tags import apply_tags
 
 
-def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS) -> None:
+def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS,
+                        outline: Sequence[OutlineEntry] = ()) -> None:
     """Run every document pass, in order, on the analysed pages (in place), by the thresholds
-    of ``params``."""
+    of ``params``; the document's bookmarks (``outline``) name headings and their levels
+    (:mod:`pdfprose.document.bookmarks`)."""
     statistics = DocumentStatistics.of(pages)
     mark_furniture(pages, statistics, params)
     # The body is the text the document is about: where running heads and footers outweigh
@@ -35,6 +41,9 @@ def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAUL
         mark_furniture(pages, content, params)
         statistics = content
     mark_headings(pages, statistics, params)
+    apply_tags(pages, params)
+    if outline:
+        apply_outline(pages, outline, params)
     mark_list_items(pages, params)
     mark_continuations(pages, params)
     mark_table_continuations(pages)

@@ -426,7 +426,7 @@ class Converter:
                              "finish() needs the whole document (adopt() the other pages)")
         notices = list(self._notices)
         try:
-            run_document_passes(self._pages, self._params)
+            run_document_passes(self._pages, self._params, self._doc.outline())
         except Exception as exc:  # noqa: BLE001 - the safety net: the pages' text still renders
             notices.append(Notice("internal", reason=short_reason(exc), stage="document_passes"))
         partial = document_notices(self._pages, self._doc.notices, self._cut_short, self._skipped,

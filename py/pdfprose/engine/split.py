@@ -181,6 +181,7 @@ _BATCH_CLASSES = {
     ("pdfprose.engine.split", "PageBatch"), ("pdfprose.model", "PageAnalysis"),
     ("pdfprose.model", "Block"), ("pdfprose.model", "Paragraph"), ("pdfprose.model", "Line"),
     ("pdfprose.model", "Glyph"), ("pdfprose.model", "Table"), ("pdfprose.model", "TableCell"),
+    ("pdfprose.model", "Inline"),
     ("pdfprose.params", "LayoutParams"), ("builtins", "set"),
     ("builtins", "frozenset"), ("pdfprose.notice", "Notice"),
 }

@@ -83,7 +83,9 @@ def as_dict(notice: Notice) -> dict[str, object]:
     elif notice.code == "internal":
         out["stage"] = notice.stage
     elif notice.code == "limit_reached":
-        out["part"] = notice.part
+        # The figures the sentence names, already formatted, so that the page can say it in
+        # its own language.
+        out.update(part=notice.part, values=dict(notice.values))
     elif notice.code == "repaired":
         out["count"] = notice.count
     return out

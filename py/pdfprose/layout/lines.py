@@ -25,6 +25,7 @@ from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.markers import BULLET_GLYPHS, DASH_BULLETS, ENUMERATOR
 from .directional import directional_lines, mark_vertical_cjk
 from .gutters import LineGaps, line_gaps, narrow_gutters
+from .rtl import page_direction, read_right_to_left
 from .runs import make_line
 from .scripts import attach_drop_caps, attach_scripts
 from .spans import covered, intersect
@@ -150,7 +151,9 @@ def build_lines(glyphs: Iterable[Glyph], params: LayoutParams = DEFAULT_PARAMS,
     grouped by direction (SPEC §5): ``angle`` set, ``vertical`` set on columns of vertical
     writing. All boxes in page space. ``gutters``, when given, receives the narrow gutters the
     horizontal runs were cut at (:func:`~pdfprose.layout.gutters.narrow_gutters`), for the
-    XY-cut.
+    XY-cut. A horizontal line holding right-to-left letters has its text in reading order and,
+    read from the right, ``direction="rtl"`` (:mod:`pdfprose.layout.rtl`; ``glyphs`` are in
+    drawing order).
     """
     horizontal: list[Glyph] = []
     other: list[Glyph] = []
@@ -160,10 +163,17 @@ def build_lines(glyphs: Iterable[Glyph], params: LayoutParams = DEFAULT_PARAMS,
     # caches: every pass over them is memory traffic).
     texts = [g.text for g in glyphs]
     mark_vertical_cjk(glyphs, texts, params)
+    # Right-to-left lines are read from the glyphs' positions, and their drawing order
+    # (the glyphs come in drawing order) where positions cannot tell (layout.rtl).
+    direction = page_direction(texts, params)
+    order = {id(g): i for i, g in enumerate(glyphs)} if direction is not None else None
     if not [g for g in glyphs if g.angle or g.vertical or g.mirrored]:  # no list of flags
         # Every glyph upright (the common page): the loop below would keep all with text.
-        return _horizontal_lines([g for g in glyphs if g.text] if "" in texts else glyphs,
-                                 params, texts, gutters), []
+        lines = _horizontal_lines([g for g in glyphs if g.text] if "" in texts else glyphs,
+                                  params, texts, gutters)
+        if order is not None:
+            read_right_to_left(lines, order, direction, params)  # type: ignore[arg-type]
+        return lines, []
     tilt = params.horizontal_angle_tolerance
     for g in glyphs:
         if not g.text:
@@ -172,7 +182,10 @@ def build_lines(glyphs: Iterable[Glyph], params: LayoutParams = DEFAULT_PARAMS,
             other.append(g)
         else:
             horizontal.append(g)
-    return _horizontal_lines(horizontal, params, None, gutters), directional_lines(other, params)
+    lines = _horizontal_lines(horizontal, params, None, gutters)
+    if order is not None:
+        read_right_to_left(lines, order, direction, params)  # type: ignore[arg-type]
+    return lines, directional_lines(other, params)
 
 
 def line_clusters(baselines: list[float], sizes: list[float],

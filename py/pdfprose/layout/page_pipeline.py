@@ -13,9 +13,14 @@ from ..pdf.diagnosis import FontEvidence, diagnose
 from ..pdf.document import ParsedPage
 from .directional import frame
 from .lines import build_lines
+from .figures import place_figures, tagged_figures
+from .links import place_links
+from .notes import insert_notes, note_paragraphs, take_footnotes
 from .paragraphs import page_paragraphs
+from .rtl import rtl_page
 from .tables import find_tables
 from .tables.placement import place_tables, with_stand_ins
+from .tagged import tag_lines
 from .xycut import reading_order
 
 
@@ -47,14 +52,23 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
     gutters: list[tuple[float, float]] = []
     horizontal, directional = build_lines([g for g in parsed.glyphs if not g.form] if form
                                           else parsed.glyphs, params, gutters)
+    rtl = rtl_page(horizontal, params)
     found = find_tables(horizontal, parsed.shapes, parsed.width, params)
     if found.tables or found.sides:
         lines, stand_ins = with_stand_ins(found.lines, found.tables, found.sides)
-        blocks, columns = reading_order(lines, params, gutters)
+        blocks, columns = reading_order(lines, params, gutters, rtl)
         blocks = place_tables(blocks, stand_ins)
     else:
-        blocks, columns = reading_order(horizontal, params, gutters)
+        blocks, columns = reading_order(horizontal, params, gutters, rtl)
+    notes = take_footnotes(blocks, parsed.rules, parsed.height, params)
     paragraphs = page_paragraphs(blocks, params)
+    if notes:  # each after its column's text (issue 24)
+        insert_notes(note_paragraphs(notes, blocks), paragraphs)
+    if parsed.tags is not None:
+        page.tags = tag_lines([line for para in paragraphs for line in para.lines],
+                              parsed.tags, parsed.index, params)
+        place_figures(tagged_figures(parsed.tags, parsed.index, parsed.drawn, parsed.glyphs),
+                      paragraphs)
     vertical = [l for l in directional if l.vertical]
     rotated = [l for l in directional if not l.vertical]
     if vertical:
@@ -63,6 +77,8 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
         _append_rotated(rotated, blocks, paragraphs, params)
     if form:
         _append_form(form, blocks, paragraphs, params)
+    if parsed.links:
+        place_links(paragraphs, parsed.links, params)
     page.blocks = blocks
     page.paragraphs = paragraphs
     page.columns = max(columns, 1)

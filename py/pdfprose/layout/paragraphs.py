@@ -17,6 +17,7 @@ from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.markers import enumeration, list_marker
 from ..text.vocabulary import CAPTION, CLAUSE_END, HYPHEN_ENDS, HYPHENATED, REFERENCE_WORD
 from .equations import EQUATION_NUMBER, is_display_math, prose_words
+from .rtl import mirrored, reads_from_right
 from .rows import join_table_parts, merge_rows, row_paragraphs
 from .strays import absorb_in_blocks, absorb_strays
 
@@ -66,7 +67,26 @@ def page_paragraphs(blocks: list[Block], params: LayoutParams = DEFAULT_PARAMS,
     page_pitch = _pitch(samples)
     paragraphs: list[Paragraph] = []
     for block in blocks:
-        paragraphs.extend(split_paragraphs(block, page_pitch, params))
+        if not block.rows and reads_from_right(block.lines):
+            paragraphs.extend(_split_mirrored(block, page_pitch, params))
+        else:
+            paragraphs.extend(split_paragraphs(block, page_pitch, params))
+    return paragraphs
+
+
+def _split_mirrored(block: Block, page_pitch: dict[float, float],
+                    params: LayoutParams) -> list[Paragraph]:
+    """A right-to-left block's paragraphs: its lines start at the right, where a first line is
+    indented and from where a short last line ends, so they are cut as their mirror images
+    would be (stand-ins without glyphs, x turned into -x), then given back."""
+    stand_ins = mirrored(block.lines)
+    originals = {id(m): line for m, line in zip(stand_ins, block.lines)}
+    mirror = Block(stand_ins, block.order, block.region, block.column, block.columns,
+                   -block.x1, block.top, -block.x0, block.bottom, block.kind, block.rows,
+                   block.text_column)
+    paragraphs = split_paragraphs(mirror, page_pitch, params)
+    for para in paragraphs:
+        para.lines = [originals[id(m)] for m in para.lines]
     return paragraphs
 
 

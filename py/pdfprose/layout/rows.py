@@ -30,13 +30,16 @@ def merge_rows(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list
     out: list[Line] = []
     for line in lines:
         prev = out[-1] if out else None
+        # A right-to-left row's runs come from the right (pdfprose.layout.xycut).
+        rtl = prev is not None and prev.direction == "rtl" and line.direction == "rtl"
         if prev is not None and same_row(prev, line, share) \
-                and line.x0 >= prev.x1 - 0.5 * line.size \
+                and (line.x1 <= prev.x0 + 0.5 * line.size if rtl
+                     else line.x0 >= prev.x1 - 0.5 * line.size) \
                 and not (abs(prev.size - line.size) > size_change * max(prev.size, line.size)
                          and _one_size_text(prev) and _one_size_text(line)):
             out[-1] = Line(
                 text=f"{prev.text} {line.text}",
-                x0=prev.x0,
+                x0=line.x0 if rtl else prev.x0,
                 top=min(prev.top, line.top),
                 x1=max(prev.x1, line.x1),
                 bottom=max(prev.bottom, line.bottom),
@@ -48,6 +51,9 @@ def merge_rows(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list
                         > (len(prev.text) + len(line.text)) / 2),
                 angle=prev.angle,
                 glyphs=prev.glyphs + line.glyphs,
+                direction=prev.direction,
+                tag=prev.tag,
+                unit=prev.unit,
             )
         else:
             out.append(line)

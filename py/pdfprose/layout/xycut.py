@@ -5,7 +5,7 @@ Where consecutive strips share an empty vertical gap at the same x position (a *
 stands on both sides of it, that stretch is a multi-column *region*: it is cut at its gutters and
 each column is laid out the same way, recursively. Regions are read from the top; inside a
 region, columns from left to right; inside a single-column stretch, strips from the top and the
-runs of one strip from left to right.
+runs of one strip from left to right (on a right-to-left page, columns and runs from the right).
 
 Boxes are in page space (points, origin top left). Pure geometry: no PDF needed, so the tests
 build boxes by hand (see ``tests/layout/test_xycut.py``).
@@ -67,6 +67,7 @@ class _Leaf:
 
 _TOP_X0 = attrgetter("top", "x0")
 _X0 = attrgetter("x0")
+_X1 = attrgetter("x1")
 
 
 def make_strips(lines: list[Line]) -> list[_Strip]:
@@ -348,11 +349,13 @@ def _stray_edge(strips: list[_Strip], size: float, params: LayoutParams) -> bool
 
 
 def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int],
-            pieces: dict[int, bool], params: LayoutParams, bands: Gaps) -> int:
+            pieces: dict[int, bool], params: LayoutParams, bands: Gaps,
+            rtl: bool = False) -> int:
     """Append the reading-order leaves of ``lines`` to ``leaves``; return the largest column
     count found. ``region`` is a one-element counter shared through the recursion, and so is
     ``pieces``, the formula-piece answers per line (see :func:`find_gutters`), and ``bands``,
-    the page's narrow gutters (:class:`Narrow`)."""
+    the page's narrow gutters (:class:`Narrow`); ``rtl``: read columns and the runs of a strip
+    from the right."""
     if not lines:
         return 0
     max_depth, min_strips = params.max_depth, params.min_column_strips
@@ -372,7 +375,8 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
 
     def flush(rows: bool = False) -> None:
         if pending:
-            ordered = [l for s in pending for l in sorted(s.lines, key=_X0)]
+            ordered = [l for s in pending for l in (sorted(s.lines, key=_X1, reverse=True)
+                                                    if rtl else sorted(s.lines, key=_X0))]
             leaves.append(_Leaf(ordered, region[0], 0, 1, rows=rows))
             region[0] += 1
             pending.clear()
@@ -442,9 +446,10 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         # some of a story's columns, its last column beside them, as tiers set them) counts
         # as those.
         across = 0
-        for col_index, col_lines in enumerate(columns):
+        for col_index, col_lines in (reversed(list(enumerate(columns))) if rtl
+                                     else enumerate(columns)):
             first = len(leaves)
-            inner = _layout(col_lines, depth + 1, leaves, region, pieces, params, bands)
+            inner = _layout(col_lines, depth + 1, leaves, region, pieces, params, bands, rtl)
             across += inner if is_text[col_index] else 0
             most = max(most, inner)
             text_column = ranks[col_index] if not textual or is_text[col_index] else -1
@@ -459,10 +464,12 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
 
 
 def reading_order(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS,
-                  gutters: Gaps | None = None) -> tuple[list[Block], int]:
+                  gutters: Gaps | None = None, rtl: bool = False) -> tuple[list[Block], int]:
     """Order a page's horizontal text runs into blocks (SPEC §4), by the thresholds of
     ``params``; ``gutters`` are the narrow gutters the line stage cut the runs at
-    (:func:`pdfprose.layout.lines.build_lines`), gaps that narrow are gutters only there.
+    (:func:`pdfprose.layout.lines.build_lines`), gaps that narrow are gutters only there;
+    ``rtl`` for a page that reads from the right (:func:`pdfprose.layout.rtl.page_direction`):
+    its columns, and the runs of a row, are read right to left.
 
     ``lines`` are runs in page space, in any order. Returns ``(blocks, columns)``: the blocks in
     reading order, each holding its runs in reading order, and the largest number of columns of
@@ -471,7 +478,7 @@ def reading_order(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS,
     if not lines:
         return [], 0
     leaves: list[_Leaf] = []
-    columns = _layout(lines, 0, leaves, [0], {}, params, sorted(gutters) if gutters else [])
+    columns = _layout(lines, 0, leaves, [0], {}, params, sorted(gutters) if gutters else [], rtl)
     blocks = []
     for order, leaf in enumerate(leaves):
         blocks.append(

@@ -12,6 +12,7 @@ from ..model import PageAnalysis, Paragraph, Table
 from ..options import Options
 from ..params import DEFAULT_PARAMS, LayoutParams
 from .hyphenation import SOFT_HYPHEN, join_lines, vocabulary
+from .inline import InlineWriter
 from .tables import gfm_table, row_paragraphs, table_rows, tsv_table
 
 _MD_INLINE = re.compile(r"([\\`*<\[\]])")
@@ -75,9 +76,27 @@ def _md_marker(para: Paragraph) -> str:
     return para.marker if para.marker[:1].isalnum() or para.marker[:1] == "(" else "-"
 
 
+def _render_txt(para: Paragraph, text: str) -> str:
+    """The plain text of one paragraph: a footnote as ``[n] text``, a figure's alternative
+    text in brackets."""
+    if para.kind == "footnote":
+        return f"[{para.marker}] {_strip_marker(text, para.marker)}"
+    if para.kind == "figure":
+        return f"[{text}]"
+    return text
+
+
 def _render_md(para: Paragraph, text: str, pad: int = 0) -> str:
     """The Markdown of one paragraph; a list item is indented by ``pad`` spaces (its parent
-    item's content column, see :func:`render_with_page_starts`)."""
+    item's content column, see :func:`render_with_page_starts`). A footnote is a definition
+    ``[^n]: text`` (GFM); a figure's alternative text an italic line in brackets (the page's
+    preview shows no images, and a description in brackets reads as one in any language)."""
+    if para.kind == "footnote":
+        body = escape_markdown(_strip_marker(text, para.marker), line_starts=False)
+        return f"[^{para.marker}]: " + body.replace("\n", "\n    ")
+    if para.kind == "figure":
+        flat = " ".join(text.split())
+        return "*\\[" + escape_markdown(flat, line_starts=False) + "\\]*"
     if para.kind == "heading":
         flat = " ".join(text.split("\n"))
         return "#" * max(1, min(para.level, 6)) + " " + escape_markdown(flat, line_starts=False)
@@ -108,6 +127,7 @@ def render_with_page_starts(
         vocab = document_vocabulary(pages)
     vocab = vocab or set()
     md = options.format == "md"
+    inline = InlineWriter(md)  # links and footnote marks (output.inline)
     # Units are what is emitted: a paragraph and the lines of the paragraphs that continue it
     # (across a column or page break), as the continuation pass linked them
     # (``Paragraph.continues_from``). Captions and footnotes in between keep their place, so
@@ -136,7 +156,7 @@ def render_with_page_starts(
                 last_table = para
                 units.append((para, [], page.number))
                 continue
-            texts = [line.text for line in para.lines]
+            texts = inline.texts(para.lines)
             link = para.continues_from if para.continues else None
             if link is not None:
                 host = heads.get(link)
@@ -177,7 +197,7 @@ def render_with_page_starts(
             columns = []
         else:
             if options.join_lines:
-                text = join_lines(texts, vocab)
+                text = inline.join(texts, lambda plain: join_lines(plain, vocab))
             else:
                 text = "\n".join(t.replace(SOFT_HYPHEN, "") for t in texts)
             if not text.strip():
@@ -193,8 +213,9 @@ def render_with_page_starts(
                 if COMMONMARK_MARKER.fullmatch(marker):
                     columns.append(pad + len(marker) + 1)
             else:
-                chunk = _render_md(para, text) if md else text
+                chunk = _render_md(para, text) if md else _render_txt(para, text)
                 columns = []
+            chunk = inline.finish(chunk)
         if not starts or starts[-1][0] != number:
             starts.append((number, offset))
         chunks.append(chunk)

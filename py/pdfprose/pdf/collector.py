@@ -21,9 +21,10 @@ from pdfminer.utils import mult_matrix, translate_matrix
 from ..model import Glyph
 from ..budgets import DEFAULT_BUDGETS
 from ..text.characters import clean_glyph_text
-from .drawing import Drawing
+from .drawing import MAX_RULES, RULE_MAX_THICKNESS, RULE_MIN_WIDTH, Drawing
 from .fonts import FontFacts, font_facts
 from .guards import PageBudget
+from .marked import MarkedContent, MarkState
 from .visibility import (CROPBOX_TOLERANCE, FILL_RENDER_MODES, INVISIBLE_RENDER_MODES,
                          MIN_VISIBLE_SIZE, RGB, STROKE_RENDER_MODES, WHITE, Backgrounds, Box,
                          apply_matrix, path_box, rgb, same_colour)
@@ -32,7 +33,6 @@ UNMAPPED_SPACE_MAX_EM = 0.4
 """Code 32 of a simple font without a Unicode mapping reads as a space when its advance is at
 most 0.4 em (word spaces are 0.2-0.33 em); wider, it is a real glyph that happens to sit at 32
 (TeX's cmex10 draws a big parenthesis there) and stays unmapped."""
-
 
 def _codes(font: PDFFont, data: bytes) -> Iterator[tuple[int, bool]]:
     """The glyphs of a string: ``(cid, word space)`` per character code, where ``word space``
@@ -89,12 +89,22 @@ class GlyphCollector(PDFTextDevice):
         self.hidden = 0
         self.has_image = False
         self.drawing = Drawing()
+        # What the page says of itself (issue 24): marked content (MCIDs, ActualText, artifacts)
+        # and the state glyphs are drawn in (None outside anything that says something), the
+        # horizontal rules, and per MCID the box of what it drew other than text (a figure).
+        self.marked = MarkedContent()
+        self.mark: MarkState | None = None
+        self.rules: list[tuple[float, float, float]] = []
+        self.drawn: dict[int, Box] = {}
 
     # -- page ------------------------------------------------------------------------------
     def start(self, page: PDFPage, ctm: tuple[float, ...]) -> tuple[float, float]:
         """Reset for ``page`` and return its displayed size (width, height) in points."""
         self.glyphs, self.invisible, self.hidden, self.has_image = [], [], 0, False
         self.budget = PageBudget(self.limits)
+        self.marked.reset()
+        self.mark = None
+        self.rules, self.drawn = [], {}
         self.clip = None
         self.form = False
         x0, y0, x1, y1 = page.cropbox
@@ -120,6 +130,7 @@ class GlyphCollector(PDFTextDevice):
             box = path_box([("m", 0, 0), ("l", 1, 1)], self.ctm)
             if box is not None:
                 self._backgrounds.add(box, None)
+                self._drawn(box)
 
     def paint_path(self, graphicstate, stroke, fill, evenodd, path) -> None:  # type: ignore[no-untyped-def]
         if self.ctm is None:
@@ -129,11 +140,52 @@ class GlyphCollector(PDFTextDevice):
                 path, self.ctm, stroke, fill, graphicstate.linewidth,
                 rgb(graphicstate.scs, graphicstate.scolor) if stroke else None,
                 rgb(graphicstate.ncs, graphicstate.ncolor) if fill else None, self.clip)
-        if not fill:
+        if not (fill or stroke):
             return
         box = path_box(path, self.ctm)
-        if box is not None:
+        if box is None:
+            return
+        if fill:
             self._backgrounds.add(box, rgb(graphicstate.ncs, graphicstate.ncolor))
+        self._drawn(box)
+        if box[3] - box[1] <= RULE_MAX_THICKNESS and box[2] - box[0] >= RULE_MIN_WIDTH \
+                and len(self.rules) < MAX_RULES:
+            cx0, _, _, cy1 = self._crop
+            self.rules.append((box[0] - cx0, cy1 - (box[1] + box[3]) / 2, box[2] - cx0))
+
+    def _drawn(self, box: Box) -> None:
+        """Add ``box`` (device space) to what the current MCID drew, in page space."""
+        mark = self.mark
+        if mark is None or mark.mcid < 0:
+            return
+        cx0, _, _, cy1 = self._crop
+        box = (box[0] - cx0, cy1 - box[3], box[2] - cx0, cy1 - box[1])
+        known = self.drawn.get(mark.mcid)
+        self.drawn[mark.mcid] = box if known is None else (
+            min(known[0], box[0]), min(known[1], box[1]), max(known[2], box[2]),
+            max(known[3], box[3]))
+
+    # -- marked content (ISO 32000-1, 14.6) --------------------------------------------------
+    def begin_tag(self, tag, props=None) -> None:  # type: ignore[no-untyped-def]
+        """``BMC``/``BDC``: ``props`` is the property list (a name of the resources'
+        /Properties is looked up by :class:`~pdfprose.pdf.interpreter.PageInterpreter`)."""
+        self.marked.begin(tag, props)
+        self._marked_state()
+
+    def end_tag(self) -> None:
+        self.marked.end()
+        self._marked_state()
+
+    def close_marked(self) -> None:
+        """Close every sequence the page's content left open (before annotations are drawn:
+        they are no part of it)."""
+        self.marked.close()
+        self.mark = None
+
+    def _marked_state(self) -> None:
+        state = self.marked.state
+        self.mark = None if state.mcid < 0 and state.actual < 0 and state.artifact is None \
+            else state
 
     def paint_unknown(self, box: Box | None) -> None:
         """A shading (``sh``) painted ``box`` (the clip's box; None: the whole page) in colours
@@ -399,7 +451,7 @@ class GlyphCollector(PDFTextDevice):
         # (_GLYPH_FIELDS, checked at import, is the order).
         glyph = Glyph(text, dx0 - cx0, cy1 - dy1, dx1 - cx0, cy1 - dy0, cy1 - f, size, facts.name,
                       facts.bold, facts.italic, angle, facts.vertical, unmapped, e - cx0, mirrored,
-                      self.form, advance, cid, facts)
+                      self.form, advance, cid, facts, self.mark)
         if invisible:
             self.invisible.append(glyph)
         else:
@@ -408,7 +460,7 @@ class GlyphCollector(PDFTextDevice):
 
 _GLYPH_FIELDS = ("text", "x0", "top", "x1", "bottom", "baseline", "size", "font", "bold", "italic",
                  "angle", "vertical", "unmapped", "origin_x", "mirrored", "form", "advance", "code",
-                 "source")
+                 "source", "mark")
 if tuple(f.name for f in fields(Glyph)) != _GLYPH_FIELDS:  # pragma: no cover - a changed model
     raise ImportError("pdfprose.model.Glyph's fields changed: update _place() in pdfprose.pdf.collector")
 

@@ -365,6 +365,60 @@ class FastObjectStreamDocument(PDFDocument):
             pass
         return (objs, n)
 
+    def _getobj_objstm(self, stream: PDFStream, index: int, objid: int) -> object:
+        """One object of an object stream, parsed alone from the offset its header gives
+        (ISO 32000-1 7.5.7): a page of a long tagged report needs a few hundred of the
+        structure elements its streams pack by the thousand, and parsing whole streams was
+        most of the time reading that page's tags took. A stream whose header does not hold
+        up (offsets out of order or past the end, another object number) is parsed whole,
+        as pdfminer does."""
+        if stream.objid in self._parsed_objs:
+            return super()._getobj_objstm(stream, index, objid)
+        headers = self.__dict__.setdefault("_objstm_headers", {})
+        header = headers.get(stream.objid, ())
+        if header == ():
+            header = headers[stream.objid] = _objstm_header(stream)
+        if header is None or not 0 <= index < len(header[1]) or header[1][index][0] != objid:
+            return super()._getobj_objstm(stream, index, objid)
+        data, entries = header
+        start = entries[index][1]
+        end = entries[index + 1][1] if index + 1 < len(entries) else len(data)
+        parser = FastObjectStreamParser(data[start:end])
+        parser.set_document(self)
+        try:
+            (_, obj) = parser.nextobject()
+        except PSEOF:
+            return super()._getobj_objstm(stream, index, objid)
+        return obj
+
+
+_OBJSTM_HEADER = re.compile(rb"\s*(\d+)\s+(\d+)")
+
+
+def _objstm_header(stream: PDFStream) -> tuple[bytes, list[tuple[int, int]]] | None:
+    """An object stream's data and its (object number, absolute offset) pairs, or None when
+    the header is not N pairs of integers with offsets rising inside the data."""
+    try:
+        n, first = stream["N"], stream["First"]
+        data = stream.get_data()
+    except Exception:  # noqa: BLE001 - the whole-stream path says what is wrong
+        return None
+    if not isinstance(n, int) or not isinstance(first, int) or n <= 0 \
+            or not 0 < first <= len(data):
+        return None
+    entries: list[tuple[int, int]] = []
+    pos = 0
+    for _ in range(n):
+        m = _OBJSTM_HEADER.match(data, pos, first)
+        if m is None:
+            return None
+        offset = first + int(m.group(2))
+        if offset >= len(data) or (entries and offset <= entries[-1][1]):
+            return None
+        entries.append((int(m.group(1)), offset))
+        pos = m.end()
+    return data, entries
+
 
 class FastCMapParser(_BatchTokens, CMapParser):
     """:class:`~pdfminer.cmapdb.CMapParser` (a font's ToUnicode CMap, ISO 32000-1 9.10.3) with

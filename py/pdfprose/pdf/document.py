@@ -14,7 +14,7 @@ import io
 import logging
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pdfminer.pdfdocument import PDFDocument, PDFNoValidXRef, PDFPasswordIncorrect
 from pdfminer.pdfinterp import PDFResourceManager
@@ -24,19 +24,25 @@ from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import literal_name
 
 from ..errors import NotAPdfError, PasswordRequiredError, UnreadablePdfError, WrongPasswordError
-from ..model import Glyph, Shape
-from ..notice import Notice
-from .collector import GlyphCollector
 from ..budgets import DEFAULT_BUDGETS, ReadBudgets
+from ..model import Glyph, OutlineEntry, Shape
+from ..notice import Notice
+from ..text.characters import REPLACEMENT, SOFT_HYPHEN, clean_glyph_text
+from .collector import GlyphCollector
 from .content import read_to_unicode
+from .drawing import MAX_SHAPES
 from .fonts import clip_cid_widths, repair_encoding
 from .guards import PageBudget, PageTooComplex, is_damaged
-from .interpreter import PageInterpreter, page_ctm, render_annotations
-from .drawing import MAX_SHAPES
+from .interpreter import PageInterpreter, render_annotations
 from .limits import limit_notice, read_code, unreadable
+from .links import LinkAnnotation, page_indices, read_links
+from .marked import apply_actual_text
 from .objects import BudgetedDocument
+from .orientation import Turn, page_turn, turn_glyphs, turn_shapes
+from .outline import read_outline
+from .pdfspace import Box, page_ctm
 from .streams import RepairingParser
-from .orientation import turn_page
+from .structure import StructTree, open_structure, tags_usable
 
 HEADER_SEARCH_BYTES = 1024
 """The ``%PDF-`` header may follow some junk; readers accept it within the first 1024 bytes."""
@@ -74,6 +80,11 @@ class ParsedPage:
     error: str | None = None
     shapes: list[Shape] = field(default_factory=list)
     shapes_cut: int = 0
+    links: list[LinkAnnotation] = field(default_factory=list)
+    rules: list[tuple[float, float, float]] = field(default_factory=list)
+    drawn: dict[int, Box] = field(default_factory=dict)
+    tags: StructTree | None = None
+    index: int = 0
 
 
 def _damaged_content(page: PDFPage) -> bool:
@@ -149,8 +160,12 @@ class ParsedDocument:
     """An opened PDF whose pages can be parsed one at a time (see :func:`open_pdf`)."""
 
     def __init__(self, document: PDFDocument, pages: list[PDFPage]) -> None:
-        self._pages = pages
         self._document = document
+        self._pages = pages
+        self._indices = page_indices(pages)
+        self._tree: StructTree | None = None
+        self._tree_read = False
+        self._outline: list[OutlineEntry] | None = None
         self._rsrcmgr = ResourceManager(caching=True)
         self._device = GlyphCollector(self._rsrcmgr)
         budgets = getattr(document, "budgets", DEFAULT_BUDGETS)
@@ -176,6 +191,29 @@ class ParsedDocument:
         """The work budget of the page parsed last (:mod:`pdfprose.pdf.guards`): what it
         skipped, and why it was stopped, if it was."""
         return self._device.budget
+
+    @property
+    def structure(self) -> StructTree | None:
+        """The document's structure tree when its tags may be used at all (a tagged PDF that
+        does not doubt its own tags, :func:`pdfprose.pdf.structure.tags_usable`), read on the
+        first call; None otherwise."""
+        if not self._tree_read:
+            self._tree_read = True
+            try:
+                tree = open_structure(self._document, self._pages, self._indices)
+            except Exception:  # noqa: BLE001 - broken tags cost the tags, not the document
+                tree = None
+            self._tree = tree if tags_usable(tree) else None
+        return self._tree
+
+    def outline(self) -> list[OutlineEntry]:
+        """The document's bookmarks in outline order (:mod:`pdfprose.pdf.outline`), read once."""
+        if self._outline is None:
+            try:
+                self._outline = read_outline(self._document, self._indices).entries
+            except Exception:  # noqa: BLE001 - a broken outline costs the bookmarks
+                self._outline = []
+        return self._outline
 
     def iter_pages(self) -> Iterator[ParsedPage]:
         """Parse the pages in order; a page that fails yields a ParsedPage with ``error``."""
@@ -211,6 +249,8 @@ class ParsedDocument:
         self._say_document_limits()
         glyphs = device.glyphs
         hidden = device.hidden
+        if device.marked.spans:
+            _actual_text(glyphs + device.invisible, device)
         if device.invisible:
             # Invisible text over an image is an OCR layer: the page's real text (SPEC §1).
             if device.has_image:
@@ -221,7 +261,19 @@ class ParsedDocument:
         if drawing.cut:
             self.notices.append(limit_notice("shapes", number, limit=f"{MAX_SHAPES:,}",
                                              count=f"{drawing.cut:,}"))
-        glyphs, shapes, width, height, turned = turn_page(glyphs, drawing.shapes, width, height)
+        shapes = drawing.shapes
+        links = read_links(page, self._indices, self._document,
+                           self._device.limits.annotations_per_page)
+        rules, drawn = device.rules, device.drawn
+        turn = page_turn(glyphs, width, height)
+        turned = 0
+        if turn is not None:
+            glyphs, width, height, turned = turn_glyphs(glyphs, turn), turn.width, turn.height, \
+                turn.angle
+            shapes = turn_shapes(shapes, turn)
+            links = [link.moved(turn.box) for link in links]
+            rules = _turned_rules(rules, turn)
+            drawn = {mcid: turn.box(box) for mcid, box in drawn.items()}
         return ParsedPage(
             number=number,
             width=width,
@@ -234,6 +286,11 @@ class ParsedDocument:
             error=error,
             shapes=shapes,
             shapes_cut=drawing.cut,
+            links=links,
+            rules=rules,
+            drawn=drawn,
+            tags=self.structure,
+            index=number - 1,
         )
 
 
@@ -319,6 +376,48 @@ def _truncated_content(page: PDFPage) -> bool:
     except Exception:  # noqa: BLE001
         return False
     return any(getattr(stream, "truncated", False) for stream in streams)
+
+
+def _turned_rules(rules: list[tuple[float, float, float]],
+                  turn: Turn) -> list[tuple[float, float, float]]:
+    """The rules that are still horizontal on the turned page, in its space."""
+    out = []
+    for x0, y, x1 in rules:
+        a, top, b, bottom = turn.box((x0, y, x1, y))
+        if bottom - top < 0.5:
+            out.append((a, (top + bottom) / 2, b))
+    return out
+
+
+def actual_text(text: str) -> str:
+    """An /ActualText as a glyph's text: cleaned as a glyph's own (:func:`clean_glyph_text`:
+    typographic spaces and tabs are spaces, ligatures letters), control characters dropped
+    (InDesign and Word put BEL and BS in the ActualText of the spaces they draw), and white
+    space alone one space."""
+    out = []
+    for ch in text:
+        cleaned, bad = clean_glyph_text(ch, False)
+        out.append("" if bad and ch != REPLACEMENT else cleaned)
+    cleaned = "".join(out)
+    return " " if cleaned and not cleaned.strip() and "\u00ad" not in cleaned else cleaned
+
+
+def _actual_text(glyphs: list[Glyph], device: GlyphCollector) -> None:
+    """Put each /ActualText in place of the glyphs its sequence covers (ISO 32000-1, 14.9.4):
+    the first glyph drawn carries the text, the others none; what it replaces is read, no more
+    unmapped (Chrome draws every digit from a glyph without Unicode, carried by ActualText)."""
+    spans = [replace(span, text=actual_text(span.text)) for span in device.marked.spans]
+    actual = [g.mark.actual if g.mark is not None else -1 for g in glyphs]  # type: ignore[attr-defined]
+    texts = apply_actual_text([g.text for g in glyphs], actual, spans)
+    for glyph, text, span in zip(glyphs, texts, actual):
+        if span >= 0:
+            if not glyph.text.strip() and not text.replace(SOFT_HYPHEN, "").strip():
+                # White space or a soft hyphen over a space (InDesign, Word: where a word may
+                # break, not broken here) says no more than the space: the hyphen a broken
+                # word shows is drawn, and read as a soft hyphen.
+                continue
+            glyph.text = text
+            glyph.unmapped = False
 
 
 class _RebuiltXRefDocument(BudgetedDocument):

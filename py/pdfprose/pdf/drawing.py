@@ -31,6 +31,19 @@ MIN_FILL = 0.1
 """Points a filled rectangle must measure both ways to be kept (a zero-height fill paints
 nothing)."""
 
+RULE_MAX_THICKNESS = 2.0
+"""A path at most 2 pt high is a horizontal rule (footnote separators: Word's 0.5 pt stroke,
+LaTeX's 0.4 pt filled rectangle, Distiller's 0.5-1 pt); the page's rules are kept for the
+footnote finder (:mod:`pdfprose.layout.footnotes`) apart from the shapes (a rule is any
+painted path that thin and wide, curves and outlines included)."""
+
+RULE_MIN_WIDTH = 10.0
+"""...and at least 10 pt wide (shorter marks are underlines of a word or a dash)."""
+
+MAX_RULES = 5_000
+"""Rules kept per page at most: a table's grid has a few hundred; a hostile page's million
+would cost memory for nothing."""
+
 
 class Drawing:
     """The shapes one page has drawn so far, in page space (points, origin top left).

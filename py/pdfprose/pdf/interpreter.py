@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from pdfminer.pdfinterp import PDFPageInterpreter
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import PDFStream, resolve1
-from pdfminer.psparser import literal_name
+from pdfminer.psparser import PSLiteral, literal_name
 from pdfminer.utils import mult_matrix
 
 from . import guards
 from .collector import GlyphCollector
+from .pdfspace import page_ctm
 from .visibility import Box, apply_matrix, path_box
 
 class PageInterpreter(PDFPageInterpreter):
@@ -117,18 +118,17 @@ class PageInterpreter(PDFPageInterpreter):
         self.device.set_ctm(self.ctm)
         self._set_device_clip()
 
-
-def page_ctm(page: PDFPage) -> tuple[float, ...]:
-    """The CTM pdfminer's interpreter starts a page with (it applies /Rotate and the MediaBox
-    origin); repeated here so the collector can map the CropBox the same way."""
-    x0, y0, x1, y1 = page.mediabox
-    if page.rotate == 90:
-        return (0, -1, 1, 0, -y0, x1)
-    if page.rotate == 180:
-        return (-1, 0, 0, -1, x1, y1)
-    if page.rotate == 270:
-        return (0, 1, -1, 0, y1, -x0)
-    return (1, 0, 0, 1, -x0, -y0)
+    def do_BDC(self, tag, props) -> None:  # type: ignore[no-untyped-def]
+        """``BDC`` whose property list may be named: a name is looked up in the resources'
+        /Properties (ISO 32000-1, 14.6.2), where Word and Acrobat keep /ActualText and
+        /Artifact lists."""
+        if isinstance(props, PSLiteral):
+            try:
+                named = resolve1(resolve1(self.resources or {}).get("Properties"))
+                props = resolve1(named.get(props.name)) if isinstance(named, dict) else None
+            except Exception:  # noqa: BLE001 - a broken list costs its marks, not the page
+                props = None
+        super().do_BDC(tag, props)
 
 
 ANNOT_HIDDEN = 1 << 1
@@ -154,6 +154,7 @@ def render_annotations(interpreter: PDFPageInterpreter, page: PDFPage) -> None:
         budget.annotations = len(annots)
         annots = annots[: budget.limits.annotations_per_page]
     if isinstance(device, GlyphCollector):
+        device.close_marked()
         device.form = True
     try:
         _render_appearances(interpreter, page, annots, ctm)

@@ -138,12 +138,20 @@ def side_by_side(table: Table, params: LayoutParams = DEFAULT_PARAMS) -> bool:
     """Whether two columns of words (the ``"columns"`` verdict) are two blocks of text side by
     side, each read as a whole: the columns are about as wide as each other (within
     ``table_side_ratio``), as two addresses or two panels are. A glossary's narrow terms
-    beside their wide definitions are rows, each term with its definition."""
+    beside their wide definitions are rows, each term with its definition; so are words beside
+    their translation in a script written the other way (English beside Arabic or Hebrew,
+    issue 24: each line's direction, :attr:`~pdfprose.model.Line.direction`), as a bilingual
+    form or glossary sets them."""
     widths = []
+    directions = []
     for cells in _columns(table):
         lines = [line for c in cells for line in c.lines]
         if lines:
             widths.append(max(l.x1 for l in lines) - min(l.x0 for l in lines))
+            directions.append({l.direction for l in lines})
+    if len(directions) == 2 and len(directions[0]) == len(directions[1]) == 1 \
+            and directions[0] != directions[1]:
+        return False
     return len(widths) == 2 and min(widths) >= params.table_side_ratio * max(widths)
 
 

@@ -1,4 +1,4 @@
-"""The readers of what a PDF knows (:mod:`pdfprose.knows`): link annotations, the outline,
+"""The readers of what a PDF knows (:mod:`pdfprose.pdf.links`, :mod:`pdfprose.pdf.outline`, :mod:`pdfprose.pdf.structure`, :mod:`pdfprose.pdf.marked`): link annotations, the outline,
 the structure tree and marked content, on generated PDFs with known answers (hostile ones
 included) and on the real corpus files of issue 24."""
 
@@ -13,13 +13,13 @@ from pdfminer.pdfdevice import PDFTextDevice
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 
-from pdfprose.knows.annotations import is_web_uri, page_indices, read_links
-from pdfprose.knows.marked import ActualSpan, MarkedContent, apply_actual_text
-from pdfprose.knows.outline import (
-    OutlineEntry, clean_title, is_sentence, match_headings, read_outline, title_key,
-)
-from pdfprose.knows.pdfspace import box_in, page_space
-from pdfprose.knows.structure import read_structure, tags_usable
+from pdfprose.pdf.links import is_web_uri, page_indices, read_links
+from pdfprose.pdf.marked import ActualSpan, MarkedContent, apply_actual_text
+from pdfprose.document.bookmarks import is_sentence, match_headings, title_key
+from pdfprose.model import OutlineEntry
+from pdfprose.pdf.outline import clean_title, read_outline
+from pdfprose.pdf.pdfspace import box_in, page_space
+from pdfprose.pdf.structure import PageStructTree, open_structure, read_structure, tags_usable
 
 import structgen
 
@@ -213,6 +213,47 @@ def test_suspect_and_hostile_tree(tmp_path: Path) -> None:
     assert len(tree.content_order) == len(truth.facts["elements"]) + 1  # type: ignore[arg-type]
     small = read_structure(document, indices, max_nodes=5)
     assert small is not None and any("nodes" in p for p in small.problems)
+
+
+def _page_view(tree, page: int) -> list[tuple[int, list[tuple[str, str | None]]]]:  # type: ignore[no-untyped-def]
+    """Each MCID of ``page`` with its element's and ancestors' (kind, alt), in tree order."""
+    content = tree.page_content(page)
+    out = []
+    for mcid in sorted(content, key=lambda m: (tree.elements[content[m]].rank, m)):
+        element = tree.elements[content[mcid]]
+        out.append((mcid, [(e.kind, e.alt) for e in [element, *tree.ancestors(element)]]))
+    return out
+
+
+def test_structure_read_page_by_page(tmp_path: Path) -> None:
+    """Through /ParentTree a page's elements are read alone, and say what the whole tree says."""
+    truth = structgen.tagged_pdf(tmp_path / "tagged.pdf")
+    document, pages, indices = _open(truth.path)
+    lazy = open_structure(document, pages, indices)
+    assert isinstance(lazy, PageStructTree) and tags_usable(lazy) and not lazy.elements
+    whole = read_structure(document, indices)
+    assert whole is not None
+    assert _page_view(lazy, 0) == _page_view(whole, 0) and len(_page_view(lazy, 0)) > 10
+    assert lazy.element_of(0, 0).kind == "H1"  # type: ignore[union-attr]
+
+
+def test_structure_parent_tree_not_indexed_by_mcid(tmp_path: Path) -> None:
+    """A /ParentTree array whose owners do not claim their MCIDs (PowerPoint leaves out the
+    gaps) is not believed: the page's content comes from the whole tree."""
+    truth = structgen.tagged_pdf(tmp_path / "tagged.pdf")
+    data = truth.path.read_bytes()
+    start = data.index(b"/Nums [0 [") + len(b"/Nums [0 [")
+    end = data.index(b"]", start)
+    refs = data[start:end].split(b" 0 R ")
+    shuffled = b" 0 R ".join(reversed([r.removesuffix(b" 0 R") for r in refs])) + b" 0 R"
+    assert len(shuffled) == end - start  # the same length: the cross-reference offsets hold
+    path = tmp_path / "shuffled.pdf"
+    path.write_bytes(data[:start] + shuffled + data[end:])
+    document, pages, indices = _open(path)
+    lazy = open_structure(document, pages, indices)
+    whole = read_structure(document, indices)
+    assert lazy is not None and whole is not None
+    assert _page_view(lazy, 0) == _page_view(whole, 0) and len(_page_view(lazy, 0)) > 10
 
 
 @pytest.mark.corpus

@@ -1,8 +1,8 @@
 """From a PDF page's user space to pdfprose's page space, and small readers of PDF values.
 
 Page space (:mod:`pdfprose.model`): points, origin at the top left of the page as displayed
-(after /Rotate and the CropBox), y downwards. The glyph collector maps glyphs the same way;
-annotation rectangles and destinations must land in the same space to meet the glyphs.
+(after /Rotate and the CropBox), y downwards. The glyph collector maps glyphs the same way
+(:func:`page_ctm`); annotation rectangles must land in the same space to meet the glyphs.
 """
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ Matrix = tuple[float, float, float, float, float, float]
 Box = tuple[float, float, float, float]
 
 
-def rotation_ctm(page: PDFPage) -> Matrix:
-    """The matrix pdfminer.six starts a page with (/Rotate and the MediaBox origin), as
-    :mod:`pdfprose.pdf.collector` applies it (phase 2: one shared function)."""
+def page_ctm(page: PDFPage) -> Matrix:
+    """The CTM pdfminer.six's interpreter starts a page with (it applies /Rotate, which
+    pdfminer keeps in 0..359, and the MediaBox origin); the glyph collector maps the CropBox
+    the same way, and so do the readers of annotation rectangles."""
     x0, y0, x1, y1 = page.mediabox
-    rotate = page.rotate % 360
-    if rotate == 90:
+    if page.rotate == 90:
         return (0, -1, 1, 0, -y0, x1)
-    if rotate == 180:
+    if page.rotate == 180:
         return (-1, 0, 0, -1, x1, y1)
-    if rotate == 270:
+    if page.rotate == 270:
         return (0, 1, -1, 0, y1, -x0)
     return (1, 0, 0, 1, -x0, -y0)
 
@@ -45,7 +45,7 @@ def multiply(m: Matrix, n: Matrix) -> Matrix:
 
 def page_space(page: PDFPage) -> Matrix:
     """The matrix from the page's user space to page space."""
-    ctm = rotation_ctm(page)
+    ctm = page_ctm(page)
     x0, y0, x1, y1 = page.cropbox
     corners = [apply(ctm, x, y) for x, y in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))]
     left = min(c[0] for c in corners)

@@ -6,7 +6,9 @@ A mark in the text is a superscript (smaller, raised) number or symbol right aft
 A superscript is a mark only when a body with that mark is on the page and what it follows
 is a word: an exponent follows a single letter or a number ("x²", "10³"), and a formula's
 subscript is lowered, not raised ("H₂O"). Everything here is plain data: lines as runs of
-one size and baseline, in page space (points, y downwards).
+one size and baseline, in page space (points, y downwards). The thresholds are the
+``footnote_*`` fields of :class:`~pdfprose.params.LayoutParams`; :mod:`pdfprose.layout.notes`
+runs this on a page's lines.
 """
 
 from __future__ import annotations
@@ -16,33 +18,18 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-
-@dataclass(frozen=True, slots=True)
-class FootnoteParams:
-    """The thresholds of footnote finding, each with the measurement behind it."""
-
-    small_ratio: float = 0.92
-    """A footnote line's size is at most 92 % of the body size (Word: 10 on 12 = 0.83, LaTeX:
-    8 on 10 = 0.8, court opinions: 10 on 12; 0.92 leaves room for rounding)."""
-    zone_top: float = 0.45
-    """Footnote bodies lie below 45 % of the page's height (the longest notes of the corpus's
-    court opinion fill the lower half)."""
-    script_ratio: float = 0.85
-    """A superscript's size is at most 85 % of its line's (Word 0.65, TeX 0.7)."""
-    raise_em: float = 0.15
-    """...and its baseline is raised by at least 0.15 x its line's size (Word raises 0.33 em,
-    TeX 0.36 em; a subscript is lowered by 0.15-0.25 em)."""
-    rule_max_width: float = 0.6
-    """The separator rule is at most 60 % of the column's width (Word 2 in, LaTeX 0.4 \\columnwidth)."""
-    rule_gap_em: float = 2.5
-    """...and at most 2.5 body sizes above the first footnote line."""
+from ..params import DEFAULT_PARAMS, LayoutParams
 
 
 MARK = re.compile(r"^(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])$")
 """What a footnote mark may be: a number up to 999, one to three symbols, or a lowercase letter."""
 
-BODY_START = re.compile(r"^\s*(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])[.)]?(?=\s|[^\w\s]|[A-Z])")
-"""A footnote body's opening mark when it is not raised: "1 See ...", "2. Under ...", "* Note"."""
+BODY_START = re.compile(r"^\s*(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])(?=\s|[^\w\s.)]|[A-Z])")
+"""A footnote body's opening mark when it is not raised: "1 See ...", "* Note", "6A default".
+A number followed by "." or ")" numbers a list: the reference list at the foot of a Nature or
+Science column ("2. Ladd, T. D. et al.", called by superscript citations) is no footnote;
+footnotes are set "1 Text" (Word, LaTeX, Distiller and iText in the corpus's court opinion,
+EU report, PLDI paper and tagged LaTeX sample) or with a raised mark."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,14 +123,14 @@ def body_size(lines: Sequence[FootLine]) -> float:
     return weights.most_common(1)[0][0] if weights else 0.0
 
 
-def is_superscript(run: Run, line: FootLine, params: FootnoteParams) -> bool:
+def is_superscript(run: Run, line: FootLine, params: LayoutParams) -> bool:
     size = line.size
-    return (run.size <= params.script_ratio * size
-            and line.baseline - run.baseline >= params.raise_em * size)
+    return (run.size <= params.footnote_script_ratio * size
+            and line.baseline - run.baseline >= params.footnote_raise_em * size)
 
 
 def find_footnotes(lines: Sequence[FootLine], rules: Sequence[Rule], page_height: float,
-                   params: FootnoteParams = FootnoteParams()) -> Footnotes:
+                   params: LayoutParams = DEFAULT_PARAMS) -> Footnotes:
     """The footnotes of one page. ``lines`` in reading order (columns one after another);
     ``rules`` the page's horizontal rules."""
     result = Footnotes()
@@ -159,14 +146,15 @@ def find_footnotes(lines: Sequence[FootLine], rules: Sequence[Rule], page_height
 
 
 def _foot_zone(lines: Sequence[FootLine], members: list[int], rules: Sequence[Rule],
-               page_height: float, body: float, params: FootnoteParams) -> list[int]:
+               page_height: float, body: float, params: LayoutParams) -> list[int]:
     """The footnote lines at the foot of one column: the longest run of small lines ending
     the column, below the zone's top, that starts under a short rule or with a mark."""
     by_y = sorted(members, key=lambda i: lines[i].top)
     zone: list[int] = []
     for i in reversed(by_y):
         line = lines[i]
-        if line.size > params.small_ratio * body or line.top < params.zone_top * page_height:
+        if line.size > params.footnote_small_ratio * body \
+                or line.top < params.footnote_zone_top * page_height:
             break
         zone.insert(0, i)
     # Start the zone at its first line that opens a note.
@@ -177,15 +165,15 @@ def _foot_zone(lines: Sequence[FootLine], members: list[int], rules: Sequence[Ru
     first = lines[zone[0]]
     width = max((lines[i].runs[-1].x1 for i in members), default=0.0) - \
         min((lines[i].x0 for i in members), default=0.0)
-    ruled = any(r.x1 - r.x0 <= params.rule_max_width * max(width, 1.0)
-                and 0 <= first.top - r.y <= params.rule_gap_em * body
+    ruled = any(r.x1 - r.x0 <= params.footnote_rule_max_width * max(width, 1.0)
+                and 0 <= first.top - r.y <= params.footnote_rule_gap_em * body
                 and r.x0 - body <= first.x0 <= r.x1 for r in rules)
     if not ruled and len(zone) == len(by_y):
         return []  # a page of small type only: nothing is "at the foot"
     return zone
 
 
-def _opens_note(line: FootLine, params: FootnoteParams) -> bool:
+def _opens_note(line: FootLine, params: LayoutParams) -> bool:
     first = line.runs[0]
     if MARK.match(first.text.strip()) and (len(line.runs) > 1 or is_superscript(first, line, params)):
         return True
@@ -193,7 +181,7 @@ def _opens_note(line: FootLine, params: FootnoteParams) -> bool:
 
 
 def _split_notes(lines: Sequence[FootLine], zone: list[int], result: Footnotes,
-                 params: FootnoteParams) -> None:
+                 params: LayoutParams) -> None:
     current: list[int] = []
     for i in zone:
         if _opens_note(lines[i], params) and current:
@@ -221,7 +209,7 @@ _WORD_BEFORE = re.compile(r"(\S+)$")
 
 
 def _find_marks(lines: Sequence[FootLine], result: Footnotes, body: float,
-                params: FootnoteParams) -> None:
+                params: LayoutParams) -> None:
     in_notes = {i for note in result.notes for i in note.lines}
     wanted = {note.mark: k for k, note in enumerate(result.notes)}
     for li, line in enumerate(lines):

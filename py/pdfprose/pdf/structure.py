@@ -15,10 +15,11 @@ the geometry); this module only reads them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from pdfminer.pdfdocument import PDFDocument
+from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
 
 from .pdfspace import name_of, text_of
@@ -54,7 +55,9 @@ class StructElement:
     """One structure element. ``kind`` is its standard type (``raw`` the type the file wrote,
     before the role map; ``kind`` is ``raw`` when no standard type is reached); ``parent`` the
     index of its parent element (-1 under the root); ``depth`` 1 under the root; ``page`` its
-    /Pg page index when it has one."""
+    /Pg page index when it has one; ``rank`` orders elements of one tree as its depth-first
+    walk does (compare ranks, not indices: a tree read page by page numbers its elements in
+    the order the pages were asked for)."""
 
     index: int
     kind: str
@@ -65,6 +68,7 @@ class StructElement:
     actual_text: str | None = None
     lang: str | None = None
     page: int | None = None
+    rank: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
@@ -83,8 +87,16 @@ class StructTree:
     suspects: bool = False
     problems: list[str] = field(default_factory=list)
 
+    def page_content(self, page: int) -> dict[int, int]:
+        """MCID -> index of the element owning it, on page ``page`` (0-based)."""
+        return self.content.get(page, {})
+
+    def has_content(self) -> bool:
+        """Whether the tree owns any marked content."""
+        return bool(self.content_order)
+
     def element_of(self, page: int, mcid: int) -> StructElement | None:
-        index = self.content.get(page, {}).get(mcid)
+        index = self.page_content(page).get(mcid)
         return None if index is None else self.elements[index]
 
     def ancestors(self, element: StructElement) -> list[StructElement]:
@@ -107,7 +119,7 @@ class StructTree:
 def tags_usable(tree: StructTree | None) -> bool:
     """Whether the tags may be used at all: a tree with content, a document that says it is
     tagged (/MarkInfo /Marked true), and no /Suspects (the producer's own doubt)."""
-    return tree is not None and tree.marked and not tree.suspects and bool(tree.content_order)
+    return tree is not None and tree.marked and not tree.suspects and tree.has_content()
 
 
 def read_structure(document: PDFDocument, indices: Mapping[int, int],
@@ -179,7 +191,7 @@ def read_structure(document: PDFDocument, indices: Mapping[int, int],
             index=len(tree.elements), kind=roles.standard(raw, node.get("NS")), raw=raw,
             parent=parent, depth=depth, alt=text_of(node.get("Alt")),
             actual_text=text_of(node.get("ActualText")), lang=text_of(node.get("Lang")),
-            page=node_page)
+            page=node_page, rank=(len(tree.elements),))
         tree.elements.append(element)
         for kid in reversed(_kids(node.get("K"))):
             stack.append((kid, element.index, depth + 1, node_page))
@@ -252,3 +264,212 @@ class _RoleMapper:
                 return kind
             kind, namespace = mapped, None
         return kind
+
+
+MAX_NUMBER_TREE_NODES = 100_000
+"""Nodes of the /ParentTree number tree visited at most for one page (a balanced tree over a
+500-page report has a few hundred)."""
+
+
+class PageStructTree(StructTree):
+    """A structure tree read page by page through /ParentTree (ISO 32000-1, 14.7.4.4): a page's
+    /StructParents key names the array of the elements owning its MCIDs, and each element's
+    /P chain its ancestors. Converting two pages of a long tagged report reads their few dozen
+    elements, not the whole tree (pdf.js reads a page's tags the same way). Elements are
+    numbered as they are met; their ``rank`` (the kid positions from the root) keeps the
+    tree's depth-first order."""
+
+    def __init__(self, document: PDFDocument, root: dict,  # type: ignore[type-arg]
+                 pages: Sequence[PDFPage], indices: Mapping[int, int]) -> None:
+        super().__init__()
+        self._root = root
+        self._pages = pages
+        self._indices = indices
+        self._roles = _RoleMapper(root)
+        self._parent_tree = resolve1(root.get("ParentTree"))
+        self._known: dict[int, int] = {}  # element object number -> index
+        self._document = document
+        self._whole = False
+        self._nodes: list[dict] = []  # type: ignore[type-arg]  # each element's dictionary
+
+    def page_content(self, page: int) -> dict[int, int]:
+        found = self.content.get(page)
+        if found is None:
+            found = self.content[page] = self._read_page(page)
+        return found
+
+    def has_content(self) -> bool:
+        # Read page by page, the tree is known to own content only once a page is read; a
+        # root with kids and a parent tree claims it (checked by :func:`open_structure`).
+        return True
+
+    def _read_page(self, page: int) -> dict[int, int]:
+        if self._whole or not 0 <= page < len(self._pages):
+            return {}
+        key = resolve1(self._pages[page].attrs.get("StructParents"))
+        if not isinstance(key, int) or isinstance(key, bool):
+            return {}
+        owners = resolve1(_number_tree_get(self._parent_tree, key))
+        if not isinstance(owners, list):
+            return {}
+        out: dict[int, int] = {}
+        for mcid, ref in enumerate(owners):
+            if ref is None:
+                continue
+            if mcid not in _claimed(resolve1(ref)):
+                # The array is not indexed by MCID (PowerPoint lists a page's owners without
+                # the gaps): only the whole tree says who owns what.
+                self._read_whole()
+                return self.content.get(page, {})
+            index = self._element(ref)
+            if index is not None:
+                out[mcid] = index
+        return out
+
+    def _read_whole(self) -> None:
+        """Give up reading page by page: every page not yet read takes its content from the
+        whole tree, read now (its elements appended after those already read)."""
+        if self._whole:
+            return
+        self._whole = True
+        whole = read_structure(self._document, self._indices)
+        if whole is None:
+            return
+        offset = len(self.elements)
+        for e in whole.elements:
+            self.elements.append(replace(e, index=e.index + offset,
+                                         parent=e.parent + offset if e.parent >= 0 else -1))
+        for page, owners in whole.content.items():
+            if page not in self.content:
+                self.content[page] = {mcid: i + offset for mcid, i in owners.items()}
+        self.problems.extend(whole.problems)
+
+    def _element(self, ref: object) -> int | None:
+        """The index of the element ``ref`` names, read with its ancestors; None when it is
+        not an element under the root."""
+        chain: list[tuple[object, dict]] = []  # type: ignore[type-arg]
+        seen: set[int] = set()
+        parent = -1
+        while True:
+            if isinstance(ref, PDFObjRef):
+                if ref.objid in self._known:
+                    parent = self._known[ref.objid]
+                    break
+                if ref.objid in seen:
+                    return None  # /P loops
+                seen.add(ref.objid)
+            node = resolve1(ref)
+            if not isinstance(node, dict) or node is self._root:
+                break
+            if "S" not in node or len(chain) >= MAX_STRUCT_DEPTH:
+                return None
+            chain.append((ref, node))
+            ref = node.get("P")
+        if not chain:
+            return parent if parent >= 0 else None
+        if parent < 0 and resolve1(ref) is not self._root:
+            return None  # not reachable from the root: the depth-first walk never meets it
+        for ref, node in reversed(chain):
+            up = self.elements[parent] if parent >= 0 else None
+            holder = self._root if up is None else self._nodes[parent]
+            position = _position(_kids(holder.get("K")), ref, node)
+            raw = name_of(node.get("S")) or ""
+            node_page = _page_of(node.get("Pg"), self._indices)
+            if node_page is None and up is not None:
+                node_page = up.page
+            element = StructElement(
+                index=len(self.elements), kind=self._roles.standard(raw, node.get("NS")),
+                raw=raw, parent=parent, depth=(up.depth + 1) if up is not None else 1,
+                alt=text_of(node.get("Alt")), actual_text=text_of(node.get("ActualText")),
+                lang=text_of(node.get("Lang")), page=node_page,
+                rank=(up.rank if up is not None else ()) + (position,))
+            self.elements.append(element)
+            self._nodes.append(node)
+            if isinstance(ref, PDFObjRef):
+                self._known[ref.objid] = element.index
+            parent = element.index
+        return parent
+
+
+def _claimed(node: object) -> set[int]:
+    """The MCIDs an element's /K names (integers, and marked-content references)."""
+    out: set[int] = set()
+    if not isinstance(node, dict):
+        return out
+    for kid in _kids(node.get("K")):
+        try:
+            kid = resolve1(kid)
+        except Exception:  # noqa: BLE001
+            continue
+        if isinstance(kid, dict) and "S" not in kid:
+            kid = resolve1(kid.get("MCID"))
+        if isinstance(kid, int) and not isinstance(kid, bool):
+            out.add(kid)
+    return out
+
+
+def _position(kids: list[object], ref: object, node: object) -> int:
+    """Where ``ref`` (resolving to ``node``) stands among its parent's kids; after them all
+    when the parent does not list it."""
+    objid = ref.objid if isinstance(ref, PDFObjRef) else None
+    for i, kid in enumerate(kids):
+        if (objid is not None and isinstance(kid, PDFObjRef) and kid.objid == objid) \
+                or kid is node:
+            return i
+    return len(kids)
+
+
+def _number_tree_get(tree: object, key: int) -> object:
+    """The value of ``key`` in a number tree (ISO 32000-1, 7.9.7), or None; /Limits steer the
+    descent, a loop or an oversized tree ends it."""
+    stack = [tree]
+    seen: set[int] = set()
+    visited = 0
+    while stack and visited < MAX_NUMBER_TREE_NODES:
+        ref = stack.pop()
+        visited += 1
+        if isinstance(ref, PDFObjRef):
+            if ref.objid in seen:
+                continue
+            seen.add(ref.objid)
+        node = resolve1(ref)
+        if not isinstance(node, dict):
+            continue
+        limits = resolve1(node.get("Limits"))
+        if isinstance(limits, list) and len(limits) == 2:
+            low, high = resolve1(limits[0]), resolve1(limits[1])
+            if isinstance(low, int) and isinstance(high, int) and not low <= key <= high:
+                continue
+        nums = resolve1(node.get("Nums"))
+        if isinstance(nums, list):
+            for i in range(0, len(nums) - 1, 2):
+                if resolve1(nums[i]) == key:
+                    return nums[i + 1]
+        kids = resolve1(node.get("Kids"))
+        if isinstance(kids, list):
+            stack.extend(reversed(kids))
+    return None
+
+
+def open_structure(document: PDFDocument, pages: Sequence[PDFPage],
+                   indices: Mapping[int, int]) -> StructTree | None:
+    """The document's structure tree, read lazily page by page (:class:`PageStructTree`) when
+    it has a /ParentTree and every page a /StructParents key; otherwise read whole
+    (:func:`read_structure`). None when it has no tree. Only /MarkInfo and the root are read
+    here."""
+    try:
+        catalog = document.catalog
+        root = resolve1(catalog.get("StructTreeRoot"))
+    except Exception:  # noqa: BLE001
+        return None
+    if not isinstance(root, dict):
+        return None
+    if not isinstance(resolve1(root.get("ParentTree")), dict) or not _kids(root.get("K")) \
+            or not all(isinstance(resolve1(p.attrs.get("StructParents")), int) for p in pages):
+        return read_structure(document, indices)
+    tree = PageStructTree(document, root, pages, indices)
+    mark_info = resolve1(catalog.get("MarkInfo"))
+    if isinstance(mark_info, dict):
+        tree.marked = resolve1(mark_info.get("Marked")) is True
+        tree.suspects = resolve1(mark_info.get("Suspects")) is True
+    return tree

@@ -1,10 +1,7 @@
 """The document's outline (/Outlines, "bookmarks"): each entry's title, target page, depth.
 
 A bookmark whose title is a line of its target page says that line is a heading and how deep
-(:func:`match_headings`); the heading stage takes the level from the depth and lets font sizes
-fill in the rest. Some producers make bookmarks of body paragraphs (Word's PDFMaker in
-``tagged_suspect_fda_pdfmaker_footnote.pdf``): a title that reads as a sentence is not taken
-for a heading (:func:`is_sentence`).
+(:mod:`pdfprose.document.bookmarks` matches them); this module only reads the entries.
 
 Hostile outlines loop (/Next back to an earlier item, /First to an ancestor) or run deep; the
 walk keeps a visited set and stops at :data:`MAX_OUTLINE_ENTRIES` entries and
@@ -13,15 +10,15 @@ walk keeps a visited set and stops at :data:`MAX_OUTLINE_ENTRIES` entries and
 
 from __future__ import annotations
 
-import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdftypes import PDFObjRef, resolve1
 
-from .annotations import destination_page
+from ..model import OutlineEntry
+from .links import destination_page
 from .pdfspace import name_of, text_of
 
 MAX_OUTLINE_ENTRIES = 20_000
@@ -29,20 +26,6 @@ MAX_OUTLINE_ENTRIES = 20_000
 
 MAX_OUTLINE_DEPTH = 32
 """Levels read at most; deeper entries are skipped (real outlines are under 8 deep)."""
-
-SENTENCE_WORDS = 9
-"""A title of at least 9 words ending in a full stop reads as a sentence, not a heading (the
-bogus FDA bookmarks are 12-14 words; real section titles are shorter or end without a stop)."""
-
-
-@dataclass(frozen=True, slots=True)
-class OutlineEntry:
-    """One bookmark: ``title`` as the reader sees it, ``page`` the 0-based index of its target
-    page (None when it leads nowhere that can be found), ``depth`` 1 for a top-level entry."""
-
-    title: str
-    page: int | None
-    depth: int
 
 
 @dataclass(slots=True)
@@ -58,7 +41,7 @@ def read_outline(document: PDFDocument, indices: Mapping[int, int],
                  max_entries: int = MAX_OUTLINE_ENTRIES,
                  max_depth: int = MAX_OUTLINE_DEPTH) -> Outline:
     """Walk the document's /Outlines depth first. ``indices`` maps page object numbers to page
-    indices (:func:`pdfprose.knows.annotations.page_indices`)."""
+    indices (:func:`pdfprose.pdf.links.page_indices`)."""
     outline = Outline()
     try:
         root = resolve1(document.catalog.get("Outlines"))
@@ -112,48 +95,3 @@ def clean_title(title: str) -> str:
     pad with NULs) become spaces, runs of white space one space, trimmed."""
     title = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in title)
     return " ".join(title.split())
-
-
-_KEY_DROP = re.compile(r"[\s\u00ad.:;,\u2013\u2014-]+")
-
-
-def title_key(text: str) -> str:
-    """What a title and a line must share to match: NFKC, case folded, white space, soft
-    hyphens and the punctuation that separates a number from its title dropped ("1.2 Terms",
-    "1.2. Terms" and "1.2  TERMS" agree)."""
-    return _KEY_DROP.sub("", unicodedata.normalize("NFKC", text).casefold())
-
-
-def is_sentence(title: str) -> bool:
-    """A title that reads as a sentence of body text (:data:`SENTENCE_WORDS`)."""
-    return title.rstrip().endswith(".") and len(title.split()) >= SENTENCE_WORDS
-
-
-def match_headings(entries: Sequence[OutlineEntry],
-                   page_lines: Mapping[int, Sequence[str]]) -> list[tuple[int, int, int]]:
-    """Which lines the outline makes headings: ``(entry index, page index, line index)`` for
-    each entry whose title is a line of its target page (``page_lines``: page index -> its
-    lines' texts in reading order), or the start of a line followed by the rest of the title
-    on the next line (a title wrapped over two lines). Entries that read as sentences, lead
-    nowhere or match no line are left out; each line is matched once, by the first entry."""
-    taken: set[tuple[int, int]] = set()
-    out: list[tuple[int, int, int]] = []
-    for k, entry in enumerate(entries):
-        if entry.page is None or not entry.title or is_sentence(entry.title):
-            continue
-        lines = page_lines.get(entry.page)
-        if not lines:
-            continue
-        want = title_key(entry.title)
-        if not want:
-            continue
-        for i, line in enumerate(lines):
-            if (entry.page, i) in taken:
-                continue
-            have = title_key(line)
-            if have == want or (have and want.startswith(have) and i + 1 < len(lines)
-                                and have + title_key(lines[i + 1]) == want):
-                taken.add((entry.page, i))
-                out.append((k, entry.page, i))
-                break
-    return out

@@ -1,4 +1,5 @@
-"""A page's link annotations: where they are in page space and where they lead.
+"""A page's link annotations: where they are in page space and where they lead (the text they
+cover is found by :mod:`pdfprose.layout.links`).
 
 Only ``http``, ``https``, ``mailto`` and ``ftp`` targets become links in the output
 (:data:`WEB_SCHEMES`): a ``javascript:`` action, a file on the reader's disk or a launch
@@ -8,8 +9,8 @@ their target page so that a renderer may one day link to it; today they stay tex
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from pdfminer.pdfdocument import PDFDocument
@@ -23,7 +24,9 @@ WEB_SCHEMES = ("http", "https", "mailto", "ftp")
 
 MAX_LINKS_PER_PAGE = 5_000
 """Link annotations read per page at most: a Wikipedia print has a few hundred; a hostile
-file's hundred thousand would cost memory for nothing."""
+file's hundred thousand would cost memory for nothing. The parser passes its budget instead
+(:attr:`pdfprose.budgets.ReadBudgets.annotations_per_page`, the same figure), so that links and
+annotation appearances stop at one limit, said once."""
 
 MAX_QUADS = 64
 """Quadrilaterals read per annotation at most (a link wrapping over many lines has a few)."""
@@ -49,6 +52,10 @@ class LinkAnnotation:
     def web(self) -> bool:
         """Whether the output may write this link: a URI of one of :data:`WEB_SCHEMES`."""
         return self.kind == "uri" and is_web_uri(self.uri)
+
+    def moved(self, move: Callable[[Box], Box]) -> "LinkAnnotation":
+        """The same link with each box moved (a page turned upright)."""
+        return replace(self, boxes=tuple(move(box) for box in self.boxes))
 
 
 def is_web_uri(uri: str) -> bool:

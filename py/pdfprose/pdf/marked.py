@@ -1,9 +1,9 @@
 """Marked-content sequences met while a page's content is drawn: which MCID (the link to the
 structure tree), which /ActualText and whether an /Artifact each glyph is drawn inside.
 
-The glyph collector (phase 2) calls :meth:`MarkedContent.begin` from ``BMC``/``BDC``,
-:meth:`MarkedContent.end` from ``EMC``, and reads :attr:`MarkedContent.state` for each glyph
-it records. :func:`apply_actual_text` then replaces the text of the glyphs a span covers by
+The glyph collector (:mod:`pdfprose.pdf.collector`) calls :meth:`MarkedContent.begin` from
+``BMC``/``BDC``, :meth:`MarkedContent.end` from ``EMC``, and gives each glyph it records the
+:attr:`MarkedContent.state` it is drawn in. :func:`apply_actual_text` then replaces the text of the glyphs a span covers by
 its ActualText (ISO 32000-1, 14.9.4): the first glyph of the span carries it, the others
 carry nothing, so a ligature glyph with no Unicode reads "fi" and a hyphen whose ActualText is
 a soft hyphen reads as one.
@@ -97,6 +97,10 @@ class MarkedContent:
     def reset(self) -> None:
         """Between pages (a page's sequences must not leak into the next)."""
         self.spans = []
+        self.close()
+
+    def close(self) -> None:
+        """Close every open sequence (the spans read so far are kept)."""
         self._stack = []
         self._overflow = 0
 

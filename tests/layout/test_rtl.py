@@ -1,4 +1,4 @@
-"""Right-to-left lines (:mod:`pdfprose.knows.bidi`): the algorithm against python-bidi (an
+"""Right-to-left lines (:mod:`pdfprose.text.bidi`): the algorithm against python-bidi (an
 independent implementation, the Rust unicode-bidi crate), hand-built lines, and generated
 Hebrew, Arabic and Persian pages in both storage orders read through the real glyph collector
 and line builder; then the real corpus lines the probes name."""
@@ -12,8 +12,8 @@ from bidi import get_display
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pdfprose.knows.bidi import display, has_rtl, letters, logical_text
-from pdfprose.knows.rtl import BidiGlyph, direction_of, logical_line, storage_order
+from pdfprose.text.bidi import display, has_rtl, letters, logical_text
+from pdfprose.layout.rtl import BidiGlyph, direction_of, logical_line, storage_order
 
 import structgen
 
@@ -132,29 +132,19 @@ def test_brackets_mirrored_at_odd_levels() -> None:
 # -- generated pages through the real glyph collector and line builder ---------------------
 
 def _lines_of(path: Path) -> list[tuple[str, str, str]]:
-    """(text, direction, storage) of each line with RTL text, top to bottom, as the engine's
-    own parser and line builder give the glyphs (spaces in gaps as SPEC §2 puts them)."""
+    """(text, direction, storage) of each line, top to bottom, as the engine's own parser and
+    line builder read them (the line builder gives right-to-left lines their logical text and
+    direction; the storage order is measured on the line's glyphs in drawing order)."""
     from pdfprose.layout.lines import build_lines
-    from pdfprose.params import DEFAULT_PARAMS
     from pdfprose.pdf.document import open_pdf
-
-    SPACE_GAP_EM = DEFAULT_PARAMS.space_gap_em
 
     page = next(open_pdf(path.read_bytes()).iter_pages())
     order = {id(g): i for i, g in enumerate(page.glyphs)}
     lines, _ = build_lines(list(page.glyphs))
     out = []
     for line in sorted(lines, key=lambda l: (l.top, l.x0)):
-        glyphs: list[BidiGlyph] = []
-        prev = None
-        for g in line.glyphs:
-            if prev is not None and g.text != " " and prev.text != " " \
-                    and g.x0 - prev.x1 > SPACE_GAP_EM * max(g.size, prev.size):
-                glyphs.append(BidiGlyph(" ", prev.x1, g.x0))
-            glyphs.append(BidiGlyph(g.text, g.x0, g.x1, order[id(g)]))
-            prev = g
-        result = logical_line(glyphs)
-        out.append((result.text, result.direction, result.storage))
+        storage = storage_order([BidiGlyph(g.text, g.x0, g.x1, order[id(g)]) for g in line.glyphs])
+        out.append((line.text, line.direction, storage))
     return out
 
 

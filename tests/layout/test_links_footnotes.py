@@ -1,14 +1,14 @@
-"""Text-level knowledge on plain data (:mod:`pdfprose.knows.linktext`,
-:mod:`pdfprose.knows.footnotes`): hand-built lines first, then generated pages read through
+"""Text-level knowledge on plain data (:mod:`pdfprose.layout.links`,
+:mod:`pdfprose.layout.footnotes`): hand-built lines first, then generated pages read through
 the engine's parser and line builder."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pdfprose.knows.annotations import page_indices, read_links
-from pdfprose.knows.footnotes import FootLine, Rule, Run, find_footnotes
-from pdfprose.knows.linktext import LinkGlyph, LinkTarget, link_spans
+from pdfprose.pdf.links import page_indices, read_links
+from pdfprose.layout.footnotes import FootLine, Rule, Run, find_footnotes
+from pdfprose.layout.links import LinkGlyph, LinkTarget, link_spans
 
 import structgen
 
@@ -163,3 +163,15 @@ def test_generated_footnotes(tmp_path: Path) -> None:
         # Each mark follows its word; the exponent "x2" and "H2O" gave none.
         followed = [lines[m.line].runs[m.run - 1].text.split()[-1] for m in found.marks]
         assert followed == [w for _, _, w in notes]  # type: ignore[union-attr]
+
+
+def test_reference_list_under_superscript_citations_is_no_footnote() -> None:
+    """A Nature-style column: superscript citation numbers in the text, the numbered
+    reference list ("2. Ladd, ...") at the column's foot in small type."""
+    lines = [
+        _line(("Trapped ions are a leading platform", 10, 100), ("2", 6, 96.5),
+              (" for quantum computing", 10, 100)),
+        _line(("with long coherence times and high fidelity gates.", 10, 113)),
+        _line(("2. Ladd, T. D. et al. Quantum computers. Nature 464, 45 (2010).", 8, 760)),
+    ]
+    assert not find_footnotes(lines, [], 842).notes

@@ -1,0 +1,191 @@
+"""The footnote stage of a page (issue 24): between the reading order and the paragraphs, the
+footnote bodies at the foot of each column leave the body's flow, and the marks in the text
+that call them become ``Inline(kind="note")`` spans of their lines; after the paragraphs, each
+column's notes follow its text (:func:`insert_notes`).
+
+The rules are :mod:`pdfprose.layout.footnotes`' (on plain runs of one size and baseline); here
+the page's lines are cut into those runs and the findings put back on the lines. A note is
+taken only when its mark is found in the page's text: a definition nobody calls would be shown
+by no Markdown reader, and small print that merely starts with a number (a table's notes, a
+figure's source) stays where it is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..model import Block, Inline, Line, Paragraph
+from ..params import DEFAULT_PARAMS, LayoutParams
+from .footnotes import FootLine, Rule, Run, find_footnotes
+from .textmap import glyph_spans
+
+
+@dataclass(slots=True)
+class TakenNote:
+    """A footnote body taken out of its block: its lines (in reading order), its mark, and
+    the block it was in."""
+
+    lines: list[Line]
+    mark: str
+    block: Block
+
+
+def _runs(line: Line) -> tuple[tuple[Run, ...], list[tuple[int, int]]]:
+    """The line as runs of glyphs of one size and baseline, and each run's span of the line's
+    text (the runs' texts put together are the line's text). A line whose text cannot be
+    followed glyph by glyph is one run."""
+    glyphs = line.glyphs
+    spans = glyph_spans(line.text, glyphs) if glyphs and line.direction == "ltr" else None
+    if not spans:
+        return (Run(line.text, line.x0, line.x1, line.baseline, line.size),), \
+            [(0, len(line.text))]
+    # Glyph.baseline is the text matrix's and leaves the text rise (Ts) out; the box moves
+    # with it. A font's glyphs drawn without rise hang the same share of their size below the
+    # baseline (its descent), so a glyph hanging less is raised by the difference.
+    descent: dict[str, float] = {}
+    for g in glyphs:
+        if g.size > 0:
+            descent[g.font] = max(descent.get(g.font, 0.0), (g.bottom - g.baseline) / g.size)
+    baselines = [g.baseline - (descent.get(g.font, 0.0) * g.size - (g.bottom - g.baseline))
+                 if g.size > 0 else g.baseline for g in glyphs]
+    groups: list[list[int]] = []
+    key = None
+    for i, g in enumerate(glyphs):
+        if not g.text.strip() and groups:
+            groups[-1].append(i)  # a space goes with the run before it
+            continue
+        k = (round(g.size, 1), round(baselines[i], 1))
+        if k != key or not groups:
+            groups.append([])
+            key = k
+        groups[-1].append(i)
+    runs: list[Run] = []
+    bounds: list[tuple[int, int]] = []
+    for n, group in enumerate(groups):
+        start = spans[group[0]][0] if n else 0
+        end = spans[groups[n + 1][0]][0] if n + 1 < len(groups) else len(line.text)
+        first = next((i for i in group if glyphs[i].text.strip()), group[0])
+        runs.append(Run(line.text[start:end], min(glyphs[i].x0 for i in group),
+                        max(glyphs[i].x1 for i in group), baselines[first], glyphs[first].size))
+        bounds.append((start, end))
+    return tuple(runs), bounds
+
+
+def take_footnotes(blocks: list[Block], rules: list[tuple[float, float, float]],
+                   page_height: float, params: LayoutParams = DEFAULT_PARAMS,
+                   ) -> list[TakenNote]:
+    """Find the page's footnotes in its text ``blocks`` (reading order; ``rules``: the
+    page's horizontal rules as (x0, y, x1), page space), take each called note's lines out of
+    its block and mark its calls on their lines. Returns the notes taken, in reading order."""
+    # Most pages have no small type in their lower part: they are not cut into runs at all
+    # (cutting every line into runs costs as much as building the lines).
+    sizes: Counter[float] = Counter()
+    for block in blocks:
+        for line in block.lines:
+            sizes[round(line.size, 1)] += len(line.text)
+    if not sizes:
+        return []
+    body = sizes.most_common(1)[0][0]
+    if not any(line.size <= params.footnote_small_ratio * body
+               and line.top >= params.footnote_zone_top * page_height
+               for block in blocks if block.kind == "text" and not block.rows
+               for line in block.lines):
+        return []
+    # A note is taken only where its mark is called, raised and smaller, in a line of larger
+    # type: a page none of whose lines mixes sizes that far apart calls no note, and is not cut
+    # either (a run's size is one of its glyphs', so the line's glyph sizes bound them all).
+    ratio = params.footnote_script_ratio
+    if not any(min(sizes) <= ratio * max(sizes)
+               for block in blocks if block.kind == "text" and not block.rows
+               for line in block.lines
+               if (sizes := {g.size for g in line.glyphs})):
+        return []
+    lines: list[Line] = []
+    owners: list[Block] = []
+    foot: list[FootLine] = []
+    bounds: list[list[tuple[int, int]]] = []
+    for block in blocks:
+        if block.kind != "text" or block.rows:
+            continue
+        column = block.column if block.columns > 1 else 0
+        for line in block.lines:
+            if not line.text.strip():
+                continue
+            runs, spans = _runs(line)
+            lines.append(line)
+            owners.append(block)
+            foot.append(FootLine(runs, column))
+            bounds.append(spans)
+    if len(foot) < 2:
+        return []
+    found = find_footnotes(foot, [Rule(x0, x1, y) for x0, y, x1 in rules], page_height, params)
+    # A note says something: a body without two letters ("i" + "=1" under a formula's
+    # operator, a stray digit) is a formula's or a table's small print.
+    worded = {k for k, note in enumerate(found.notes)
+              if sum(ch.isalpha() for ch in note.text) >= 2}
+    called = {ref.note for ref in found.marks if ref.note in worded}
+    if not called:
+        return []
+    for ref in found.marks:
+        if ref.note not in called:
+            continue
+        line = lines[ref.line]
+        start, end = bounds[ref.line][ref.run]
+        text = line.text[start:end]
+        start += len(text) - len(text.lstrip())
+        end -= len(text) - len(text.rstrip())
+        line.inline = tuple(sorted(line.inline + (Inline(start, end, "note", ref.mark),),
+                                   key=lambda s: s.start))
+    taken: list[TakenNote] = []
+    gone: set[int] = set()
+    for k, note in enumerate(found.notes):
+        if k not in called:
+            continue
+        members = [lines[note.lines[0]]]
+        for i in note.lines[1:]:
+            line = lines[i]
+            gap = line.top - members[-1].bottom
+            if owners[i] is not owners[note.lines[0]] \
+                    or gap > params.footnote_line_gap_em * line.size:
+                break  # the page's footer or number, under the notes: left in the text
+            members.append(line)
+        taken.append(TakenNote(members, note.mark, owners[note.lines[0]]))
+        gone.update(id(line) for line in members)
+    for block in blocks:
+        if any(id(line) in gone for line in block.lines):
+            block.lines = [line for line in block.lines if id(line) not in gone]
+    return taken
+
+
+def note_paragraphs(taken: list[TakenNote], blocks: list[Block]) -> list[Paragraph]:
+    """The taken notes as ``kind="footnote"`` paragraphs (``marker``: the mark), each in the
+    block it came from, or in a block of its own appended to ``blocks`` when the paragraph
+    stage let that block go (it held nothing but notes)."""
+    out: list[Paragraph] = []
+    for note in taken:
+        block = note.block
+        if not any(b is block for b in blocks):
+            block.lines = [line for other in taken if other.block is block
+                           for line in other.lines]
+            block.order = len(blocks)
+            blocks.append(block)
+        out.append(Paragraph(lines=note.lines, block=block.order, kind="footnote",
+                             marker=note.mark))
+    return out
+
+
+def insert_notes(notes: list[Paragraph], paragraphs: list[Paragraph]) -> None:
+    """Put each footnote paragraph after the last paragraph of the block (the column) it was
+    at the foot of, in order: a column's notes follow its text, before the next column's (a
+    paragraph that goes on into the next column is joined over them by the renderer); a note
+    whose block held nothing else follows the page's text."""
+    for note in notes:
+        at = len(paragraphs)
+        for i in range(len(paragraphs) - 1, -1, -1):
+            if paragraphs[i].block == note.block and paragraphs[i].kind != "footnote":
+                at = i + 1
+                while at < len(paragraphs) and paragraphs[at].kind == "footnote":
+                    at += 1  # after the notes already placed there
+                break
+        paragraphs.insert(at, note)
