@@ -1,7 +1,7 @@
 """Throughput of the batch (issue 26): files and pages per second over the corpus, on one and two
 worker processes of this machine and on a two-worker Dask ``LocalCluster``.
 
-    python -m benchmarks.batch [--repeat N] [--quick] [--no-dask] [--corpus DIR] [--out DIR]
+    python -m benchmarks.batch [--repeat N] [--quick] [--no-dask] [--input-order] [--corpus DIR] [--out DIR]
 
 Each run is :func:`pdfprose.batch.run_jobs` as the command line drives it (``pdfprose IN... -o
 OUTDIR --jobs N``, or ``--dask``), defaults included (a sandboxed worker child per worker thread,
@@ -13,9 +13,19 @@ the machine's load falls on all of them, and the best round of each is kept. Fig
 - pages per CPU second of the conversions (the CPU time the worker children spent converting,
   as they report it): the machine-independent cost that sizes a cluster;
 - the peak resident memory of a worker child (and, on Dask, of the worker process itself);
+- the CPU time of the whole batch (the driving process and its children: start-ups, imports,
+  pipes and writing included) per page, and the cores the batch kept busy on average (its CPU
+  time over its wall time): two processes that got two cores use close to 2.0;
 - how busy the machine was with other work meanwhile: the cores that ``/proc/stat`` saw busy
   during the run, less this benchmark's own processes (Linux only), so that a slow run on a
-  shared machine says so.
+  shared machine says so;
+- what the order the files are handed out in allows, whatever the machine's load: the
+  one-process run's CPU seconds per file, dealt to two workers that each take the next file when
+  free, in the batch's order (largest first, :mod:`pdfprose.batch.order`) and in input order:
+  the total over the busier worker's sum is the most two processes can give over one.
+
+``--input-order`` adds a configuration, two processes handing the files out in input order, to
+compare the orders back to back.
 
 The report is printed and written to ``results/batch-latest.md`` (``batch-<date>.json`` keeps
 every run). Timings are a command, never a test.
@@ -42,6 +52,16 @@ TARGET_TWO_PROCESSES = 1.7
 """Issue 26: two processes convert at least 1.7x the pages per second of one."""
 
 ONE, TWO, DASK = "1 process", "2 processes", "Dask LocalCluster, 2 workers"
+TWO_INPUT_ORDER = "2 processes, input order"
+
+
+def two_worker_bound(seconds: list[float]) -> float:
+    """The most two workers can give over one when each takes the next of ``seconds`` (files'
+    costs, in the order handed out) as it frees up: the total over the busier worker's sum."""
+    ends = [0.0, 0.0]
+    for cost in seconds:
+        ends[ends.index(min(ends))] += cost
+    return sum(seconds) / max(ends) if max(ends) > 0 else 1.0
 
 
 def cpu_busy_seconds() -> float | None:
@@ -66,12 +86,21 @@ def one_run(name: str, files: list[Path], settings: Settings, client: Any) -> di
     out = Path(tempfile.mkdtemp(prefix="pdfprose-batch-bench-"))
     try:
         jobs = plan_batch([str(f) for f in files], str(out), settings)
+        if name == TWO_INPUT_ORDER:
+            jobs.sort(key=lambda job: job.index)
         busy0, own0 = cpu_busy_seconds(), own_cpu_seconds()
         failures: list[str] = []
-        summary = run_jobs(jobs, str(out), settings, workers=2 if name == TWO else 1,
-                           client=client if name == DASK else None,
-                           on_result=lambda r: failures.extend(
-                               [] if r.converted else [f"{Path(r.path).name} ({r.code})"]))
+        cpu_by_index: dict[int, float] = {}
+        index_of = {job.output: job.index for job in jobs}
+
+        def seen(result: Any) -> None:
+            cpu_by_index[index_of[result.output]] = result.cpu_seconds
+            if not result.converted:
+                failures.append(f"{Path(result.path).name} ({result.code})")
+
+        summary = run_jobs(jobs, str(out), settings,
+                           workers=1 if name in (ONE, DASK) else 2,
+                           client=client if name == DASK else None, on_result=seen)
         busy1, own1 = cpu_busy_seconds(), own_cpu_seconds()
     finally:
         shutil.rmtree(out, ignore_errors=True)
@@ -90,7 +119,14 @@ def one_run(name: str, files: list[Path], settings: Settings, client: Any) -> di
         "pages_per_cpu_s": summary.pages / summary.cpu_seconds if summary.cpu_seconds else 0.0,
         "child_peak_mb": summary.peak_rss_kb / 1024, "other_load_cores": others,
         "load_average": os.getloadavg(), "failures": failures,
+        "batch_cpu_s": ours, "pages_per_batch_cpu_s": summary.pages / ours if ours else 0.0,
+        "cores_used": ours / wall if wall else 0.0,
+        "cpu_by_order": [cpu_by_index.get(job.index, 0.0) for job in jobs],
     }
+    if name == ONE:
+        by_input = [cpu_by_index.get(i, 0.0) for i in sorted(cpu_by_index)]
+        run["bound_handed_order"] = two_worker_bound(run["cpu_by_order"])
+        run["bound_input_order"] = two_worker_bound(by_input)
     if name == DASK:
         peaks = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
         run["dask_worker_peak_mb"] = max(peaks.values()) / 1024
@@ -110,10 +146,11 @@ def report(meta: dict[str, Any], runs: list[dict[str, Any]]) -> str:
              "taking turns; the best round of each is shown. Dask: a `LocalCluster` of 2 worker "
              f"processes of 1 thread, started in {meta.get('dask_start_s', 0):.1f} s (not counted).",
              "", "| configuration | files/s | pages/s | × 1 process | wall s | pages per CPU s "
-             "(conversions) | peak memory of a worker | other load (cores) | converted / failed |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+             "(conversions) | pages per CPU s (whole batch) | cores used | peak memory of a "
+             "worker | other load (cores) | converted / failed |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     one = best(runs, ONE)
-    for name in (ONE, TWO, DASK):
+    for name in (ONE, TWO, TWO_INPUT_ORDER, DASK):
         run = best(runs, name)
         if run is None:
             continue
@@ -124,6 +161,7 @@ def report(meta: dict[str, Any], runs: list[dict[str, Any]]) -> str:
         others = "?" if run["other_load_cores"] is None else f"{run['other_load_cores']:.2f}"
         lines.append(f"| {name} | {run['files_per_s']:.2f} | {run['pages_per_s']:.1f} | "
                      f"{ratio:.2f}× | {run['wall_s']:.1f} | {run['pages_per_cpu_s']:.1f} | "
+                     f"{run.get('pages_per_batch_cpu_s', 0):.1f} | {run.get('cores_used', 0):.2f} | "
                      f"{memory} | {others} | {run['converted']} / {run['failed']} |")
     two = best(runs, TWO)
     if one and two:
@@ -131,6 +169,20 @@ def report(meta: dict[str, Any], runs: list[dict[str, Any]]) -> str:
         verdict = "met" if ratio >= TARGET_TWO_PROCESSES else "not met"
         lines += ["", f"Two processes ÷ one, pages per second: **{ratio:.2f}×** (target ≥ "
                   f"{TARGET_TWO_PROCESSES}×: **{verdict}**)."]
+    if one and "bound_handed_order" in one:
+        lines += ["", "What the order allows two workers over one on an idle machine (the one-process "
+                  "run's CPU seconds per file, dealt in turn): largest first (the batch's order) "
+                  f"**{one['bound_handed_order']:.2f}×**, input order "
+                  f"**{one['bound_input_order']:.2f}×**."]
+        if two and one.get("pages_per_batch_cpu_s"):
+            # The two figures a loaded machine does not move: what the order allows, and the
+            # whole batch's CPU per page on two processes against one (start-ups, pipes, caches).
+            cost = two["pages_per_batch_cpu_s"] / one["pages_per_batch_cpu_s"]
+            lines += ["", f"Two processes ÷ one on an idle machine, from the CPU time: the order's "
+                      f"{one['bound_handed_order']:.2f}× × the whole batch's pages per CPU second "
+                      f"on two processes over one ({cost:.2f}) = **{one['bound_handed_order'] * cost:.2f}×** "
+                      f"(the wall-time ratio above is this machine's share of its cores: "
+                      f"{one['cores_used']:.2f} cores used by one process, {two['cores_used']:.2f} by two)."]
     lines += ["", "Every run (in the order they ran):", "",
               "| round | configuration | pages/s | wall s | other load (cores) | load average | "
               "failed files |", "| ---: | --- | ---: | ---: | ---: | --- | --- |"]
@@ -149,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=2, help="rounds of every configuration")
     ap.add_argument("--quick", action="store_true", help="a dozen files, one round")
     ap.add_argument("--no-dask", action="store_true", help="leave the Dask cluster out")
+    ap.add_argument("--input-order", action="store_true",
+                    help="add two processes handing the files out in input order (an A/B of the order)")
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = ap.parse_args(argv)
@@ -158,7 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     files = corpus_files(args.corpus, args.quick)
     started = time.perf_counter()
     settings = Settings()
-    configs = [ONE, TWO] + ([] if args.no_dask else [DASK])
+    configs = [ONE, TWO] + ([TWO_INPUT_ORDER] if args.input_order else []) + \
+        ([] if args.no_dask else [DASK])
     meta: dict[str, Any] = {"files": len(files), "repeat": repeat,
                             "sets": "real and arxiv" if not args.quick else "a dozen files"}
     client = cluster = None
@@ -187,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             cluster.close()
     command = "python -m benchmarks.batch" + (" --quick" if args.quick else "") + \
         (f" --repeat {args.repeat}" if args.repeat != 2 and not args.quick else "") + \
-        (" --no-dask" if args.no_dask else "")
+        (" --no-dask" if args.no_dask else "") + (" --input-order" if args.input_order else "")
     meta.update({"date": dt.datetime.now().strftime("%Y-%m-%d %H:%M"), "machine": machine(),
                  "versions": versions(), "command": command,
                  "elapsed": time.perf_counter() - started})

@@ -1,4 +1,5 @@
-"""Whole-document conversions of corpus files, made once per test session."""
+"""Whole-document conversions of corpus files, made once per test session (and, under
+pytest-xdist, on one worker: the tests that read them are in :data:`WHOLE_DOCUMENTS_GROUP`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,11 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pdfprose import Conversion
+
+WHOLE_DOCUMENTS_GROUP = "whole-documents"
+"""The xdist group of the tests that read :func:`converted` (tests/conftest.py puts those that
+ask for the ``whole_document`` fixture in it; a module calling :func:`converted` itself marks
+its tests): two workers would each convert the long documents again."""
 
 
 @lru_cache(maxsize=6)

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pdfprose import Options
 from pdfprose.layout.tables import find_tables
-from pdfprose.layout.tables.decision import verdict
+from pdfprose.layout.tables.decision import sparse, verdict
+from pdfprose.layout.tables.pieces import pieces_of
+from pdfprose.layout.tables.rows import Row, text_rows
+from pdfprose.layout.tables.unruled import scattered
 from pdfprose.model import Glyph, Line, PageAnalysis, Paragraph, Shape, Table, TableCell
 from pdfprose.output.render import render
 from pdfprose.output.tables import gfm_table, tsv_table
@@ -166,6 +169,87 @@ def test_a_glossary_of_narrow_terms_and_wide_definitions_is_not_cut_in_two() -> 
             ["TOC", "a list of a document's parts with the page where each starts"]]
     found = find_tables(grid_lines(rows, [72.0, 120.0]), [], 612.0)
     assert found.tables == [] and found.sides == []
+
+
+def test_a_table_in_one_column_of_a_two_column_page_is_found() -> None:
+    # Justified prose fills the left column at its own pitch (12 pt), so its lines fall
+    # between the table's rows (16 pt); the gutter holds down the whole page.
+    prose = [run("word " * 8 + "ab", x, 100.0 + k * 12.0) for k in range(24)
+             for x in ((72.0, 330.0) if k < 2 or k > 10 else (72.0,))]
+    table = grid_lines(ROWS, [330.0, 420.0, 480.0], top=130.0)
+    found = find_tables(prose + table, [], 612.0)
+    assert [cell_texts(t) for t in found.tables] == [ROWS]
+    assert len(found.lines) == len(prose)
+
+
+def test_zebra_bands_and_the_unshaded_rows_around_them_are_one_table() -> None:
+    # Rows 2 and 4 shaded: the header and the first row stand above the first band.
+    lines = grid_lines(ROWS, [72.0, 200.0, 300.0])
+    grey = (0.9, 0.9, 0.9)
+    shapes = [Shape(68.0, 100.0 + r * 16.0 - 3.0, 400.0, 100.0 + r * 16.0 + 13.0, False, 0.0, grey)
+              for r in (2, 4)]
+    found = find_tables(lines, shapes, 612.0)
+    assert [cell_texts(t) for t in found.tables] == [ROWS]
+
+
+def test_a_numbered_code_listing_is_no_table() -> None:
+    rows = [["1", "for (var i = 2; i < 100; ++i) {"], ["2", "if (!primes[i])"],
+            ["3", "continue;"], ["4", "primes[k] = false;"], ["5 }", ""]]
+    assert verdict(_table(rows), ruled=False) == "list"
+    # An invoice numbers its lines too, beside more than one column: a table.
+    rows = [["1", "Widget", "3"], ["2", "Bolt", "10"], ["3", "Nut", "2"]]
+    assert verdict(_table(rows), ruled=False) is None
+
+
+def test_the_labels_of_a_diagram_set_closer_than_a_line_are_no_table() -> None:
+    rows = [["loop", "edge", "", ""], ["", "cold", "", "Native"], ["abort", "", "exit", ""],
+            ["", "", "trace", "ready"], ["Record", "hot", "", ""], ["", "", "Enter", "Done"],
+            ["LIR", "", "", ""], ["", "Trace", "", ""]]
+    xs = [330.0, 390.0, 450.0, 510.0]
+
+    def rows_of(pitch: float) -> list[Row]:
+        return text_rows(pieces_of(grid_lines(rows, xs, pitch=pitch)))
+
+    assert scattered(rows_of(5.0)) and not scattered(rows_of(12.0))
+    assert sparse(_table(rows)) and not sparse(_table(ROWS))
+
+
+def test_two_words_an_em_apart_are_two_cells_and_a_spaced_out_word_is_one() -> None:
+    texts = [[p.line.text[p.start:p.end].strip() for p in pieces_of([run(t, 72.0, 100.0)])]
+             for t in ("Valor  Motivo", "Valor Motivo", "项  目", "one  two  three  four")]
+    assert texts == [["Valor", "Motivo"], ["Valor Motivo"], ["项  目"], ["one  two  three  four"]]
+
+
+def test_two_columns_of_words_under_a_table_caption_are_a_table() -> None:
+    rows = [["Segment", "Company"], ["Resource", "Springfield Land Partners"],
+            ["Account", "Springfield Demand"], ["Change", "Winchester Weight LLC"],
+            ["Branch", "Jackson Water Partners"]]
+    lines = grid_lines(rows, [330.0, 400.0])
+    assert find_tables(lines, [], 612.0).tables == []  # two blocks of words side by side
+    caption = run("Table 3 Segments and companies", 330.0, 84.0)
+    found = find_tables(lines + [caption], [], 612.0)
+    assert [cell_texts(t) for t in found.tables] == [rows]
+
+
+def test_a_shaded_header_takes_the_rows_of_sentences_under_it() -> None:
+    sentence = "word " * 8 + "end."
+    lines = [run("Customer", 65.0, 100.0), run("Comment", 172.0, 100.0)]
+    for k, name in enumerate(["Franklin", "Jackson", "Manchester", "Marion"]):
+        top = 120.0 + k * 24.0
+        lines += [run(name, 65.0, top), run(sentence, 172.0, top),
+                  run(sentence[:20], 172.0, top + 10.0)]
+    header = Shape(60.0, 97.0, 400.0, 113.0, False, 0.0, (0.3, 0.4, 0.6))
+    assert find_tables(lines, [], 612.0).tables == []  # a column of sentences: prose
+    found = find_tables(lines, [header], 612.0)
+    assert len(found.tables) == 1
+    assert [row[0] for row in cell_texts(found.tables[0])] == [
+        "Customer", "Franklin", "Jackson", "Manchester", "Marion"]
+
+
+def test_a_paragraph_s_last_line_over_a_table_is_not_its_header() -> None:
+    paragraph = [run("word " * 12 + "end", 72.0, 70.0), run("gone.", 72.0, 86.0)]
+    found = find_tables(paragraph + grid_lines(ROWS, [72.0, 200.0, 300.0]), [], 612.0)
+    assert [cell_texts(t) for t in found.tables] == [ROWS]
 
 
 def test_words_beside_their_translation_in_the_other_direction_are_read_row_by_row() -> None:

@@ -10,7 +10,8 @@
 
 import { FirstConversion, RangeConversion, nextTask } from './conversion.js';
 import { FROM_WORKER, TO_WORKER, dispatch, sender } from './protocol.js';
-import { bootEngine, heapBytes } from './runtime.js';
+import { heapBytes } from './memory.js';
+import { bootEngine } from './runtime.js';
 
 function internalError(err) {
   return { code: 'internal', message: String(err?.message ?? err).split('\n').slice(-2).join(' '), params: {} };

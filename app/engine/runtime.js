@@ -10,22 +10,11 @@
 import { loadPyodide, version as pyodideVersion } from '../../static/vendor/pyodide/pyodide.mjs';
 import { cbc } from '../../static/vendor/noble-ciphers.mjs';
 import { cmapFetcher, fetchCompat, fetchManifest, fetchWheels } from './loader.js';
+import { capMemory, fitSnapshot, snapshotHeapBytes } from './memory.js';
 import { dropSnapshot, findSnapshot, snapshotKey, storeSnapshot } from './snapshot.js';
 import { unzip, writeFiles } from './unzip.js';
 
 const PYODIDE_URL = new URL('../../static/vendor/pyodide/', import.meta.url).href;
-
-// The most WebAssembly memory the interpreter may grow to. Pyodide 314's own JavaScript glue
-// takes some pointers as signed 32-bit numbers (JsvBuffer_assignToPtr copies bytes into the
-// heap with HEAPU8.set(buffer, ptr); _python2js_ascii reads strings with HEAPU8.subarray(ptr,
-// ...)): once the memory has grown past 2 GiB, an object placed above it is written at a
-// negative offset ("RangeError: offset is out of bounds") or read from the wrong end (a string
-// of garbage, "... is not valid JSON"), and since the memory never shrinks, every later large
-// document failed so until the page was reloaded (a file of ten million 'q' operators grew it
-// to 2.4 GB). Refused growth is Python's MemoryError instead, which the page answers with a
-// fresh worker. Documents leave the heap at 30-62 MB (benchmarks/README.md, "memory"): 1 GiB
-// is sixteen times that, and half the range where the glue breaks.
-export const HEAP_LIMIT_BYTES = 2 ** 30;
 
 // charset_normalizer is imported by pdfminer.utils but only used to guess the encoding of odd
 // metadata strings: loaded when first used instead of at every start (0.6 s, most of it its
@@ -53,24 +42,6 @@ const ENGINE_IMPORTS = ['pdfprose.pdf.cmaps', 'pdfprose.engine.web'];
 // standard library's zip open in a cached ZipFile: its file descriptor means nothing in a
 // restored interpreter, whose closing it then printed "Exception ignored ... Bad file descriptor".
 const BEFORE_SNAPSHOT = 'import gc, importlib; importlib.invalidate_caches(); gc.collect()';
-
-/** The WebAssembly memory of `pyodide`'s interpreter, in bytes (it never shrinks). */
-export function heapBytes(pyodide) {
-  return pyodide?._module?.HEAP8?.length ?? null;
-}
-
-// Emscripten grows the memory through WebAssembly.Memory.grow and takes a throw as "no more
-// memory" (malloc returns NULL, Python raises MemoryError): the interpreter's own Memory object
-// is given a grow that refuses to pass `limit`.
-function capMemory(pyodide, limit) {
-  const memory = pyodide._module?.memory;
-  if (!(memory instanceof WebAssembly.Memory)) throw new Error('the interpreter has no WebAssembly memory to limit');
-  const grow = memory.grow.bind(memory);
-  memory.grow = (pages) => {
-    if (memory.buffer.byteLength + pages * 65536 > limit) throw new RangeError(`the engine's memory limit (${limit} bytes)`);
-    return grow(pages);
-  };
-}
 
 function aesCbc(encrypt) {
   // pdfminer strips PKCS#7 padding itself, so noble must not add or remove any.
@@ -111,7 +82,7 @@ const pyodideOptions = (more) => ({
 });
 
 // Pyodide keeps the options it was loaded with for the interpreter's life: the snapshot goes
-// through a thenable that lets go of its 31 MB once read, so they are not kept twice.
+// through a thenable that lets go of its tens of MB once read, so they are not kept twice.
 function handOver(promise) {
   let pending = promise;
   return {
@@ -126,7 +97,24 @@ function handOver(promise) {
 // A snapshot restored: the engine is imported already; only the files and the JS links are new.
 // Throws when the snapshot does not restore (another build, damaged) or lacks the engine.
 async function restore(bytes, mark) {
-  const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: handOver(bytes) }));
+  // Pyodide reads the snapshot before it creates the interpreter, which is given room for its
+  // heap (memory.js, fitSnapshot) before the restore copies it in: loadPyodide's
+  // createPyodideModule is the Emscripten factory it would otherwise import itself, and the one
+  // place between the two. Only the size is kept here (Pyodide keeps its options).
+  let heap = null;
+  const sized = bytes.then((data) => {
+    heap = snapshotHeapBytes(data);
+    return data;
+  });
+  sized.catch(() => {}); // seen by loadPyodide, which throws it
+  const factory = (await import(new URL('pyodide.asm.mjs', PYODIDE_URL).href)).default;
+  const createPyodideModule = async (settings) => {
+    const module = await factory(settings);
+    if (heap === null) throw new Error('the interpreter was created before the snapshot was read');
+    fitSnapshot(module, heap);
+    return module;
+  };
+  const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: handOver(sized), createPyodideModule }));
   const missing = pyodide.runPython(
     `import sys; " ".join(m for m in ${JSON.stringify(ENGINE_IMPORTS)} if m not in sys.modules)`,
   );
@@ -210,7 +198,7 @@ export async function bootEngine() {
   } else {
     ({ pyodide, snapshot: made } = await bootFresh(wheelsPromise, compatPromise, mark));
   }
-  capMemory(pyodide, HEAP_LIMIT_BYTES);
+  capMemory(pyodide);
   const WebSession = connect(pyodide, (await manifestPromise).cmaps ?? {});
   mark('engine connected');
   // Stored after 'ready' (the hash and the write take a moment); then its 30 MB are let go.

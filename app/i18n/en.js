@@ -217,7 +217,8 @@ export default {
 
   queue_heading: 'Files',
   queue_summary: (p) =>
-    `${p.done} of ${p.total} converted` + (p.failed ? `, ${p.failed} failed` : '') + (p.skipped ? `, ${p.skipped} skipped` : '') + '.',
+    `${p.done} of ${p.total} converted` + (p.failed ? `, ${p.failed} failed` : '') + (p.skipped ? `, ${p.skipped} skipped` : '') +
+    (p.cancelled ? `, ${p.cancelled} cancelled` : '') + (p.waiting ? `, ${p.waiting} waiting` : '') + '.',
   queue_waiting: 'Waiting',
   queue_opening: 'Opening…',
   queue_working: (p) => `Converting: ${p.done} of ${p.total} ${p.total === 1 ? 'page' : 'pages'}`,
@@ -232,7 +233,7 @@ export default {
   queue_resume: 'Convert the rest',
   queue_clear: 'Clear the list',
   download_all: 'Download all (.zip)',
-  zip_name: 'pdfprose texts.zip',
+  zip_name: (p) => (p.folder ? `${p.folder} - texts.zip` : 'pdfprose texts.zip'),
   password_skip: 'Skip this file',
   notice_no_pdf: 'There is no PDF in that folder.',
 };

@@ -218,7 +218,8 @@ export default {
 
   queue_heading: 'Archivos',
   queue_summary: (p) =>
-    `${p.done} de ${p.total} convertidos` + (p.failed ? `, ${p.failed} fallidos` : '') + (p.skipped ? `, ${p.skipped} omitidos` : '') + '.',
+    `${p.done} de ${p.total} convertidos` + (p.failed ? `, ${p.failed} fallidos` : '') + (p.skipped ? `, ${p.skipped} omitidos` : '') +
+    (p.cancelled ? `, ${p.cancelled} cancelados` : '') + (p.waiting ? `, ${p.waiting} en espera` : '') + '.',
   queue_waiting: 'En espera',
   queue_opening: 'Abriendo…',
   queue_working: (p) => `Convirtiendo: ${p.done} de ${p.total} ${p.total === 1 ? 'página' : 'páginas'}`,
@@ -233,7 +234,7 @@ export default {
   queue_resume: 'Convertir el resto',
   queue_clear: 'Vaciar la lista',
   download_all: 'Descargar todo (.zip)',
-  zip_name: 'textos pdfprose.zip',
+  zip_name: (p) => (p.folder ? `${p.folder} - textos.zip` : 'textos pdfprose.zip'),
   password_skip: 'Omitir este archivo',
   notice_no_pdf: 'En esa carpeta no hay ningún PDF.',
 };

@@ -10,10 +10,21 @@ export function baseName(name) {
   return last.replace(/\.(pdf|txt|md|markdown)$/i, '') || 'document';
 }
 
+/** The folders every path of `paths` starts with ('refs/' for 'refs/a.pdf' and 'refs/sub/b.pdf';
+ * '' when one of them has no folder): said once, not on every row. */
+export function sharedFolder(paths) {
+  if (paths.length < 2) return '';
+  let shared = paths[0].slice(0, paths[0].lastIndexOf('/') + 1);
+  for (const path of paths) {
+    while (shared && !path.startsWith(shared)) shared = shared.slice(0, shared.lastIndexOf('/', shared.length - 2) + 1);
+  }
+  return shared;
+}
+
 /**
- * `base.ext` made unique among `taken` (a Set of lower-cased names, updated): two PDFs called
- * a.pdf, from two folders, give a.txt and a (2).txt. Case is ignored because the file systems
- * most zips are opened on ignore it.
+ * `base.ext` made unique among `taken` (a Set of lower-cased names, updated): a.pdf and A.PDF
+ * give a.txt and A (2).txt. Case is ignored because the file systems most zips are opened on
+ * ignore it.
  */
 export function uniqueName(base, ext, taken) {
   let name = `${base}.${ext}`;
@@ -26,17 +37,22 @@ export function uniqueName(base, ext, taken) {
 
 /**
  * What goes in the zip: [{name, text}] for every converted file (in queue order), and the
- * report of every file, converted or not. `entries` are the queue's (app/shell/queue.js):
+ * report of every file, converted or not. A text keeps its PDF's place below the folder all
+ * the files share ('refs/2024/a.pdf' and 'refs/2025/a.pdf' give '2024/a.txt' and
+ * '2025/a.txt': two invoices of one name, told apart as in the folder brought). `entries` are the queue's (app/shell/queue.js):
  * {name, path, state, text, format, pages, seconds, emptyPages, garbledPages, failedPages,
  * notices, engineNotices, error}. A file with nothing to read (all pages empty) has no text.
  */
 export function archiveContents(entries, generatedAt = new Date()) {
   const taken = new Set();
   const texts = [];
+  const shared = sharedFolder(entries.map((entry) => entry.path || entry.name));
   const files = entries.map((entry) => {
     let output = null;
     if (entry.state === 'done' && typeof entry.text === 'string' && entry.text !== '') {
-      output = uniqueName(baseName(entry.name), entry.format === 'md' ? 'md' : 'txt', taken);
+      const relative = (entry.path || entry.name).slice(shared.length);
+      const folder = relative.slice(0, relative.lastIndexOf('/') + 1);
+      output = uniqueName(folder + baseName(relative), entry.format === 'md' ? 'md' : 'txt', taken);
       texts.push({ name: output, text: entry.text });
     }
     return {

@@ -8,11 +8,15 @@
 // are those of the shown file only, so a queue of fifty documents holds fifty texts, not fifty
 // documents' geometry. Picking a converted file in the list reads it again to show its pages.
 //
-// A drop of one file while the list holds at most one replaces it (the page as it always was);
-// with several in the list, files brought later join the end of it.
+// A drop of one file while the list holds one finished file, or one asking for its password,
+// replaces it (the page as it always was); files brought while one is being converted, or while
+// the list holds several, join the end of it: nothing read is dropped without the reader's word.
+//
+// A cancelled file is not given up: "Convert the rest" converts it again with the waiting ones,
+// and picking it converts it (a cancelled conversion left nothing to show).
 
 import { t } from '../i18n.js';
-import { buildZip } from './archive.js';
+import { buildZip, sharedFolder } from './archive.js';
 
 const FINAL = new Set(['done', 'failed', 'skipped', 'cancelled']);
 
@@ -62,11 +66,19 @@ export class Queue {
     return this.entries.length;
   }
 
-  /** Files brought together ([{file, path}]): they replace a list of at most one, or join it. */
+  /** A file is being converted, or waits for its password. */
+  get busy() {
+    return Boolean(this.current && !FINAL.has(this.current.state));
+  }
+
+  /** Files brought together ([{file, path}]): they replace a list of one finished file, or of
+   * one waiting for its password (nothing of it was read: choosing another file answers the
+   * prompt, as the page always did), or join the list (a file brought while another is read
+   * waits its turn, the other goes on). */
   add(items) {
     if (!items.length) return;
-    if (this.entries.length <= 1) {
-      if (this.current && !FINAL.has(this.current.state)) {
+    if (this.entries.length <= 1 && (!this.busy || this.current.state === 'password')) {
+      if (this.busy) {
         this.removing = this.current;
         this.cancelCurrent(false);
       }
@@ -79,11 +91,18 @@ export class Queue {
       this.entries.push({ id: nextId++, file, name: file.name, path: path || file.name, state: 'waiting', done: 0, total: 0 });
     }
     this.render();
-    if (!this.current || FINAL.has(this.current.state)) this.run();
+    if (!this.busy) {
+      this.running = true;
+      this.next();
+    }
   }
 
-  /** Convert the waiting files, from the first. */
+  /** "Convert the rest": the waiting files and those whose conversion was cancelled, from the
+   * first. */
   run() {
+    for (const entry of this.entries) {
+      if (entry.state === 'cancelled') entry.state = 'waiting';
+    }
     this.running = true;
     this.next();
   }
@@ -101,7 +120,9 @@ export class Queue {
     }
     this.current = entry;
     this.shownEntry = entry;
-    entry.viewing = Boolean(view);
+    // A converted or failed file is read again to be shown; one that was cancelled or skipped
+    // has nothing to show and is converted now, its outcome kept as any other's.
+    entry.viewing = Boolean(view) && (entry.state === 'done' || entry.state === 'failed');
     if (!entry.viewing) entry.state = 'working';
     entry.done = 0;
     this.render();
@@ -190,7 +211,7 @@ export class Queue {
     if (entry === this.current && !FINAL.has(entry.state)) return; // it is being shown
     if (entry.state === 'waiting') return;
     this.viewRequest = entry;
-    if (!this.current || FINAL.has(this.current.state)) this.next();
+    if (!this.busy) this.next();
     else this.render();
   }
 
@@ -228,7 +249,8 @@ export class Queue {
       const url = URL.createObjectURL(new Blob([bytes], { type: 'application/zip' }));
       const link = document.createElement('a');
       link.href = url;
-      link.download = t('zip_name');
+      // Named after the folder brought, where there is one ('refs - texts.zip').
+      link.download = t('zip_name', { folder: sharedFolder(this.entries.map((e) => e.path)).replace(/\/$/, '').split('/').pop() });
       document.body.append(link);
       link.click();
       link.remove();
@@ -252,6 +274,16 @@ export class Queue {
     }
   }
 
+  /** Focus the button of class `kind` of entry `id`, or, that entry gone, of the one now at its
+   * place `index` (or the last); a disabled button (a waiting file's) gives way to its ×. */
+  refocus(id, kind, index) {
+    const rows = [...this.ui.queueList.children];
+    const row = rows.find((li) => li.dataset.id === id) ?? rows[Math.min(index, rows.length - 1)];
+    const button = row?.querySelector(`button.${kind}:not(:disabled)`) ?? row?.querySelector('button.queue-remove');
+    // Where the same file's button stays in place, the list must not scroll to it.
+    button?.focus({ preventScroll: row.dataset.id === id });
+  }
+
   renderEntry(entry) {
     const li = this.ui.queueList.querySelector(`li[data-id="${entry.id}"]`);
     if (!li) return;
@@ -262,6 +294,12 @@ export class Queue {
   /** The list again (after any change of its files, or of the language). */
   render() {
     const { ui, entries } = this;
+    const shared = sharedFolder(entries.map((e) => e.path));
+    // A button of the list keeps the keyboard's focus across the list's renewal; when its file
+    // was taken out, the next file's button (or the one before) takes it, not the page's body.
+    const focused = ui.queueList.contains?.(document.activeElement) ? document.activeElement : null;
+    const focusId = focused?.closest('li[data-id]')?.dataset.id;
+    const focusClass = focused?.classList.contains('queue-remove') ? 'queue-remove' : 'queue-file';
     const items = entries.map((entry) => {
       const li = document.createElement('li');
       li.dataset.id = String(entry.id);
@@ -274,7 +312,8 @@ export class Queue {
       pick.disabled = entry.state === 'waiting';
       const name = document.createElement('span');
       name.className = 'queue-name';
-      name.textContent = entry.path;
+      name.textContent = entry.path.slice(shared.length);
+      if (shared) pick.title = entry.path;
       const state = document.createElement('span');
       state.className = 'queue-state';
       state.textContent = this.stateText(entry);
@@ -287,16 +326,19 @@ export class Queue {
       li.append(pick, remove);
       return li;
     });
+    const before = focusId ? [...ui.queueList.children].findIndex((li) => li.dataset.id === focusId) : -1;
     ui.queueList.replaceChildren(...items);
+    if (focused) this.refocus(focusId, focusClass, before);
     ui.queue.hidden = entries.length < 2;
-    ui.queue.dataset.state = this.running || (this.current && !FINAL.has(this.current.state)) ? 'running' : 'idle';
+    ui.queue.dataset.state = this.running || this.busy ? 'running' : 'idle';
     const count = (state) => entries.filter((e) => e.state === state).length;
     const done = count('done');
     ui.queueSummary.textContent = t('queue_summary', {
-      total: entries.length, done, failed: count('failed'), skipped: count('skipped') + count('cancelled'),
+      total: entries.length, done, failed: count('failed'), skipped: count('skipped'), cancelled: count('cancelled'),
+      waiting: count('waiting') + count('password'),
     });
     ui.downloadAll.hidden = done === 0;
-    const waiting = count('waiting');
-    ui.queueResume.hidden = this.running || waiting === 0 || ui.queue.dataset.state === 'running';
+    const rest = count('waiting') + count('cancelled');
+    ui.queueResume.hidden = rest === 0 || ui.queue.dataset.state === 'running';
   }
 }

@@ -40,15 +40,19 @@ def deck(path: Path, family: str, seed: str, numbered: float) -> Document:
         ncols = 2 if rng.random() < 0.2 else 1
         b.new_page(pw, ph, ncols)
         c = b.canvas
-        if rng.random() < 0.5:  # a coloured title bar
-            c.setFillColorRGB(0.15, 0.3, 0.55)
-            c.rect(0, ph - 110 * scale, pw, 110 * scale, stroke=0, fill=1)
-            tcolor = (1, 1, 1)
-        else:
-            tcolor = (0.1, 0.1, 0.3)
+        bar = rng.random() < 0.5  # a coloured title bar, white title on it
+        tcolor = (1, 1, 1) if bar else (0.1, 0.1, 0.3)
         title = b.prose.heading((2, 7))
         ts = Style(typo.face.bold if rng.random() < 0.6 else typo.face.regular, tsize,
                    tsize * 1.15, align="left", color=tcolor, hyphenate=False)
+        if bar:
+            # The bar reaches under the title's last line: a wrapped white title's second
+            # line would otherwise stand white on the white page, invisible to a reader
+            # (and to pdfprose, which drops it as hidden text) yet expected by the truth.
+            lines = len(b.text_lines(title, pw - 2 * mx, ts))
+            depth = max(110 * scale, 40 * scale + lines * ts.leading + 8 * scale)
+            c.setFillColorRGB(0.15, 0.3, 0.55)
+            c.rect(0, ph - depth, pw, depth, stroke=0, fill=1)
         el = b.heading_type(Element("title" if n == 0 else "heading", title, b.page), tsize,
                             "Bold" in ts.font)
         b.set_block("heading", title, mx, ph - 40 * scale, pw - 2 * mx, ts, element=el)

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .structure_params import StructureParams
+from .table_params import TableParams
 
 
 @dataclass(frozen=True, slots=True)
-class LayoutParams(StructureParams):
+class LayoutParams(TableParams):
     """The layout thresholds (see the module docstring); frozen, so one object can be shared.
     Those of what the PDF says of itself (links, footnotes, tags, bookmarks, right-to-left
-    text) come from :class:`~pdfprose.structure_params.StructureParams`."""
+    text) come from :class:`~pdfprose.structure_params.StructureParams`, the table stage's
+    (``table_*``) from :class:`~pdfprose.table_params.TableParams`, its subclass: one object
+    all the same."""
 
     # -- words and spaces (pdfprose.layout.words) ---------------------------------------------
     space_gap_em: float = 0.12
@@ -220,78 +222,6 @@ class LayoutParams(StructureParams):
     """Recursion limit: real layouts nest two or three levels (page, columns, a table in a
     column)."""
 
-    # -- tables (pdfprose.layout.tables) --------------------------------------------------------
-    table_split_gap_em: float = 0.6
-    """A gap over 0.6 em between two visible glyphs of a run may part two cells of a tightly
-    set table (4 pt of padding each side at 9 pt leaves 0.9 em; the runs were cut at 1 em):
-    the table stage reads runs as pieces cut there. Word spaces are 0.25-0.33 em and stretch to
-    about half an em in loosely justified lines (a prose line cut there is still one row)."""
-    table_min_gap_em: float = 0.6
-    """A column of a table is held apart from the next by a gap at least 0.6 em wide in every
-    row (the generated tables' narrowest, 8 pt of padding at 11 pt, is 0.73 em; a word space
-    in a cell is at most 0.33 em)."""
-    table_min_rows: int = 3
-    """SPEC §4's rule for rows lining up, kept by the table stage: a gap that three or more
-    rows hold with text on both sides (tabula's and camelot's stream modes ask as much) makes
-    the columns of a table found without rules; two rows may be a label and its value."""
-    table_row_gap_em: float = 3.0
-    """Consecutive rows of one table stand at most 3 em apart, baseline to baseline (a row of
-    one line with 4 pt of padding above and below, a rule between: 2 em at 7 pt); a wider gap
-    ends the table."""
-    table_max_header_rows: int = 3
-    """Rows over a table's body that are taken as its header: at most three (a group heading,
-    a column heading wrapped once)."""
-    table_wrap_pitch: float = 1.12
-    """Two lines of text in a table set at most 1.12 x its closest line pitch are the lines of
-    one wrapped cell where other rows stand further apart (``table_row_pitch``): cells are
-    padded, lines within a cell are not (the generated tables' pitches agree to 0.1 pt)."""
-    table_row_pitch: float = 1.18
-    """...at least 1.18 x the closest pitch: 1.2 pt of padding above and below 10 pt text on a
-    1.2 leading gives 1.22 (the table benchmark's tightest, ``partly_ruled``); 4 pt around 9 pt
-    gives 1.7."""
-    table_row_rules: float = 0.3
-    """A table is ruled row by row (each cell's lines held by the rules around its row, a
-    wrapped cell's too) when drawn rules or band edges part at least 30 % of its consecutive
-    text rows; fewer (a rule under the header, a frame) part only those rows, and the text's
-    pitch parts the others (rows of two-line cells give 50 %)."""
-    table_size_ratio: float = 1.25
-    """A row whose text is over 1.25 x larger or smaller than the table's next row is no row of
-    it (a paragraph of 10.5 pt over a table set at 7 pt; a header's bold or a size up, 9 pt
-    over 8 pt, stays within it)."""
-    table_multi_share: float = 0.4
-    """At least 40 % of a table's rows with text hold it in two cells or more: the generated
-    tables' rows all do but for a spanning group heading, a wrapped cell's rows are merged
-    first; a chart's gridlines (one axis label a row), a form's two columns of items beside a
-    rule (one item's lines a row) and prose around a box hold one cell a row."""
-    table_side_ratio: float = 0.4
-    """Two columns of words without rules, the narrower at least 0.4 x as wide as the wider, are
-    two blocks of text side by side (a seller's and a buyer's address on an invoice measure
-    0.47: a short street beside a company's long name), each read as a whole; a glossary's or
-    a form's terms stand at a quarter of their definitions' width or less and are read row by
-    row (SPEC §4)."""
-    table_snap_pt: float = 3.5
-    """Drawn edges along one line within 3.5 pt of each other are one edge (pdfplumber's
-    ``snap_tolerance`` is 3): the boxes of cells drawn 1-3 pt apart share their sides, and a
-    gap of exactly 3 pt must not fall either way by a rounding error (the table benchmark's
-    ``boxes`` family draws them 3 pt apart)."""
-    table_join_pt: float = 3.5
-    """Edges along one line that overlap or stand within 3.5 pt end to end are one
-    (pdfplumber's ``join_tolerance``, 3, with the same margin): a rule drawn one segment per
-    cell, boxes 3 pt apart."""
-    table_edge_min_pt: float = 3.0
-    """Edges shorter than 3 pt are no rules (pdfplumber's ``edge_min_length``): a tick, a
-    bullet drawn as a square."""
-    table_thin_fill_pt: float = 2.5
-    """A filled rectangle at most 2.5 pt across (and longer than wide) is a rule drawn as a
-    fill (LaTeX's rules are 0.4 pt, booktabs' 0.8 pt, exporters' up to 2 pt); a wider one is a
-    shaded area whose sides are edges."""
-    table_prose_words: int = 3
-    """A line of at least 3 words (a CJK character counting as one) that fills its column is a
-    line of prose: a candidate whose columns all read so is prose set in columns, never a
-    table. Justified prose in four narrow columns holds 3-6 words a line (the table
-    benchmark's ``prose_4col`` pages); a table's cells of three words or more fill their
-    column only in the cell that sets its width."""
-
     # -- paragraphs (pdfprose.layout.paragraphs, .equations, .strays) --------------------------
     paragraph_gap_em: float = 1.8
     """SPEC §6: a baseline-to-baseline distance over 1.8 x the line's font size starts a
@@ -421,7 +351,11 @@ class LayoutParams(StructureParams):
     6.5 pt labels of 20-35 characters (the forms family) or a table's cells, not headings; a
     section under a real heading holds at least a sentence or a few list items, though a
     report's sections may be a one-line "not applicable" (7 of 13 in a Chinese quarterly
-    report, where the other 6 head 57 to 1,810 characters)."""
+    report, where the other 6 head 57 to 1,810 characters). The paragraph under a bold line
+    at the body size is prose when a line of it spans this many character cells (a wide CJK
+    character two) or it ends a sentence: an address or a number and a date under a form's
+    label (invoices family: longest lines of 10 to 25 characters) is not, a line of a
+    report's prose (bold-headings family: 83 to 101) is."""
     heading_section_count: int = 3
     """...where a size has at least three such paragraphs (a title over a one-line subtitle
     stays a heading)."""

@@ -24,8 +24,9 @@ from batchkit import bomb_pdf, hooked_env, manifest, pdfprose, texts, tiny_pdf
 from pdfgen import canvas_pdf
 
 from pdfprose import Options
-from pdfprose.batch import FileResult, Settings, convert_bytes, run
+from pdfprose.batch import FileResult, Settings, convert_bytes, plan_batch, run
 from pdfprose.batch.manifest import Manifest
+from pdfprose.batch.order import largest_first
 from pdfprose.batch.progress import Progress
 from pdfprose.batch.sources import BadInput, Found, plan, read_list
 from pdfprose.batch.storage import InputTooLarge, read_stream
@@ -356,3 +357,18 @@ def test_progress_draws_a_bar_or_a_plain_line_and_keeps_failures_readable(
     assert counter.getvalue() == ("\r1/2 files, 4 pages, 0 failed \r\x1b[K"
                                   "pdfprose: x.pdf: timeout: too long\n"
                                   "\r2/2 files, 5 pages, 1 failed \n")
+
+
+def test_files_are_handed_out_largest_first_and_named_in_input_order(tmp_path: Path) -> None:
+    """A long file handed out last leaves the other workers idle (the corpus's real files in
+    their input order allowed two workers 1.89x one; largest first, 2.00x)."""
+    for name, size in (("a.pdf", 10), ("b.pdf", 3000), ("c.pdf", 200), ("d.pdf", 3000)):
+        (tmp_path / name).write_bytes(b"%" * size)
+    jobs = plan_batch([str(tmp_path / "a.pdf"), str(tmp_path), str(tmp_path / "missing.pdf")],
+                      str(tmp_path / "out"))
+    # Equal sizes keep their input order; a file that cannot be seen comes last.
+    assert [(job.output, job.index) for job in jobs] == [
+        ("b.txt", 1), ("d.txt", 3), ("c.txt", 2), ("a.txt", 0), ("missing.txt", 4)]
+    assert largest_first(jobs[:2], [None, 5]) == [jobs[1], jobs[0]]
+    with pytest.raises(ValueError):
+        largest_first(jobs, [1])

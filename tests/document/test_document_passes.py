@@ -689,3 +689,43 @@ def test_each_invoices_own_date_in_the_band_is_content() -> None:
     dates = [p for pg in pages for p in pg.paragraphs if p.lines[0].text.startswith("Fecha")]
     assert len(dates) == 5 and not any(p.furniture for p in dates)
     assert all(pg.paragraphs[-1].furniture for pg in pages)
+
+
+def test_a_bold_label_over_its_address_made_one_paragraph_is_no_heading() -> None:
+    """Since the table stage, an invoice's customer block is one paragraph of short lines
+    ("Cliente" over name, street and town; "ORIGINAL" over the invoice's number and date: the
+    invoices family invented 60 headings in 30 pages): short lines without a sentence's end
+    are a field's value, not prose; a bold line over Korean prose, whose lines hold half the
+    characters of Latin ones, heads it, and so does one over a narrow column's prose, whose
+    sentence goes on in lowercase (the footnotes-column family)."""
+    label = bold(para("Cliente", 100))
+    address = lines_para(["Maria Irving", "95 Protección", "27411 Málaga"], 112)
+    copy = bold(para("ORIGINAL", 160, x0=400))
+    numbers = lines_para(["2027-5496", "08/11/2022"], 172, x0=400)
+    narrow = bold(para("Sistema para municipio", 400))
+    column = lines_para(["Este servicio informa esta fi-", "nanciación bajo esta biblio-",
+                         "teca durante este servicio"], 412)
+    korean = bold(para("적립 제외 대상", 300))
+    prose = lines_para(["무이자할부, 다이어트할부, 삼성카드 할인이 적용된 일시불 및",
+                        "할부 이용금액, 기프트/선불카드 구매 및 충전, 상품권 구매건"], 312)
+    pages = [page(1, label, address, copy, numbers, korean, prose, narrow, column, body_text(1),
+                  body_text(1))]
+    mark_headings(pages)
+    assert (label.kind, copy.kind, korean.kind, narrow.kind) == ("body", "body", "heading",
+                                                                 "heading")
+
+
+def test_a_regular_label_beside_a_larger_title_is_no_heading() -> None:
+    """A form's "Copy B — For the recipient" set at the far margin of its title's row, in a
+    regular face a size above the body (the forms family invented one heading a page): a
+    heading holds its row alone; the title is one, and a bold seller beside "INVOICE" is too."""
+    title = bold(para("Budget of the regional department", 40, size=13))
+    label = para("Copy B — For the recipient", 42, size=9, x0=420)
+    seller = bold(para("Harbor Supplies", 120, size=13, block=1))
+    invoice = bold(para("INVOICE", 118, size=19, block=1, x0=420))
+    notes = [para("Instructions for the recipient of this form, at the size of the body text.",
+                  300 + 12 * k, size=7.5, block=2) for k in range(6)]
+    pages = [page(1, title, label, seller, invoice, *notes)]
+    mark_headings(pages)
+    assert [p.kind for p in (title, label, seller, invoice)] == ["heading", "body", "heading",
+                                                                   "heading"]

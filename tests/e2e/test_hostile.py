@@ -175,7 +175,7 @@ def test_a_file_that_stalls_the_engine_is_said_to_and_given_up(watched: App) -> 
 
 
 def test_a_decompression_bomb_stays_within_the_engine_s_memory(watched: App) -> None:
-    """2 GB of spaces from 2 MB: the engine's memory is capped at 1 GiB (app/engine/runtime.js),
+    """2 GB of spaces from 2 MB: the engine's memory is capped at 1 GiB (app/engine/memory.js),
     below the 2 GiB where Pyodide's glue misreads pointers."""
     app = watched
     outcome = settle(app, "bomb.pdf", decompression_bomb())

@@ -458,15 +458,20 @@ def start_long_read(app: App, line: str, listed: int) -> None:
     assert app.state == "working"
 
 
-def test_files_dropped_while_another_is_read_replace_it(app: App) -> None:
-    """A drop while one file is read replaces it, as one file always did: the files dropped wait
-    for the engine to let the first go, then are converted in turn."""
+def test_files_dropped_while_another_is_read_join_the_queue(app: App) -> None:
+    """A drop while one file is read joins the queue (a new user's drop during a long
+    conversion replaced the list without a word): the file being read goes on, the files dropped
+    wait their turn, and taking the long file out lets them start."""
     start_long_read(app, "A document long enough to be still in the reading when two more files are dropped. ", 1)
-    drop(app, ("waited.pdf", make_pdf([["The file that waited for the engine."]])),
+    drop(app, ("waited.pdf", make_pdf([["The file that waited for its turn."]])),
          ("dropped too.pdf", make_pdf([["Converted after it."]])))
-    app.page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-testid=queue-list] > li')].map(li => li.dataset.state).join() === 'done,done'",
-        timeout=CONFIG.BOOT_TIMEOUT_MS)
+    listed = "() => [...document.querySelectorAll('[data-testid=queue-list] > li')].map(li => li.dataset.state).join()"
+    app.page.wait_for_function(f"() => ({listed})() === 'working,waiting,waiting'")
+    assert app.page.eval_on_selector_all("[data-testid=queue-list] .queue-name", "els => els.map(e => e.textContent)") == \
+        ["long read.pdf", "waited.pdf", "dropped too.pdf"]
+    assert app.state == "working"
+    app.page.locator("[data-testid=queue-list] > li", has_text="long read.pdf").locator(".queue-remove").click()
+    app.page.wait_for_function(f"() => ({listed})() === 'done,done'", timeout=CONFIG.BOOT_TIMEOUT_MS)
     app.wait_state("done")
     app.shown = None
     assert app.page.eval_on_selector_all("[data-testid=queue-list] .queue-name", "els => els.map(e => e.textContent)") == \

@@ -10,13 +10,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from corpuskit import converted
+from corpuskit import WHOLE_DOCUMENTS_GROUP, converted
 from pdfgen import canvas_pdf
 
 from pdfprose import Converter, Options
 from pdfprose.engine.split import PageBatch
 from pdfprose.output.render import document_vocabulary, page_vocabulary
 from pdfprose.engine.web import WebSession
+
+# Most tests here compare with one converter's outputs of a corpus file (corpuskit.converted).
+pytestmark = pytest.mark.xdist_group(WHOLE_DOCUMENTS_GROUP)
 
 ENGLISH = (
     "The committee met in the spring to discuss the harvest and the price of grain in the "

@@ -315,6 +315,30 @@ def test_each_row_of_a_table_of_contents_is_a_paragraph_and_a_wrapped_entry_one(
     assert [p.cells for p in paragraphs] == [2, 3, 2, 2]
 
 
+def test_a_running_head_over_a_rows_block_is_no_entry_wrapped_onto_its_first_row() -> None:
+    """A report's running head cut into one block with the first row of a balance sheet three
+    lines below it (a Chinese quarterly report's pages of tables) was one paragraph with it,
+    so that the furniture pass could not take it out: an entry wraps onto the next line,
+    never onto a row further than SPEC §6's paragraph gap below."""
+    def rows_at(*rows: tuple[int, tuple[str, ...]]) -> Block:
+        lines = []
+        for r, cells in rows:
+            x = LEFT
+            for cell in cells:
+                lines.append(line(cell, r, x0=x))
+                x += 5 * len(cell) + 40
+        b = block(*lines)
+        b.rows = True
+        return b
+
+    title = "Annual report of the company, first quarter"
+    head = rows_at((0, (title,)), (3, ("40,017.86", "40,017.86")), (4, ("365,680.80", "365,420.42")))
+    assert [p.lines[0].text for p in split_paragraphs(head)] == [
+        title, "40,017.86 40,017.86", "365,680.80 365,420.42"]
+    wrapped = rows_at((0, (title,)), (1, ("40,017.86", "40,017.86")))
+    assert len(split_paragraphs(wrapped)) == 1
+
+
 def test_rows_of_code_and_comment_stay_one_line_each() -> None:
     # tracemonkey p. 3: "v0 := ld state[748]   // load primes", each row its own line.
     b = _rows_block(("v0 := ld state[748]", "// load primes"), ("st sp[0], v0", "// store"),

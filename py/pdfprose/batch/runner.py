@@ -13,6 +13,7 @@ from typing import Any, BinaryIO
 from . import storage
 from .local import default_jobs, run_local
 from .manifest import Manifest
+from .order import largest_first, local_size
 from .settings import Settings
 from .sources import BadInput, Job, find, plan, read_list
 from .task import FileResult
@@ -54,8 +55,9 @@ class Summary:
 
 def plan_batch(inputs: Sequence[str], outdir: str, settings: Settings = Settings(),
                stdin: BinaryIO | None = None) -> list[Job]:
-    """The files ``inputs`` name and where each text goes (:mod:`pdfprose.batch.sources`);
-    ``-`` reads a list of paths from ``stdin`` (standard input by default). Raises
+    """The files ``inputs`` name and where each text goes (:mod:`pdfprose.batch.sources`),
+    the largest first (:mod:`pdfprose.batch.order`; ``Job.index`` keeps each one's input
+    place); ``-`` reads a list of paths from ``stdin`` (standard input by default). Raises
     :class:`~pdfprose.batch.sources.BadInput` for an input that names no file."""
     given: list[str] = []
     for item in inputs:
@@ -71,7 +73,7 @@ def plan_batch(inputs: Sequence[str], outdir: str, settings: Settings = Settings
         for item in found:  # a text must never take the place of an input inside OUTDIR
             if not item.system and item.path.startswith(root + os.sep):
                 taken.append(os.path.relpath(item.path, root).replace(os.sep, "/"))
-    return plan(found, settings.extension, taken)
+    return largest_first(plan(found, settings.extension, taken), [local_size(f) for f in found])
 
 
 def _stdin() -> BinaryIO:
@@ -90,7 +92,7 @@ def run_jobs(jobs: Sequence[Job], outdir: str, settings: Settings = Settings(), 
     manifest keeps the files done so far, and the exception goes on."""
     start = time.monotonic()
     manifest = Manifest(outdir)
-    manifest.expect([job.output for job in jobs])
+    manifest.expect([job.output for job in sorted(jobs, key=lambda job: job.index)])  # input order
     summary = Summary(files=len(jobs), manifest=manifest.location)
     results: Iterator[FileResult]
     if client is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from itertools import islice
+from unicodedata import east_asian_width
 
 from ..model import PageAnalysis, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
@@ -91,19 +92,44 @@ def _bulleted(text: str) -> bool:
     return marker is not None and enumeration(marker) is None
 
 
+def _cells(text: str, least: int) -> bool:
+    """Whether ``text`` spans ``least`` character cells or more, a wide (CJK) character
+    counting two as a terminal counts it: a line of Korean or Chinese prose holds half the
+    characters of a Latin one of its width."""
+    if len(text) >= least:
+        return True
+    return len(text) + sum(east_asian_width(ch) in "WF" for ch in text) >= least
+
+
+def _prose(para: Paragraph, min_chars: int) -> bool:
+    """Whether ``para`` reads as prose: a line of ``min_chars`` character cells or more
+    (prose fills its measure, and a one-line answer is a sentence), a sentence's end, or a
+    sentence wrapped in a narrow column (a line after the first going on in lowercase, or a
+    word broken at a line's end: columns of 25 to 35 characters in the footnotes-column and
+    sidebars families). The short lines of an address, a name, a date or a number under a
+    form's label are none of these."""
+    lines = para.lines
+    return any(_cells(line.text, min_chars) for line in lines) \
+        or SENTENCE_END.search(lines[-1].text.rstrip()) is not None \
+        or any(line.text.lstrip()[:1].islower() for line in lines[1:]) \
+        or any(line.text.rstrip().endswith("-") for line in lines[:-1])
+
+
 def _heads_text(after: list[Paragraph], min_chars: int) -> bool:
     """Whether a bold line at the body size followed by the paragraphs ``after`` (the rest of
-    its page) heads text: the next one is prose (two lines or more, or ``min_chars``
-    characters), a list item, a table's row, a heading below it (bold, italic or a numbered
-    subsection), or there is none. A bold label over one short
-    line of its own ("Bill to" over a customer's name and address, "Cliente", the invoices
-    family) is a form's field, not a heading."""
+    its page) heads text: the next one is prose (:func:`_prose`), a table, a list item, a
+    table's row, a heading below it (bold, italic or a numbered subsection; a number over a
+    bold title, "Section 1" / "General obligations", as regulations set them), or there is
+    none. A bold label over a few short lines of its own ("Bill to" or "Cliente" over a
+    customer's name and address, "ORIGINAL" over an invoice's number and date: the invoices
+    family; a form's field names) is a form's field, not a heading, whether the reading
+    order made those lines one paragraph or one each."""
     for para in after:
         if para.furniture or not para.lines:
             continue
         text = para.lines[0].text
-        return len(para.lines) > 1 or para.text_length >= min_chars or para.cells > 1 \
-            or list_marker(text) is not None or para.lines[0].all_bold \
+        return para.kind == "table" or _prose(para, min_chars) or para.cells > 1 \
+            or list_marker(text) is not None or any(line.all_bold for line in para.lines) \
             or para.lines[0].italic or SUBSECTION_NUMBER.match(text) is not None
     return True
 
@@ -186,6 +212,34 @@ def _heading_sizes(pages: list[PageAnalysis], by_size: list[Paragraph], bucket: 
         if counts[size] >= least and sorted(headed)[3 * len(headed) // 4] < min_chars:
             sizes.discard(size)
     return sizes
+
+
+def _side_labels(pages: list[PageAnalysis], by_size: list[Paragraph]) -> set[int]:
+    """The ``by_size`` candidates (paragraph ids) in a regular face that stand on the row of a
+    larger candidate of their block (their baseline within its line's box), beside it (apart
+    along the row, not under it): a title's row may carry a smaller label at
+    the far margin (a form's "Copy B — For the recipient", a memo's date, a report's reference
+    number; the forms family), which heads nothing; a heading holds its row alone, or shares
+    it only in a bold face (an invoice's seller beside "INVOICE", the invoices family)."""
+    labels: set[int] = set()
+    candidates = {id(p) for p in by_size}
+    for page in pages:
+        heads = [p for p in page.paragraphs if id(p) in candidates]
+        if len(heads) < 2:
+            continue
+        for para in heads:
+            first = para.lines[0]
+            if first.all_bold:
+                continue
+            for other in heads:
+                if other is para or other.block != para.block or other.size <= para.size:
+                    continue
+                if any(line.top < first.baseline < line.bottom
+                       and (line.x1 < first.x0 or first.x1 < line.x0)
+                       for line in other.lines):
+                    labels.add(id(para))
+                    break
+    return labels
 
 
 def _join_wrapped(pages: list[PageAnalysis], params: LayoutParams) -> None:
@@ -273,6 +327,9 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     if listed:
         by_size = [p for p in by_size if id(p) not in listed]
         by_bold = [p for p in by_bold if id(p) not in listed]
+    labels = _side_labels(pages, by_size)
+    if labels:
+        by_size = [p for p in by_size if id(p) not in labels]
     if by_size:
         heading_sizes = _heading_sizes(pages, by_size, bucket, params.heading_section_count,
                                        params.min_heading_section_chars)

@@ -109,8 +109,12 @@ def row_paragraphs(block: Block, params: LayoutParams = DEFAULT_PARAMS) -> list[
     (:data:`ENTRY_NUMBER`) ("CHAPTER 4. TREATMENT FOR ADULTS" / "(≥3 YEARS) 18"); from any row
     to a row of one cell in lower case (a glossary's definition going on under its term). A
     code listing's rows, code and comment, are rows of two cells: each stays a line. A size
-    change over ``params.size_change_ratio`` or a change of boldness ends an entry."""
+    change over ``params.size_change_ratio`` or a change of boldness ends an entry, and so
+    does a gap: an entry wraps onto the next line, never onto a row further below than SPEC
+    §6's ``params.paragraph_gap_em`` (a running head over the first row of a table it is cut
+    into the same block with, as in a quarterly report's balance sheets)."""
     share, size_change = params.row_merge_share, params.size_change_ratio
+    gap = params.paragraph_gap_em
     rows: list[list[Line]] = []
     for line in block.lines:
         if rows and same_row(rows[-1][-1], line, share):
@@ -132,7 +136,8 @@ def row_paragraphs(block: Block, params: LayoutParams = DEFAULT_PARAMS) -> list[
         last = paragraphs[-1].lines[-1] if paragraphs else None
         ended = last is None or ROW_ENDS_ENTRY.search(last.text.rstrip()) is not None \
             or last.text.rstrip().endswith(_ROW_SENTENCE_ENDS) \
-            or abs(last.size - line.size) > size_change * line.size or last.bold != line.bold
+            or abs(last.size - line.size) > size_change * line.size or last.bold != line.bold \
+            or line.baseline - last.baseline > gap * max(line.size, last.size)
         if not ended and (
                 (cells == 1 and not ENTRY_NUMBER.match(text)
                  and (text[:1].islower() or text[:1] in "([–—-" or ROW_ENDS_ENTRY.search(text)))

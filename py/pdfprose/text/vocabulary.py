@@ -35,10 +35,12 @@ HYPHEN_ENDS = ("-", "\u00ad", "-\n", "\u00ad\n")
 """How a text that :data:`HYPHENATED` matches ends (``$`` also matches before a final
 newline): a cheap test first, as most lines do not."""
 
-CAPTION = re.compile(r"^(?:fig(?:ure|ura)?\.?|table|tabla|cuadro|listing|algorithm)\s*[\dIVX]", re.I)
-"""A figure's or table's caption ("Figure 3.", "Tabla 2", "Algorithm 1"): its lines go on
-even where one starts like a list item ("(c) 4.5 gm/s and (d)..."), it is never a heading,
-and a paragraph it interrupts goes on after it (:mod:`pdfprose.document.continuation`)."""
+CAPTION = re.compile(r"^(?:fig(?:ure|ura)?\.?|table|tabla|cuadro|listing|algorithm|表|[图圖図]|표|그림)"
+                     r"\s*[\dIVX]", re.I)
+"""A figure's or table's caption ("Figure 3.", "Tabla 2", "Algorithm 1"; in Chinese, Japanese
+and Korean "表 6：", "图 2", "표 1", "그림 3"): its lines go on even where one starts like a
+list item ("(c) 4.5 gm/s and (d)..."), it is never a heading, and a paragraph it interrupts
+goes on after it (:mod:`pdfprose.document.continuation`)."""
 
 REFERENCE_WORD = re.compile(
     r"(?:^|[\s(])(?:eqs?|refs?|figs?|secs?|thms?|props?|lems?|cors?|defs?|nos?|vols?|cf|resp|"

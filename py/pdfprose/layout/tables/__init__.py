@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 
 from ...model import Line, Shape, Table, TableCell
 from ...params import DEFAULT_PARAMS, LayoutParams
-from .decision import side_by_side, verdict
+from .decision import TABLE_CAPTION, side_by_side, sparse, verdict
 from .edges import Edge, page_edges
 from .grid import build_grid, header_only_separators, separators, to_table
 from .pieces import Piece, piece_line, pieces_of
 from .rows import Row, common_gaps, text_rows
 from .ruled import ruled_regions
-from .unruled import text_windows, under_top_rule
+from .unruled import grow_rows, scattered, text_windows, under_header, under_top_rule
 
 __all__ = ["Found", "find_tables"]
 
@@ -43,9 +43,11 @@ def _inside(h: list[Edge], lo: float, hi: float, top: float, bottom: float) -> l
 
 def _candidate(rows: list[Row], gaps: list[tuple[float, float]], horizontal: list[Edge],
                vertical: list[Edge], lo: float, hi: float, box: tuple[float, float, float, float],
-               drawn: bool, params: LayoutParams) -> tuple[Table | None, str | None]:
+               drawn: bool, params: LayoutParams, captioned: bool = False,
+               ) -> tuple[Table | None, str | None]:
     """The table of ``rows`` and the verdict on it (:func:`~.decision.verdict`: None when it
-    is a table); (None, None) when no grid is found."""
+    is a table); (None, None) when no grid is found. ``captioned``: a table's caption stands
+    next to it, which says as much as drawn rules do."""
     seps = separators(rows, gaps, vertical, lo, hi)
     if not seps:
         return None, None
@@ -60,7 +62,7 @@ def _candidate(rows: list[Row], gaps: list[tuple[float, float]], horizontal: lis
     # shaded panel around two blocks of text side by side does neither.
     ruled = grid.ruled or any(s.rule is not None for s in seps) or (drawn and grid.row_rules > 0)
     table = to_table(grid, rows, seps, near, x0, x1, ruled, params)
-    return table, verdict(table, ruled, params)
+    return table, verdict(table, ruled or captioned, params)
 
 
 def find_tables(lines: list[Line], shapes: list[Shape], width: float,
@@ -71,7 +73,7 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
         return Found([], lines)
     horizontal, vertical, _ = page_edges(shapes, params) if shapes else ([], [], [])
     pieces = pieces_of(lines, params)
-    rows = text_rows(pieces)
+    rows = text_rows(pieces, params)
     if not horizontal and not any(len(r.pieces) > 1 for r in rows):
         return Found([], lines)
     used: set[int] = set()
@@ -83,11 +85,20 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
                   and region.top <= (p.top + p.bottom) / 2 <= region.bottom]
         if not inside:
             continue
-        found = text_rows(inside)
+        found = text_rows(inside, params)
         several = [r for r in found if len(r.pieces) > 1]
         gaps = common_gaps(several if len(several) >= 2 else found, region.x0, region.x1,
                            params.table_min_gap_em)
         box = (region.x0, region.top, region.x1, region.bottom)
+        if region.open and gaps:
+            found = _grown(rows, found, region.x0, region.x1, gaps, params)
+            inside = [p for r in found for p in r.pieces]
+            several = [r for r in found if len(r.pieces) > 1]
+            gaps = under_header(several, common_gaps(several, region.x0, region.x1,
+                                                     params.table_min_gap_em),
+                                region.x0, region.x1, params)
+            box = (region.x0, min(region.top, found[0].top), region.x1,
+                   max(region.bottom, found[-1].bottom))
         table, why = _candidate(found, gaps, horizontal, vertical, region.x0, region.x1, box,
                                 True, params)
         if table is not None and why is None:
@@ -106,7 +117,10 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
         box = (min(p.x0 for p in members), min(r.top for r in window.rows),
                max(p.x1 for p in members), max(r.bottom for r in window.rows))
         table, why = _candidate(window.rows, window.gaps, horizontal, vertical, window.lo,
-                                window.hi, box, framed, params)
+                                window.hi, box, framed, params, _captioned(lines, box, params))
+        if why is None and table is not None and scattered(window.rows, params) \
+                and sparse(table, params):
+            why = "diagram"
         if table is not None and why is None:
             tables.append(table)
             used.update(id(p) for p in members)
@@ -118,6 +132,41 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
         return Found([], lines)
     tables.sort(key=lambda t: (t.top, t.x0))
     return Found(tables, _outside(lines, pieces, used, params), sides)
+
+
+def _captioned(lines: list[Line], box: tuple[float, float, float, float],
+               params: LayoutParams) -> bool:
+    """Whether a table's caption ("Table 3", "Tabla 2", "表 6") stands right above or below
+    ``box``, over it (within ``params.table_caption_em`` of its own size)."""
+    x0, top, x1, bottom = box
+    for line in lines:
+        if line.x1 <= x0 or line.x0 >= x1 or TABLE_CAPTION.match(line.text) is None:
+            continue
+        reach = params.table_caption_em * line.size
+        if 0 <= top - line.bottom <= reach or 0 <= line.top - bottom <= reach:
+            return True
+    return False
+
+
+def _grown(page_rows: list[Row], found: list[Row], lo: float, hi: float,
+           gaps: list[tuple[float, float]], params: LayoutParams) -> list[Row]:
+    """The rows of a table whose region is open (:attr:`~.ruled.Region.open`: a shaded header,
+    zebra bands), with the rows above and below it that are its rows too
+    (:func:`~.unruled.grow_rows`: its header, an unshaded first or last row)."""
+    where = {id(p): k for k, row in enumerate(page_rows) for p in row.pieces}
+    first = where[id(found[0].pieces[0])]
+    last = where[id(found[-1].pieces[0])]
+    # The shading spans the table: its rows keep within it (a header's words may not).
+    x0 = min([lo] + [p.x0 for r in found for p in r.pieces])
+    x1 = max([hi] + [p.x1 for r in found for p in r.pieces])
+    pitches = sorted(q.baseline - r.baseline for r, q in zip(found, found[1:]))
+    # A shaded header alone gives no pitch: its body's rows stand within a table's row gap.
+    pitch = params.table_grow_pitch * pitches[len(pitches) // 2] if pitches \
+        else params.table_row_gap_em * found[0].size
+    reach = (x0, x1, pitch)
+    above, _ = grow_rows(page_rows, first - 1, -1, found[0], lo, hi, gaps, reach, params)
+    below, _ = grow_rows(page_rows, last + 1, 1, found[-1], lo, hi, gaps, reach, params)
+    return above + found + below
 
 
 def _by_column(table: Table) -> list[list[TableCell]]:

@@ -6,13 +6,14 @@ markers; a form its values at a tab stop. Each is told by measuring its cells, n
 for one document:
 
 - prose: a line of at least ``params.table_prose_words`` words that fills its column (its
-  width at least :data:`FULL_LINE` of the column's) is a line of prose; a column whose cells
-  are mostly such lines is a column of prose. A candidate needs columns that are not: two when
-  it was found from white space alone, one when drawn rules or fills give its grid (a table
-  with a column of sentences beside a column of labels is drawn so; without rules it reads as a
-  glossary or a list);
+  width at least ``params.table_full_line`` of the column's) is a line of prose; a column
+  whose cells are mostly (``table_prose_share``) such lines is a column of prose. A
+  candidate needs columns that are not: two when it was found from white space alone, one
+  when drawn rules or fills give its grid (a table with a column of sentences beside a
+  column of labels is drawn so; without rules it reads as a glossary or a list);
 - contents: its last column holds page numbers (:data:`PAGE_NUMBER`) that never go down;
-- list: its first column holds list markers (SPEC §10);
+- list: its first column holds list markers (SPEC §10), or numbers its lines 1, 2, 3 beside
+  one other column (a code listing's line numbers);
 - form: its first column holds labels ending in a colon ("Nombre:", "Date of birth:");
 - columns: two columns of words with no rule between them and neither of figures are two
   blocks of text side by side (a seller's and a buyer's address), left to the XY-cut.
@@ -27,19 +28,8 @@ from ...params import DEFAULT_PARAMS, LayoutParams
 from ...text.characters import is_cjk
 from ...text.markers import BULLETS, list_marker
 
-FULL_LINE = 0.85
-"""A line fills its column when it covers at least 85 % of the width its column's text spans
-(a justified line covers all of it, a ragged one most; a paragraph's last line and most of a
-table's cells do not)."""
-
-PROSE_SHARE = 0.5
-"""A column is prose when at least half of its non-empty cells hold a line of prose."""
-
 PAGE_NUMBER = re.compile(r"(?:\d{1,4}|[ivxlcdm]{1,7})", re.I)
 """A page number in a table of contents: arabic, or roman in the front matter."""
-
-CONTENTS_SHARE = 0.8
-"""A table of contents: at least 80 % of the cells of its last column are page numbers..."""
 
 LEADERS = re.compile(r"(?:\.\s?){4,}|…{2,}|_{4,}")
 """Dot leaders (". . . ." or "....") between a contents entry and its page number."""
@@ -47,11 +37,12 @@ LEADERS = re.compile(r"(?:\.\s?){4,}|…{2,}|_{4,}")
 MARKER_ONLY = re.compile(rf"(?:[{BULLETS}]|\(?\d{{1,3}}[.)]|\(?[a-zA-Z][.)])")
 """A cell holding nothing but a list marker (SPEC §10)."""
 
+TABLE_CAPTION = re.compile(r"(?:table|tabla|cuadro|tableau|tabelle|tabela|表|표)\s*[\dIVX]", re.I)
+"""A table's caption ("Table 3", "Tabla 2", "表 6：", "표 1"; a figure's says nothing of a
+table): a candidate next to one is a table as surely as one drawn with rules."""
+
 LABEL = re.compile(r".*\S[:：]$")
 """A form's label: text ending in a colon."""
-
-MARKED_SHARE = 0.8
-"""A list or a form: at least 80 % of the first column's cells are markers or labels."""
 
 
 def _text(cell: TableCell) -> str:
@@ -86,8 +77,8 @@ def _visual_lines(cell: TableCell) -> list[tuple[float, str]]:
     return [(x1 - x0, text) for _, x0, x1, text in out]
 
 
-def _prose(cell: TableCell, width: float, words: int) -> bool:
-    return any(w >= FULL_LINE * width and words_of(text) >= words and _wordy(text)
+def _prose(cell: TableCell, width: float, words: int, full: float) -> bool:
+    return any(w >= full * width and words_of(text) >= words and _wordy(text)
                for w, text in _visual_lines(cell))
 
 
@@ -107,12 +98,13 @@ def prose_columns(table: Table, params: LayoutParams = DEFAULT_PARAMS) -> list[b
         # The column's text extent: a justified line of prose fills it.
         width = max(line.x1 for c in cells for line in c.lines) \
             - min(line.x0 for c in cells for line in c.lines)
-        prose = sum(1 for c in cells if _prose(c, width, params.table_prose_words))
-        out.append(prose >= PROSE_SHARE * len(cells))
+        prose = sum(1 for c in cells
+                    if _prose(c, width, params.table_prose_words, params.table_full_line))
+        out.append(prose >= params.table_prose_share * len(cells))
     return out
 
 
-def _contents(columns: list[list[TableCell]]) -> bool:
+def _contents(columns: list[list[TableCell]], share: float) -> bool:
     filled = [cells for cells in columns if cells]
     if len(filled) < 2:
         return False
@@ -126,7 +118,7 @@ def _contents(columns: list[list[TableCell]]) -> bool:
     # sections, set without a gap between them, are one row of the grid).
     numbered = [t.split() for t in last if all(PAGE_NUMBER.fullmatch(w) for w in t.split())]
     numbers = [w for words in numbered for w in words]
-    if len(numbered) < CONTENTS_SHARE * len(last) or len(numbers) < 3:
+    if len(numbered) < share * len(last) or len(numbers) < 3:
         first = [_text(c) for c in filled[0]]
         return sum(1 for t in first if LEADERS.search(t)) >= max(3, len(first) // 2)
     arabic = [int(t) for t in numbers if t.isdigit()]
@@ -163,7 +155,26 @@ def side_by_side(table: Table, params: LayoutParams = DEFAULT_PARAMS) -> bool:
     return len(widths) == 2 and min(widths) >= params.table_side_ratio * max(widths)
 
 
-def _marked(column: list[TableCell], pattern: re.Pattern[str] | None) -> bool:
+def _numbered(column: list[TableCell], share: float) -> bool:
+    """Whether a column numbers its rows 1, 2, 3... without marks (a code listing's or a
+    poem's line numbers beside their lines): at least ``share`` of its cells are such
+    integers, each one more than the one before, three or more of them."""
+    texts = [_text(c) for c in column]
+    numbers = [int(t) for t in texts if t.isdigit()]
+    return len(numbers) >= max(3, share * len(texts)) \
+        and all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
+
+
+def sparse(table: Table, params: LayoutParams = DEFAULT_PARAMS) -> bool:
+    """Whether under ``params.table_filled_share`` of the table's cells hold text: the labels of
+    a diagram read as a grid leave most of it empty; a table's rows leave a few cells empty
+    (its spanning cells count whole)."""
+    slots = sum(c.colspan for c in table.cells)
+    filled = sum(c.colspan for c in table.cells if c.lines)
+    return filled < params.table_filled_share * slots
+
+
+def _marked(column: list[TableCell], pattern: re.Pattern[str] | None, share: float) -> bool:
     texts = [_text(c) for c in column]
     if len(texts) < 2:
         return False
@@ -171,7 +182,7 @@ def _marked(column: list[TableCell], pattern: re.Pattern[str] | None) -> bool:
         hits = sum(1 for t in texts if MARKER_ONLY.fullmatch(t) or list_marker(t) is not None)
     else:
         hits = sum(1 for t in texts if pattern.fullmatch(t))
-    return hits >= MARKED_SHARE * len(texts)
+    return hits >= share * len(texts)
 
 
 def verdict(table: Table, ruled: bool, params: LayoutParams = DEFAULT_PARAMS) -> str | None:
@@ -198,11 +209,13 @@ def verdict(table: Table, ruled: bool, params: LayoutParams = DEFAULT_PARAMS) ->
         return "prose"
     if not ruled and len(filled) == 2 and not any(_figures(columns[k]) for k in filled):
         return "columns"
-    if _contents(columns):
+    if _contents(columns, params.table_contents_share):
         return "contents"
     first = columns[filled[0]]
-    if _marked(first, None):
+    if _marked(first, None, params.table_marked_share):
         return "list"
-    if _marked(first, LABEL):
+    if _marked(first, LABEL, params.table_marked_share):
         return "form"
+    if len(filled) == 2 and _numbered(first, params.table_marked_share):
+        return "list"
     return None

@@ -15,12 +15,6 @@ from dataclasses import dataclass
 from ...model import Shape
 from ...params import DEFAULT_PARAMS, LayoutParams
 
-WHITE_LEVEL = 0.97
-"""A fill whose every channel is at least this (0..1) is paper-coloured: over the white page it
-draws nothing a reader sees (Excel exports paint every unshaded cell white), so its sides are
-no edges; the boundaries of the coloured fills beside it are."""
-
-
 @dataclass(slots=True)
 class Edge:
     """A horizontal (``horizontal``: at y ``pos`` from x ``start`` to ``end``) or vertical (at
@@ -49,8 +43,8 @@ class Fill:
     colour: tuple[float, float, float] | None
 
 
-def _paper(colour: tuple[float, float, float] | None) -> bool:
-    return colour is not None and min(colour) >= WHITE_LEVEL
+def _paper(colour: tuple[float, float, float] | None, white: float) -> bool:
+    return colour is not None and min(colour) >= white
 
 
 def page_edges(shapes: list[Shape], params: LayoutParams = DEFAULT_PARAMS,
@@ -72,7 +66,7 @@ def page_edges(shapes: list[Shape], params: LayoutParams = DEFAULT_PARAMS,
             horizontal.append(Edge(True, (s.top + s.bottom) / 2, s.x0, s.x1))
         elif w <= thin and h > w:
             vertical.append(Edge(False, (s.x0 + s.x1) / 2, s.top, s.bottom))
-        elif not _paper(s.colour):
+        elif not _paper(s.colour, params.table_white_level):
             fills.append(Fill(s.x0, s.top, s.x1, s.bottom, s.colour))
             horizontal.append(Edge(True, s.top, s.x0, s.x1, True))
             horizontal.append(Edge(True, s.bottom, s.x0, s.x1, True))

@@ -19,11 +19,6 @@ from .header import header_rows
 from .pieces import Piece, piece_line, split_piece
 from .rows import Row, Span
 
-RULE_REACH = 0.5
-"""A rule drawn between two rows parts them where it reaches over at least half the table's
-width (a rule under a group heading covers only its columns; a rule under the header, all)."""
-
-
 @dataclass(slots=True)
 class Separator:
     """Where two columns part: the free gap ``lo``..``hi`` between them, and the x of a rule
@@ -112,10 +107,11 @@ def _columns_of(piece: Piece, seps: list[Separator]) -> tuple[int, int]:
     return first, last
 
 
-def _rule_between(upper: Row, lower: Row, horizontal: list[Edge], lo: float, hi: float) -> bool:
+def _rule_between(upper: Row, lower: Row, horizontal: list[Edge], lo: float, hi: float,
+                  share: float) -> bool:
     """Whether a drawn edge (a rule, or the side of a shaded band) parts two text rows over at
-    least ``RULE_REACH`` of the table's width."""
-    reach = RULE_REACH * (hi - lo)
+    least ``share`` of the table's width (``params.table_rule_reach``)."""
+    reach = share * (hi - lo)
     below = upper.baseline + 0.1 * upper.size
     above = lower.baseline - 0.6 * lower.size
     for e in horizontal:
@@ -159,11 +155,23 @@ def build_grid(rows: list[Row], seps: list[Separator], horizontal: list[Edge],
     for row in rows:
         pieces = _split_at_rules(row, seps, vertical) if any(s.rule for s in seps) else row.pieces
         placed.append([(*_columns_of(p, seps), p) for p in pieces])
-    ruled = [_rule_between(rows[k], rows[k + 1], horizontal, lo, hi) for k in range(len(rows) - 1)]
+    ruled = [_rule_between(rows[k], rows[k + 1], horizontal, lo, hi, params.table_rule_reach)
+             for k in range(len(rows) - 1)]
     grid = Grid(ruled=sum(ruled) >= max(2, params.table_row_rules * (len(rows) - 1)),
                 row_rules=sum(ruled))
     if grid.ruled:
-        breaks = ruled
+        breaks = list(ruled)
+        # Rows above every drawn edge or below every one (a header and first row over zebra
+        # bands, unshaded) are parted as rows without rules are; a header's lines inside its
+        # shaded band stay one row until the band's edge.
+        reach = params.table_rule_reach * (hi - lo)
+        drawn = [e.pos for e in horizontal if min(e.end, hi) - max(e.start, lo) >= reach]
+        outside = [k for k in range(len(ruled)) if drawn and not ruled[k] and (
+            rows[k + 1].bottom < min(drawn) or rows[k].top > max(drawn))]
+        if outside:
+            text = _text_breaks(rows, [list(c) for c in placed], params)
+            for k in outside:
+                breaks[k] = text[k]
     else:
         breaks = [r or t for r, t in zip(ruled, _text_breaks(rows, [[(a, b, p) for a, b, p in c]
                                                                     for c in placed], params))]
@@ -252,6 +260,11 @@ def header_only_separators(grid: Grid, seps: list[Separator],
             continue
         left, right = rows_of(k), rows_of(k + 1)
         if not left or not right or left & right:
+            continue
+        # A column joins one neighbour: of two loose separators around one column, the
+        # second parts it from another heading's figures (left-aligned headings over
+        # right-aligned figures: heading, figures, heading, figures).
+        if out and out[-1] == k - 1:
             continue
         for head, body in ((left, right), (right, left)):
             if max(head) < limit and min(body) > max(head) and len(body) >= 2:

@@ -8,17 +8,13 @@ from ...model import Table
 from ...params import DEFAULT_PARAMS, LayoutParams
 from .edges import Edge
 
-REACH = 0.5
-"""A rule sets the rows above it apart when it reaches over half the table's width."""
-
-
 def _parted(bounds: list[tuple[float, float]], k: int, edges: list[Edge], lo: float,
-            hi: float) -> bool:
+            hi: float, share: float) -> bool:
     """Whether an edge of ``edges`` runs between rows ``k - 1`` and ``k`` (``bounds``: each
     row's top and bottom)."""
     above = bounds[k - 1][1]
     below = bounds[k][0]
-    reach = REACH * (hi - lo)
+    reach = share * (hi - lo)
     return any(above - 1.5 <= e.pos <= below + 1.5 and min(e.end, hi) - max(e.start, lo) >= reach
                for e in edges)
 
@@ -41,7 +37,7 @@ def header_rows(table: Table, bounds: list[tuple[float, float]], horizontal: lis
         return 0
     lo, hi = table.x0, table.x1
     limit = min(params.table_max_header_rows, n - 1)
-    parted = [_parted(bounds, k, horizontal, lo, hi) for k in range(1, n)]
+    parted = [_parted(bounds, k, horizontal, lo, hi, params.table_rule_reach) for k in range(1, n)]
     body_parted = parted[limit:]
     if not (body_parted and all(body_parted)):
         for k in range(1, limit + 1):

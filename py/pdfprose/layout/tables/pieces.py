@@ -19,16 +19,6 @@ from ...params import DEFAULT_PARAMS, LayoutParams
 from ..runs import make_line
 
 
-WORD_GAP_EM = 0.1
-"""A gap over 0.1 em between two glyphs of a run is a word space (letters are set closer, and
-SPEC §2 reads 0.12 em as a space)."""
-
-CELL_GAP_RATIO = 1.8
-"""A gap parts two cells when it is at least 1.8 x the run's usual word space: a justified
-line's spaces differ by a few percent, a sentence's end stretches one to about 1.5 x (TeX's
-space factor); the gap between two cells is the cells' padding, twice or more a space."""
-
-
 @dataclass(slots=True)
 class Piece:
     """Glyphs ``start:end`` of ``line.glyphs`` (sorted by x0), with their box, baseline and
@@ -96,7 +86,7 @@ def pieces_of(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list[
         sizes = [glyphs[i].size for i in visible[1:]]
         wide = list(compress(range(1, len(visible)), map(gt, gaps, map(mul, sizes, repeat(factor)))))
         if wide:
-            wide = _cell_gaps(glyphs, visible, gaps, wide, line.size)
+            wide = _cell_gaps(glyphs, visible, gaps, wide, line.size, params)
         if not wide:
             out.append(Piece(line, 0, len(glyphs), line.x0, line.top, line.x1, line.bottom))
             continue
@@ -114,21 +104,32 @@ def pieces_of(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list[
 
 
 def _cell_gaps(glyphs: list[Glyph], visible: list[int], gaps: list[float], wide: list[int],
-               size: float) -> list[int]:
+               size: float, params: LayoutParams) -> list[int]:
     """Of a run's wide gaps (indices into ``visible``), those that part cells rather than
-    words: wider than :data:`CELL_GAP_RATIO` x the run's word spaces (the median of its other
-    gaps over :data:`WORD_GAP_EM`). A justified line stretches all its spaces alike, so none of
-    its gaps stands out; a run without narrow spaces parts cells only where it is all numbers
-    (a row of figures set a little under an em apart), not words (a loose line of prose)."""
+    words: wider than ``params.table_cell_gap_ratio`` x the run's word spaces (the median of
+    its other gaps over ``table_word_gap_em``). A justified line stretches all its spaces
+    alike, so none of its gaps stands out; a run without narrow spaces parts cells only where
+    it is all numbers (a row of figures set a little under an em apart), or two words
+    ``table_cell_gap_em`` or more apart (wider than any word space), not more words (a loose
+    line of prose)."""
     wide_set = set(wide)
-    spaces = [g for k, g in enumerate(gaps, start=1) if k not in wide_set and g > WORD_GAP_EM * size]
+    word = params.table_word_gap_em * size
+    spaces = [g for k, g in enumerate(gaps, start=1) if k not in wide_set and g > word]
     if spaces:
         spaces.sort()
         space = spaces[len(spaces) // 2]
-        return [k for k in wide if gaps[k - 1] >= CELL_GAP_RATIO * space]
+        return [k for k in wide if gaps[k - 1] >= params.table_cell_gap_ratio * space]
     text = "".join(glyphs[i].text for i in visible)
     letters = sum(1 for ch in text if ch.isalpha())
-    return wide if letters <= len(text) // 3 else []
+    if letters <= len(text) // 3:
+        return wide
+    # Two words a gap wider than any word space apart (a header's "Valor  Motivo"): two
+    # cells. More words all spaced so are a loosely justified line (a monospaced font's
+    # spaces, 0.6 em, stretch past 0.75); two single characters so are one word spaced out
+    # (a CJK heading's "项    目").
+    if len(wide) != 1 or gaps[wide[0] - 1] < params.table_cell_gap_em * size:
+        return []
+    return wide if 2 <= wide[0] <= len(visible) - 2 else []
 
 
 def split_piece(piece: Piece, x: float) -> tuple[Piece, Piece] | None:

@@ -15,12 +15,6 @@ from .pieces import Piece
 
 Span = tuple[float, float]
 
-BASELINE_SHARE = 0.3
-"""Pieces whose baselines differ by at most 0.3 of the smaller size stand on one row (SPEC
-§3's 0.35 for glyphs of one line; the cells of one table row share their baseline to a
-fraction of a point)."""
-
-
 @dataclass(slots=True)
 class Row:
     """Pieces on one baseline, sorted by x0, with their extent and the largest size."""
@@ -50,13 +44,15 @@ class Row:
         return [p for p in self.pieces if p.x0 >= lo - 1 and p.x1 <= hi + 1]
 
 
-def text_rows(pieces: list[Piece]) -> list[Row]:
-    """``pieces`` grouped into rows by baseline, top to bottom."""
+def text_rows(pieces: list[Piece], params: LayoutParams = DEFAULT_PARAMS) -> list[Row]:
+    """``pieces`` grouped into rows by baseline (within ``params.table_baseline_share`` of the
+    smaller size), top to bottom."""
+    share = params.table_baseline_share
     rows: list[Row] = []
     for p in sorted(pieces, key=lambda p: p.baseline):
         row = rows[-1] if rows else None
         if row is not None and abs(p.baseline - row.baseline) \
-                <= BASELINE_SHARE * min(p.size, row.size):
+                <= share * min(p.size, row.size):
             row.pieces.append(p)
             row.top = min(row.top, p.top)
             row.bottom = max(row.bottom, p.bottom)

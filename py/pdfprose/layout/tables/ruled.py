@@ -14,10 +14,6 @@ from dataclasses import dataclass
 from ...params import DEFAULT_PARAMS, LayoutParams
 from .edges import Edge
 
-MIN_REGION_PT = 10.0
-"""A region narrower or lower than 10 pt holds no table (an underline meeting a tick)."""
-
-
 @dataclass(slots=True)
 class Region:
     """A box enclosed by connected edges, and those edges."""
@@ -28,6 +24,13 @@ class Region:
     bottom: float
     horizontal: list[Edge]
     vertical: list[Edge]
+
+    @property
+    def open(self) -> bool:
+        """Whether no rule is drawn down the region, only the sides of fills (a shaded
+        header, zebra bands: :func:`stack_bands`): its columns part by white space, and its
+        table may go on above and below it, unshaded."""
+        return all(e.fill for e in self.vertical)
 
 
 def _touch(h: Edge, v: Edge, tolerance: float) -> bool:
@@ -71,8 +74,43 @@ def ruled_regions(horizontal: list[Edge], vertical: list[Edge],
         x1 = max(max(e.end for e in hs), max(e.pos for e in vs))
         top = min(min(e.pos for e in hs), min(e.start for e in vs))
         bottom = max(max(e.pos for e in hs), max(e.end for e in vs))
-        if x1 - x0 < MIN_REGION_PT or bottom - top < MIN_REGION_PT:
+        least = params.table_min_region_pt
+        if x1 - x0 < least or bottom - top < least:
             continue
         regions.append(Region(x0, top, x1, bottom, hs, vs))
+    regions = stack_bands(regions, params)
     regions.sort(key=lambda r: (r.x1 - r.x0) * (r.bottom - r.top), reverse=True)
     return regions
+
+
+def _band(region: Region) -> bool:
+    """A shaded band or a boxed row: a region of two horizontal edges, its top and bottom."""
+    return len(region.horizontal) == 2
+
+
+def stack_bands(regions: list[Region], params: LayoutParams = DEFAULT_PARAMS) -> list[Region]:
+    """Regions joined where bands are stacked down one table: zebra rows (a shaded band every
+    other row, the rows between unshaded) and a shaded header over them enclose no grid each,
+    only together. Two open regions (no rule drawn down them: :attr:`Region.open`; a title
+    bar over a ruled grid stays apart) of one width (their sides within
+    ``params.table_snap_pt``) are joined when one of them is a band and they stand at most
+    ``params.table_band_gap`` of that band's height apart (the unshaded row between two
+    shaded ones is as high as they are; a table below another stands a caption and a
+    paragraph's spacing away)."""
+    snap = params.table_snap_pt
+    out: list[Region] = []
+    for region in sorted(regions, key=lambda r: r.top):
+        for prev in reversed(out):
+            if abs(prev.x0 - region.x0) > snap or abs(prev.x1 - region.x1) > snap \
+                    or not (prev.open and region.open):
+                continue
+            heights = [r.bottom - r.top for r in (prev, region) if _band(r)]
+            if heights and region.top - prev.bottom <= params.table_band_gap * min(heights):
+                out.remove(prev)
+                region = Region(min(prev.x0, region.x0), prev.top, max(prev.x1, region.x1),
+                                max(prev.bottom, region.bottom),
+                                prev.horizontal + region.horizontal,
+                                prev.vertical + region.vertical)
+            break
+        out.append(region)
+    return out

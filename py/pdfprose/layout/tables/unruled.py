@@ -19,16 +19,6 @@ from ...text.vocabulary import CAPTION
 from .pieces import Piece
 from .rows import Row, Span, Track, common_gaps, find_tracks
 
-LONGER_TRACKS = 2.0
-"""Two gaps belong to one table when the rows each holds overlap by half the shorter's and the
-longer holds at most twice as many rows (plus ``TRACK_SLACK``): a column held for ten rows of a
-table and the gutter of the page's two columns of prose held for sixty are not one table's."""
-
-TRACK_SLACK = 3
-"""...plus three rows (a column empty in a few rows is held over fewer rows than its
-neighbours)."""
-
-
 @dataclass(slots=True)
 class Window:
     """A candidate table found from text alone: its rows (the pieces of each between ``lo`` and
@@ -47,14 +37,19 @@ def _span(t: Track) -> tuple[int, int]:
     return t.support[0], t.support[-1]
 
 
-def _together(t: Track, u: Track) -> bool:
+def _together(t: Track, u: Track, params: LayoutParams) -> bool:
     (a, b), (c, d) = _span(t), _span(u)
-    short, long_ = sorted((b - a + 1, d - c + 1))
+    short = min(b - a + 1, d - c + 1)
     overlap = min(b, d) - max(a, c) + 1
-    return overlap >= 0.5 * short and long_ <= LONGER_TRACKS * short + TRACK_SLACK
+    # How long each holds is the rows it stays free over, not those with text on both sides:
+    # beside a table in one column of a page in two, the rows of the other column fall
+    # between the table's rows, and the gutter has text on both sides in a few rows only.
+    lengths = sorted((t.last - t.first + 1, u.last - u.first + 1))
+    return overlap >= 0.5 * short \
+        and lengths[1] <= params.table_longer_tracks * lengths[0] + params.table_track_slack
 
 
-def _groups(tracks: list[Track]) -> list[list[Track]]:
+def _groups(tracks: list[Track], params: LayoutParams) -> list[list[Track]]:
     """Tracks that hold over the same rows, grouped (transitively), each group cut apart where a
     track not in it, holding over its rows and longer, stands between its tracks (two tables
     side by side, or a table beside a column of prose)."""
@@ -68,7 +63,7 @@ def _groups(tracks: list[Track]) -> list[list[Track]]:
 
     for i in range(len(tracks)):
         for j in range(i + 1, len(tracks)):
-            if _together(tracks[i], tracks[j]):
+            if _together(tracks[i], tracks[j], params):
                 parent[find(i)] = find(j)
     by_root: dict[int, list[Track]] = {}
     for i, t in enumerate(tracks):
@@ -94,7 +89,9 @@ def _barrier(t: Track, group: list[Track], a: int, b: int) -> bool:
     """Whether a track outside ``group`` bounds it: it holds over the group's rows ``a..b``
     and over as many rows as any of the group's tracks (a gutter beside a table); a river of
     white space through prose holds over a few rows and bounds nothing."""
-    return t.support[0] <= b and t.support[-1] >= a \
+    # Held over them: kept free there, if not with text on both sides in those rows (beside a
+    # table in one column of two, the other column's lines fall between the table's rows).
+    return t.first <= b and t.last >= a \
         and len(t.support) >= max(len(g.support) for g in group)
 
 
@@ -117,8 +114,10 @@ def _restricted(row: Row, lo: float, hi: float) -> Row | None:
     pieces = row.within(lo, hi)
     if not pieces:
         return None
-    return Row(pieces, row.baseline, min(p.top for p in pieces), max(p.bottom for p in pieces),
-               max(p.size for p in pieces))
+    # The baseline of the pieces kept: a row of the whole page may stand on the baseline of a
+    # line in another column, a point or two off this part's.
+    return Row(pieces, min(p.baseline for p in pieces), min(p.top for p in pieces),
+               max(p.bottom for p in pieces), max(p.size for p in pieces))
 
 
 def _fits(row: Row, all_pieces: list[Piece], lo: float, hi: float) -> bool:
@@ -139,7 +138,7 @@ def text_windows(rows: list[Row], lo: float, hi: float,
         return []
     row_gap, min_gap_em = params.table_row_gap_em, params.table_min_gap_em
     windows: list[Window] = []
-    for group in _groups(tracks):
+    for group in _groups(tracks, params):
         a = min(t.support[0] for t in group)
         b = max(t.support[-1] for t in group)
         left, right = _bounds(group, tracks, a, b, lo, hi)
@@ -147,16 +146,17 @@ def text_windows(rows: list[Row], lo: float, hi: float,
         if len(core) < params.table_min_rows:
             continue
         gaps = [g for g in common_gaps(core, left, right, min_gap_em)
-                if aligned(core, g, params.table_min_rows)]
+                if aligned(core, g, params)]
+        gaps = under_header(core, gaps, left, right, params)
         if not gaps:
             continue
         # The core's own extent and line pitch: rows above and below must keep to them.
         x0 = min(p.x0 for r in core for p in r.pieces)
         x1 = max(p.x1 for r in core for p in r.pieces)
         pitches = sorted(q.baseline - r.baseline for r, q in zip(core, core[1:]))
-        reach = (x0, x1, GROW_PITCH * pitches[len(pitches) // 2])
-        above, stop_above = _grow(rows, a - 1, -1, core[0], left, right, gaps, reach, params)
-        below, stop_below = _grow(rows, b + 1, 1, core[-1], left, right, gaps, reach, params)
+        reach = (x0, x1, params.table_grow_pitch * pitches[len(pitches) // 2])
+        above, stop_above = grow_rows(rows, a - 1, -1, core[0], left, right, gaps, reach, params)
+        below, stop_below = grow_rows(rows, b + 1, 1, core[-1], left, right, gaps, reach, params)
         table = above + core + below
         if _prose_around(table, stop_above, stop_below, gaps, params):
             continue
@@ -191,7 +191,47 @@ def under_top_rule(window: Window, rules: list[tuple[float, float, float]],
                   window.last - drop, window.gaps), True
 
 
-def _grow(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: float,
+def under_header(rows: list[Row], gaps: list[Span], lo: float, hi: float,
+                 params: LayoutParams = DEFAULT_PARAMS) -> list[Span]:
+    """``gaps``, the column gaps all of a table's ``rows`` keep, with those its body keeps and
+    its header does not: a heading spanning two columns (issue 23's spanning cells) covers
+    the gap between them. The header is the rows over the first with as many pieces as any
+    (at most ``params.table_max_header_rows``), the body the rest (at least
+    ``table_min_rows`` of them); a gap of the body
+    alone counts where its text lines up on it (:func:`aligned`) and a row of the header
+    parts it too (the columns' own headings under the spanning one)."""
+    # The header: the rows over the first that has as many cells as any (a body row).
+    most = max((len(r.pieces) for r in rows), default=0)
+    skip = next((k for k, r in enumerate(rows) if len(r.pieces) == most), 0)
+    if not 1 <= skip <= params.table_max_header_rows or len(rows) - skip < params.table_min_rows:
+        return gaps
+    # Rows of one cell across the table (a section's heading) keep no gap.
+    body = [r for r in rows[skip:] if len(r.pieces) > 1]
+    if len(body) < params.table_min_rows:
+        return gaps
+    found = common_gaps(body, lo, hi, params.table_min_gap_em)
+    # The gap of a heading over two columns: a row of the header under it (their own
+    # headings) keeps the gap too, with text on both sides; a unit set apart under a heading
+    # ("0.32  %", "VAT" over both) has no heading of its own.
+    head = rows[:skip]
+    extra = [g for g in found if not any(a < g[1] and g[0] < b for a, b in gaps)
+             and any(_parts(row, g, params) for row in head)
+             and aligned(body, g, params)]
+    return sorted(gaps + extra) if extra else gaps
+
+
+def _parts(row: Row, gap: Span, params: LayoutParams) -> bool:
+    """Whether two consecutive pieces of ``row`` stand apart by ``table_min_gap_em`` or more
+    across ``gap``, each within ``table_grow_em`` of it (a heading may reach into the gap its
+    column's figures leave, or stop short of it)."""
+    a, b = gap
+    near = params.table_grow_em * row.size
+    min_gap = params.table_min_gap_em * row.size
+    return any(a - near <= p.x1 < b and a < q.x0 <= b + near and q.x0 - p.x1 >= min_gap
+               for p, q in zip(row.pieces, row.pieces[1:]))
+
+
+def grow_rows(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: float,
           gaps: list[Span], reach: tuple[float, float, float],
           params: LayoutParams) -> tuple[list[Row], Row | None]:
     """The rows next to a candidate (from row ``k`` on, going ``step`` = -1 up or 1 down from
@@ -199,7 +239,7 @@ def _grow(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: float,
     whose headings may reach across its columns, but not one line across all of them: a
     title); down, those that keep its gaps. Either way a row must keep within the candidate's
     text extent (``reach``: its x0, x1, and how far apart two of its rows may stand, points)
-    give or take :data:`GROW_EM`. Also the first row that is not one (None if none stands
+    give or take ``table_grow_em``. Also the first row that is not one (None if none stands
     within ``table_row_gap_em``)."""
     out: list[Row] = []
     row_gap = params.table_row_gap_em
@@ -213,14 +253,15 @@ def _grow(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: float,
         distance = abs(near.baseline - edge.baseline)
         if distance > row_gap * max(edge.size, near.size):
             return out, None
-        slack = GROW_EM * near.size
+        slack = params.table_grow_em * near.size
         outside = min(p.x0 for p in near.pieces) < x0 - slack \
             or max(p.x1 for p in near.pieces) > x1 + slack
         ratio = params.table_size_ratio
         if outside or distance > pitch or not _fits(near, row.pieces, lo, hi) \
                 or not edge.size / ratio <= near.size <= edge.size * ratio or (
                 _crosses(near, gaps) if step > 0 else (
-                    len(out) >= params.table_max_header_rows or _across(near, gaps))):
+                    len(out) >= params.table_max_header_rows or _across(near, gaps)
+                    or _sentence_end(near))):
             return out, near
         if step < 0:
             out.insert(0, near)
@@ -230,15 +271,24 @@ def _grow(rows: list[Row], k: int, step: int, edge: Row, lo: float, hi: float,
     return out, None
 
 
-GROW_EM = 2.0
-"""A row above or below a candidate is one of its rows only within 2 em of the candidate's
-text extent (a column heading wider than its figures reaches a little past them; a paragraph's
-last line over a narrow table starts at the page's margin)."""
+def scattered(rows: list[Row], params: LayoutParams = DEFAULT_PARAMS) -> bool:
+    """Whether a candidate's rows overlap one another: over a quarter of its consecutive rows
+    stand under ``params.table_min_pitch_em`` apart (the labels of a diagram, set wherever its
+    boxes and arrows put them; or a table's short cells set in the middle of rows whose
+    other cells wrap, which :func:`~.decision.sparse` tells apart)."""
+    close = sum(1 for r, q in zip(rows, rows[1:])
+                if q.baseline - r.baseline < params.table_min_pitch_em * max(r.size, q.size))
+    return 4 * close > len(rows) - 1
 
-GROW_PITCH = 1.8
-"""...and only within 1.8 x the candidate's line pitch of its nearest row (a header parted
-from the body by a rule and its padding stands about 1.4 x the pitch above it; a paragraph
-above a table stands apart by a blank line or more)."""
+
+SENTENCE_END = ".。!?！？"
+"""What ends a sentence, in Latin and CJK script."""
+
+
+def _sentence_end(row: Row) -> bool:
+    """Whether ``row`` is one piece ending a sentence: a paragraph's last line ("延。"), which
+    a table's header never is (its headings name columns, they do not end sentences)."""
+    return len(row.pieces) == 1 and _text(row.pieces[0]).rstrip().endswith(tuple(SENTENCE_END))
 
 
 def _across(row: Row, gaps: list[Span]) -> bool:
@@ -251,8 +301,9 @@ def _prose_around(table: list[Row], above: Row | None, below: Row | None, gaps: 
                   params: LayoutParams) -> bool:
     """Whether the candidate is a river of white space through prose: right above or right
     below it, at its own line pitch, stands a line of prose that reaches across its gaps and
-    spans its width (justified lines around a few lines whose word spaces happen to line up).
-    A table stands apart from the text around it, or has a caption or a heading over it."""
+    spans its width, and no further (justified lines around a few lines whose word spaces
+    happen to line up). A table stands apart from the text around it, or has a caption or a
+    heading over it, or is narrower than the paragraph next to it."""
     if len(table) < 2:
         return False
     pitches = sorted(b.baseline - a.baseline for a, b in zip(table, table[1:]))
@@ -261,48 +312,56 @@ def _prose_around(table: list[Row], above: Row | None, below: Row | None, gaps: 
     x1 = max(p.x1 for r in table for p in r.pieces)
     for row, edge in ((above, table[0]), (below, table[-1])):
         if row is None or abs(row.baseline - edge.baseline) > 1.2 * pitch \
-                or not _crosses(row, gaps):
+                or not _crosses(row, gaps) or CAPTION.match(row.pieces[0].line.text):
             continue
-        width = max(p.x1 for p in row.pieces) - min(p.x0 for p in row.pieces)
+        left, right = min(p.x0 for p in row.pieces), max(p.x1 for p in row.pieces)
         words = sum(len(p.line.text.split()) for p in row.pieces)
-        if width >= 0.85 * (x1 - x0) and words >= params.table_prose_words:
+        # The prose a river runs through is set in the candidate's own column: its lines
+        # reach no further than the candidate's rows (give or take an em); a paragraph
+        # over a narrower table reaches past it on either side.
+        within = left >= x0 - edge.size and right <= x1 + edge.size
+        if right - left >= 0.85 * (x1 - x0) and within and words >= params.table_prose_words:
             return True
     return False
 
 
-ALIGN_PT = 1.0
-"""Text edges within 1 pt of each other line up (a producer places cells to a tenth of a point;
-the words of justified prose start wherever their line's spacing puts them)."""
-
-ALIGNED_SHARE = 0.6
-"""A column gap is held by text edges when at least 60 % of the rows with text on both sides
-line up one of its edges (and at least ``table_min_rows`` of them)."""
+def _text(piece: Piece) -> str:
+    return piece.line.text if piece.whole else "".join(
+        g.text for g in piece.line.glyphs[piece.start:piece.end])
 
 
 def _numeric(piece: Piece) -> bool:
-    text = piece.line.text if piece.whole else "".join(
-        g.text for g in piece.line.glyphs[piece.start:piece.end])
+    text = _text(piece)
     chars = [ch for ch in text if not ch.isspace()]
     return bool(chars) and 2 * sum(ch.isdigit() for ch in chars) >= len(chars)
 
 
-def _lined_up(values: list[float]) -> int:
-    """The most of ``values`` within ``ALIGN_PT`` of one another."""
+def _lined_up(values: list[float], within: float) -> int:
+    """The most of ``values`` within ``within`` of one another."""
     values = sorted(values)
     best = j = 0
     for i in range(len(values)):
-        while values[i] - values[j] > ALIGN_PT:
+        while values[i] - values[j] > within:
             j += 1
         best = max(best, i - j + 1)
     return best
 
 
-def aligned(rows: list[Row], gap: Span, least: int = 3) -> bool:
+def aligned(rows: list[Row], gap: Span, params: LayoutParams = DEFAULT_PARAMS) -> bool:
     """Whether a gap's columns line their text up on the gap (issue 23: text edges, left,
     right or centre, aligned in three or more rows): the column after it starts its cells at
     one x, or centres them on one x; or the column before it ends or centres them so; or the
     column after it is of figures right-aligned. The words on either side of a river of white
     space through justified prose line up on none of these."""
+    least = params.table_min_rows
+    if _aligned(rows, gap, least, params):
+        return True
+    # A header's headings may sit otherwise than the cells under them (left over right-aligned
+    # figures): the rows under it then line up alone, as many as the rule asks but one.
+    return len(rows) >= least and _aligned(rows[1:], gap, least - 1, params)
+
+
+def _aligned(rows: list[Row], gap: Span, least: int, params: LayoutParams) -> bool:
     a, b = gap
     lefts: list[Piece] = []
     rights: list[Piece] = []
@@ -313,16 +372,18 @@ def aligned(rows: list[Row], gap: Span, least: int = 3) -> bool:
             lefts.append(before[-1])
             rights.append(after[0])
     n = len(lefts)
-    need = max(least, ALIGNED_SHARE * n)
+    need = max(least, params.table_aligned_share * n)
+    within = params.table_align_pt
     if n < need:
         return False
-    if _lined_up([p.x0 for p in rights]) >= need or _lined_up([p.x1 for p in lefts]) >= need:
+    if _lined_up([p.x0 for p in rights], within) >= need \
+            or _lined_up([p.x1 for p in lefts], within) >= need:
         return True
-    if _lined_up([(p.x0 + p.x1) / 2 for p in rights]) >= need \
-            or _lined_up([(p.x0 + p.x1) / 2 for p in lefts]) >= need:
+    if _lined_up([(p.x0 + p.x1) / 2 for p in rights], within) >= need \
+            or _lined_up([(p.x0 + p.x1) / 2 for p in lefts], within) >= need:
         return True
     figures = [p for p in rights if _numeric(p)]
-    return len(figures) >= need and _lined_up([p.x1 for p in figures]) >= need
+    return len(figures) >= need and _lined_up([p.x1 for p in figures], within) >= need
 
 
 def _crosses(row: Row, gaps: list[Span]) -> bool:
