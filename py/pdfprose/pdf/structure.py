@@ -122,20 +122,25 @@ def tags_usable(tree: StructTree | None) -> bool:
     return tree is not None and tree.marked and not tree.suspects and tree.has_content()
 
 
+def _tree_root(document: PDFDocument) -> dict | None:
+    """The catalog's /StructTreeRoot dictionary, or None when it has none or it cannot be read."""
+    try:
+        root = resolve1(document.catalog.get("StructTreeRoot"))
+    except Exception:  # noqa: BLE001
+        return None
+    return root if isinstance(root, dict) else None
+
+
 def read_structure(document: PDFDocument, indices: Mapping[int, int],
                    max_nodes: int = MAX_STRUCT_NODES,
                    max_depth: int = MAX_STRUCT_DEPTH) -> StructTree | None:
     """The document's structure tree, or None when it has none. ``indices`` maps page object
     numbers to page indices."""
-    try:
-        catalog = document.catalog
-        root = resolve1(catalog.get("StructTreeRoot"))
-    except Exception:  # noqa: BLE001
-        return None
-    if not isinstance(root, dict):
+    root = _tree_root(document)
+    if root is None:
         return None
     tree = StructTree()
-    mark_info = resolve1(catalog.get("MarkInfo"))
+    mark_info = resolve1(document.catalog.get("MarkInfo"))
     if isinstance(mark_info, dict):
         tree.marked = resolve1(mark_info.get("Marked")) is True
         tree.suspects = resolve1(mark_info.get("Suspects")) is True
@@ -457,18 +462,14 @@ def open_structure(document: PDFDocument, pages: Sequence[PDFPage],
     it has a /ParentTree and every page a /StructParents key; otherwise read whole
     (:func:`read_structure`). None when it has no tree. Only /MarkInfo and the root are read
     here."""
-    try:
-        catalog = document.catalog
-        root = resolve1(catalog.get("StructTreeRoot"))
-    except Exception:  # noqa: BLE001
-        return None
-    if not isinstance(root, dict):
+    root = _tree_root(document)
+    if root is None:
         return None
     if not isinstance(resolve1(root.get("ParentTree")), dict) or not _kids(root.get("K")) \
             or not all(isinstance(resolve1(p.attrs.get("StructParents")), int) for p in pages):
         return read_structure(document, indices)
     tree = PageStructTree(document, root, pages, indices)
-    mark_info = resolve1(catalog.get("MarkInfo"))
+    mark_info = resolve1(document.catalog.get("MarkInfo"))
     if isinstance(mark_info, dict):
         tree.marked = resolve1(mark_info.get("Marked")) is True
         tree.suspects = resolve1(mark_info.get("Suspects")) is True
