@@ -175,3 +175,24 @@ def test_reference_list_under_superscript_citations_is_no_footnote() -> None:
         _line(("2. Ladd, T. D. et al. Quantum computers. Nature 464, 45 (2010).", 8, 760)),
     ]
     assert not find_footnotes(lines, [], 842).notes
+
+
+def test_only_a_line_with_a_small_mark_glyph_may_call_a_note() -> None:
+    """The footnote stage cuts a page into runs only when some line has a glyph small enough
+    to be a raised mark and made of a mark's characters: small capitals ("NASA" set with
+    reduced capitals) call no note, a raised "1" or "†" may."""
+    from pdfprose.layout.notes import may_hold_mark
+    from pdfprose.model import Glyph, Line
+
+    def line(*parts: tuple[str, float]) -> Line:
+        glyphs = [Glyph(text=ch, x0=5.0 * i, top=90.0 - size, x1=5.0 * i + 5, bottom=92.0,
+                        baseline=90.0, size=size, font="F")
+                  for i, (ch, size) in enumerate(parts)]
+        return Line("".join(ch for ch, _ in parts), 0.0, 80.0, 5.0 * len(parts), 92.0, 90.0, 10.0,
+                    glyphs=glyphs)
+
+    small_caps = line(("N", 10.0), ("A", 7.0), ("S", 7.0), ("A", 7.0))
+    assert not may_hold_mark(small_caps, 0.85)
+    for mark in ("1", "†", "a"):
+        assert may_hold_mark(line(("w", 10.0), ("o", 10.0), (mark, 6.0)), 0.85)
+    assert not may_hold_mark(line(("w", 10.0), ("1", 9.5)), 0.85)  # not smaller enough

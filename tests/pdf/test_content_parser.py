@@ -186,6 +186,27 @@ def test_generated_object_streams_give_pdfminers_objects(seed: int) -> None:
         assert _stream_objects(FastObjectStreamParser, data) == _stream_objects(PDFStreamParser, data)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_plain_objects_read_as_the_object_stream_parser_reads_them(seed: int) -> None:
+    """parse_plain_object gives the general parser's first object of a slice, or declines."""
+    from pdfprose.pdf.content import NOT_PLAIN, FastObjectStreamParser, parse_plain_object
+
+    rnd = random.Random(seed)
+    taken = 0
+    for _ in range(1500):
+        body = b"".join(rnd.choice(OBJECT_PIECES) for _ in range(rnd.choice((2, 8, 30))))
+        data = b"xx " + rnd.choice((b"<<", b"[", b"<< /K [")) + body + rnd.choice(
+            (b">>", b"]", b"] >>", b">> ", b"")) + rnd.choice((b"", b" ", b"\n<< /Next 1 >>"))
+        ours = parse_plain_object(data, 3, len(data), None)
+        if ours is NOT_PLAIN:
+            continue
+        taken += 1
+        parser = FastObjectStreamParser(data[3:])
+        parser.set_document(None)
+        assert _canon(ours) == _canon(parser.nextobject()[1]), data
+    assert taken > 40  # the common objects are read here, not declined
+
+
 def test_object_stream_past_pdfminers_4kb_buffer() -> None:
     """The fast parser reads the whole stream as one buffer; pdfminer reads 4096 bytes at a
     time: tokens across those boundaries must come out the same."""

@@ -72,6 +72,23 @@ def _runs(line: Line) -> tuple[tuple[Run, ...], list[tuple[int, int]]]:
     return tuple(runs), bounds
 
 
+_MARK_CHARS = frozenset("0123456789*†‡§¶‖#abcdefghijklmnopqrstuvwxyz")
+"""The characters of :data:`~pdfprose.layout.footnotes.MARK`."""
+
+
+def may_hold_mark(line: Line, ratio: float) -> bool:
+    """Whether a glyph of ``line`` may be a footnote mark: a glyph made only of a mark's
+    characters, at most ``ratio`` of the line's largest glyph (a superscript run is at most
+    that of the line's main size, which is one of its glyphs')."""
+    glyphs = line.glyphs
+    if not glyphs:
+        return False
+    largest = max(g.size for g in glyphs)
+    limit = ratio * largest
+    return any(g.size <= limit and (core := g.text.strip()) and _MARK_CHARS.issuperset(core)
+               for g in glyphs)
+
+
 def take_footnotes(blocks: list[Block], rules: list[tuple[float, float, float]],
                    page_height: float, params: LayoutParams = DEFAULT_PARAMS,
                    ) -> list[TakenNote]:
@@ -95,11 +112,12 @@ def take_footnotes(blocks: list[Block], rules: list[tuple[float, float, float]],
     # A note is taken only where its mark is called, raised and smaller, in a line of larger
     # type: a page none of whose lines mixes sizes that far apart calls no note, and is not cut
     # either (a run's size is one of its glyphs', so the line's glyph sizes bound them all).
+    # Sharper, and as cheap: a mark's run (glyphs of one size) reads as a mark (MARK: digits,
+    # symbols, a lowercase letter), so one of its glyphs holds nothing else.
     ratio = params.footnote_script_ratio
-    if not any(min(sizes) <= ratio * max(sizes)
+    if not any(may_hold_mark(line, ratio)
                for block in blocks if block.kind == "text" and not block.rows
-               for line in block.lines
-               if (sizes := {g.size for g in line.glyphs})):
+               for line in block.lines):
         return []
     lines: list[Line] = []
     owners: list[Block] = []

@@ -31,7 +31,7 @@ from pdfminer.pdfdocument import LITERAL_OBJSTM, PDFDocument
 from pdfminer.pdffont import Type1FontHeaderParser
 from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdfparser import PDFStreamParser, PDFSyntaxError
-from pdfminer.pdftypes import PDFStream
+from pdfminer.pdftypes import PDFObjRef, PDFStream
 from pdfminer.psparser import (
     HEX_PAIR,
     KEYWORD_ARRAY_BEGIN,
@@ -383,6 +383,9 @@ class FastObjectStreamDocument(PDFDocument):
         data, entries = header
         start = entries[index][1]
         end = entries[index + 1][1] if index + 1 < len(entries) else len(data)
+        obj = parse_plain_object(data, start, end, self)
+        if obj is not NOT_PLAIN:
+            return obj
         parser = FastObjectStreamParser(data[start:end])
         parser.set_document(self)
         try:
@@ -393,6 +396,93 @@ class FastObjectStreamDocument(PDFDocument):
 
 
 _OBJSTM_HEADER = re.compile(rb"\s*(\d+)\s+(\d+)")
+
+NOT_PLAIN = object()
+"""What :func:`parse_plain_object` returns for an object it leaves to the general parser."""
+
+_KW_R = b"R"
+
+
+def parse_plain_object(data: bytes, start: int, end: int, doc: PDFDocument | None) -> object:
+    """The dictionary or array at ``data[start:end]`` (one object of an object stream), as
+    :class:`FastObjectStreamParser` reads it, or :data:`NOT_PLAIN` when it is anything else.
+
+    A page of a tagged report reads a few hundred structure elements, each a small dictionary
+    parsed alone (``_getobj_objstm``): setting up a stack parser for each was most of the time
+    (77 µs an element of ``ca_warn_report_table_16p.pdf``, against about 20 here). Only the
+    common tokens of :data:`_TOKEN` are taken (numbers, names without ``#``, strings without
+    escapes, hex strings, ``true``, ``false``, ``R``, brackets, comments); any other token, a
+    bare value or a structure that does not close in the slice is left to the general parser,
+    so what comes back is always the general parser's object."""
+    match = _TOKEN.match
+    stack: list[list[Any]] = []  # the open arrays and dictionaries, each its items
+    kinds: list[bool] = []  # per open structure: a dictionary?
+    items: list[Any] | None = None
+    i = start
+    while i < end:
+        m = match(data, i, end)
+        if m is None:
+            return NOT_PLAIN
+        i = m.end()
+        kind = m.lastgroup
+        value = m.group(kind)  # type: ignore[arg-type]
+        if kind == "dict" or (kind == "char" and value == b"["):
+            if items is not None:
+                stack.append(items)
+            items = []
+            kinds.append(kind == "dict")
+            continue
+        if items is None:
+            return NOT_PLAIN  # a bare value, or a comment before the object
+        if kind == "num":
+            if b"." in value:
+                try:
+                    items.append(float(value))
+                except ValueError:
+                    return NOT_PLAIN
+            else:
+                try:
+                    items.append(int(value))
+                except ValueError:
+                    return NOT_PLAIN
+        elif kind == "lit":
+            try:
+                items.append(LIT(str(value[1:], "utf-8")))
+            except UnicodeDecodeError:
+                return NOT_PLAIN
+        elif kind == "kw":
+            if value == _KW_R:
+                if len(items) < 2 or type(items[-2]) is not int or type(items[-1]) is not int:
+                    return NOT_PLAIN
+                del items[-1]
+                items[-1] = PDFObjRef(doc, items[-1])
+            elif value == _KW_TRUE:
+                items.append(True)
+            elif value == _KW_FALSE:
+                items.append(False)
+            else:
+                return NOT_PLAIN  # null, obj, stream...: the general parser's way
+        elif kind == "str":
+            items.append(value[1:-1])
+        elif kind == "hex":
+            items.append(_hex_token(value[1:]))
+        elif kind == "comment" or value == b">":
+            continue  # a hex string's closing ">" (the tokenizer's, read as nothing)
+        else:  # ">>", "]", or another character
+            is_dict = kinds.pop() if kinds else None
+            if (value == b">>" and is_dict is True) or (value == b"]" and is_dict is False):
+                done: Any = items
+                if is_dict:
+                    if len(items) % 2 or not all(type(k) is PSLiteral for k in items[::2]):
+                        return NOT_PLAIN
+                    done = {k.name: v for k, v in zip(items[::2], items[1::2]) if v is not None}
+                if not stack:
+                    return done
+                items = stack.pop()
+                items.append(done)
+            else:
+                return NOT_PLAIN
+    return NOT_PLAIN
 
 
 def _objstm_header(stream: PDFStream) -> tuple[bytes, list[tuple[int, int]]] | None:
