@@ -60,6 +60,21 @@ class ReadBudgets:
     """Nodes of the page-label number tree visited (each once): a label tree has a node per
     range of labels (a few in a book); a tree whose kids repeat reached 2^40 leaves. Past it,
     or on a loop, the labels are dropped (they are not part of the text)."""
+    struct_nodes: int = 500_000
+    """Structure elements and marked-content references read at most from a tagged PDF's
+    structure tree (read whole): a 500-page tagged report has about 100,000; a tree of millions
+    of nodes is cut there, and the tags say so."""
+    struct_depth: int = 256
+    """Structure-tree nesting read at most: real trees are under 20 deep (Word nests lists in
+    lists); a /P chain of a hundred thousand elements stops there."""
+    parent_tree_nodes: int = 100_000
+    """Nodes of the /ParentTree number tree visited to find one page's elements: a balanced
+    tree over a 500-page report has a few hundred."""
+    outline_entries: int = 20_000
+    """Outline entries (bookmarks) read at most: a 2,000-page manual has a few thousand."""
+    outline_depth: int = 32
+    """Outline levels read at most; deeper entries are skipped (real outlines are under 8
+    deep)."""
 
 
 DEFAULT_BUDGETS = ReadBudgets()

@@ -17,6 +17,8 @@ from pdfprose.pdf.links import is_web_uri, page_indices, read_links
 from pdfprose.pdf.marked import ActualSpan, MarkedContent, apply_actual_text
 from pdfprose.document.bookmarks import is_sentence, match_headings, title_key
 from pdfprose.model import OutlineEntry
+from pdfprose.budgets import ReadBudgets
+from pdfprose.pdf.document import open_pdf
 from pdfprose.pdf.outline import clean_title, read_outline
 from pdfprose.pdf.pdfspace import box_in, page_space
 from pdfprose.pdf.structure import PageStructTree, open_structure, read_structure, tags_usable
@@ -91,10 +93,13 @@ def test_outline_of_generated_document(tmp_path: Path, cyclic: bool) -> None:
 def test_outline_budget(tmp_path: Path) -> None:
     truth = structgen.outline_pdf(tmp_path / "outline.pdf")
     document, _, indices = _open(truth.path)
-    outline = read_outline(document, indices, max_entries=3, max_depth=1)
+    outline = read_outline(document, indices, ReadBudgets(outline_entries=3, outline_depth=1))
     assert [e.title for e in outline.entries] == ["1 Introduction", "Summary for the board",
                                                   "2 Method"]
     assert any("deeper" in p for p in outline.problems)
+    # The document's own read budgets reach the reader.
+    opened = open_pdf(truth.path.read_bytes(), budgets=ReadBudgets(outline_entries=2))
+    assert [e.title for e in opened.outline()] == ["1 Introduction", "1.1 Scope"]
 
 
 def test_outline_headings_match_lines(tmp_path: Path) -> None:
@@ -211,7 +216,7 @@ def test_suspect_and_hostile_tree(tmp_path: Path) -> None:
     assert any("loops" in p for p in tree.problems) and any("deeper" in p for p in tree.problems)
     # Every marked element was still read: the texts and the figure.
     assert len(tree.content_order) == len(truth.facts["elements"]) + 1  # type: ignore[arg-type]
-    small = read_structure(document, indices, max_nodes=5)
+    small = read_structure(document, indices, ReadBudgets(struct_nodes=5))
     assert small is not None and any("nodes" in p for p in small.problems)
 
 

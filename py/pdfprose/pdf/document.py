@@ -200,7 +200,8 @@ class ParsedDocument:
         if not self._tree_read:
             self._tree_read = True
             try:
-                tree = open_structure(self._document, self._pages, self._indices)
+                tree = open_structure(self._document, self._pages, self._indices,
+                                      self._device.limits)
             except Exception:  # noqa: BLE001 - broken tags cost the tags, not the document
                 tree = None
             self._tree = tree if tags_usable(tree) else None
@@ -210,7 +211,8 @@ class ParsedDocument:
         """The document's bookmarks in outline order (:mod:`pdfprose.pdf.outline`), read once."""
         if self._outline is None:
             try:
-                self._outline = read_outline(self._document, self._indices).entries
+                self._outline = read_outline(self._document, self._indices,
+                                             self._device.limits).entries
             except Exception:  # noqa: BLE001 - a broken outline costs the bookmarks
                 self._outline = []
         return self._outline

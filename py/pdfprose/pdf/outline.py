@@ -4,8 +4,8 @@ A bookmark whose title is a line of its target page says that line is a heading 
 (:mod:`pdfprose.document.bookmarks` matches them); this module only reads the entries.
 
 Hostile outlines loop (/Next back to an earlier item, /First to an ancestor) or run deep; the
-walk keeps a visited set and stops at :data:`MAX_OUTLINE_ENTRIES` entries and
-:data:`MAX_OUTLINE_DEPTH` levels, saying so.
+walk keeps a visited set and stops at the read budgets' ``outline_entries`` entries and
+``outline_depth`` levels (:class:`~pdfprose.budgets.ReadBudgets`), saying so.
 """
 
 from __future__ import annotations
@@ -17,15 +17,10 @@ from dataclasses import dataclass, field
 from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdftypes import PDFObjRef, resolve1
 
+from ..budgets import DEFAULT_BUDGETS, ReadBudgets
 from ..model import OutlineEntry
 from .links import destination_page
 from .pdfspace import name_of, text_of
-
-MAX_OUTLINE_ENTRIES = 20_000
-"""Outline entries read at most (a 2,000-page manual has a few thousand)."""
-
-MAX_OUTLINE_DEPTH = 32
-"""Levels read at most; deeper entries are skipped (real outlines are under 8 deep)."""
 
 
 @dataclass(slots=True)
@@ -38,10 +33,10 @@ class Outline:
 
 
 def read_outline(document: PDFDocument, indices: Mapping[int, int],
-                 max_entries: int = MAX_OUTLINE_ENTRIES,
-                 max_depth: int = MAX_OUTLINE_DEPTH) -> Outline:
+                 budgets: ReadBudgets = DEFAULT_BUDGETS) -> Outline:
     """Walk the document's /Outlines depth first. ``indices`` maps page object numbers to page
     indices (:func:`pdfprose.pdf.links.page_indices`)."""
+    max_entries, max_depth = budgets.outline_entries, budgets.outline_depth
     outline = Outline()
     try:
         root = resolve1(document.catalog.get("Outlines"))

@@ -6,8 +6,9 @@ order); every marked-content reference (an integer /K, or an /MCR dictionary) is
 under its page; object references (/OBJR: a Link element's annotation) likewise. Types go
 through the /RoleMap, and PDF 2.0's namespace role maps (/RoleMapNS), until a standard type
 is reached. Hostile trees loop (a /K naming an ancestor), run thousands deep or hold millions
-of nodes: the walk keeps a visited set and stops at :data:`MAX_STRUCT_NODES` nodes and
-:data:`MAX_STRUCT_DEPTH` levels, saying so in ``problems``.
+of nodes: the walk keeps a visited set and stops at the read budgets' ``struct_nodes`` nodes
+and ``struct_depth`` levels (:class:`~pdfprose.budgets.ReadBudgets`), saying so in
+``problems``.
 
 Whether to trust the tags is a later decision (:func:`tags_usable`, and page by page against
 the geometry); this module only reads them.
@@ -22,14 +23,8 @@ from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
 
+from ..budgets import DEFAULT_BUDGETS, ReadBudgets
 from .pdfspace import name_of, text_of
-
-MAX_STRUCT_NODES = 500_000
-"""Structure elements and content references read at most: a 500-page tagged report has
-about 100,000."""
-
-MAX_STRUCT_DEPTH = 256
-"""Nesting read at most; real trees are under 20 deep (Word nests lists in lists)."""
 
 MAX_ROLE_STEPS = 16
 """Role-map links followed at most from a custom type to a standard one (a cycle stops)."""
@@ -86,6 +81,8 @@ class StructTree:
     marked: bool = False
     suspects: bool = False
     problems: list[str] = field(default_factory=list)
+    depth_limit: int = DEFAULT_BUDGETS.struct_depth
+    """The nesting read at most (the read budgets' ``struct_depth``)."""
 
     def page_content(self, page: int) -> dict[int, int]:
         """MCID -> index of the element owning it, on page ``page`` (0-based)."""
@@ -104,7 +101,7 @@ class StructTree:
         out = []
         seen = 0
         parent = element.parent
-        while parent >= 0 and seen <= MAX_STRUCT_DEPTH:
+        while parent >= 0 and seen <= self.depth_limit:
             node = self.elements[parent]
             out.append(node)
             parent = node.parent
@@ -132,14 +129,14 @@ def _tree_root(document: PDFDocument) -> dict | None:
 
 
 def read_structure(document: PDFDocument, indices: Mapping[int, int],
-                   max_nodes: int = MAX_STRUCT_NODES,
-                   max_depth: int = MAX_STRUCT_DEPTH) -> StructTree | None:
+                   budgets: ReadBudgets = DEFAULT_BUDGETS) -> StructTree | None:
     """The document's structure tree, or None when it has none. ``indices`` maps page object
     numbers to page indices."""
     root = _tree_root(document)
     if root is None:
         return None
-    tree = StructTree()
+    max_nodes, max_depth = budgets.struct_nodes, budgets.struct_depth
+    tree = StructTree(depth_limit=max_depth)
     mark_info = resolve1(document.catalog.get("MarkInfo"))
     if isinstance(mark_info, dict):
         tree.marked = resolve1(mark_info.get("Marked")) is True
@@ -271,11 +268,6 @@ class _RoleMapper:
         return kind
 
 
-MAX_NUMBER_TREE_NODES = 100_000
-"""Nodes of the /ParentTree number tree visited at most for one page (a balanced tree over a
-500-page report has a few hundred)."""
-
-
 class PageStructTree(StructTree):
     """A structure tree read page by page through /ParentTree (ISO 32000-1, 14.7.4.4): a page's
     /StructParents key names the array of the elements owning its MCIDs, and each element's
@@ -285,8 +277,10 @@ class PageStructTree(StructTree):
     tree's depth-first order."""
 
     def __init__(self, document: PDFDocument, root: dict,  # type: ignore[type-arg]
-                 pages: Sequence[PDFPage], indices: Mapping[int, int]) -> None:
-        super().__init__()
+                 pages: Sequence[PDFPage], indices: Mapping[int, int],
+                 budgets: ReadBudgets = DEFAULT_BUDGETS) -> None:
+        super().__init__(depth_limit=budgets.struct_depth)
+        self._budgets = budgets
         self._root = root
         self._pages = pages
         self._indices = indices
@@ -314,7 +308,8 @@ class PageStructTree(StructTree):
         key = resolve1(self._pages[page].attrs.get("StructParents"))
         if not isinstance(key, int) or isinstance(key, bool):
             return {}
-        owners = resolve1(_number_tree_get(self._parent_tree, key))
+        owners = resolve1(_number_tree_get(self._parent_tree, key,
+                                           self._budgets.parent_tree_nodes))
         if not isinstance(owners, list):
             return {}
         out: dict[int, int] = {}
@@ -337,7 +332,7 @@ class PageStructTree(StructTree):
         if self._whole:
             return
         self._whole = True
-        whole = read_structure(self._document, self._indices)
+        whole = read_structure(self._document, self._indices, self._budgets)
         if whole is None:
             return
         offset = len(self.elements)
@@ -366,7 +361,7 @@ class PageStructTree(StructTree):
             node = resolve1(ref)
             if not isinstance(node, dict) or node is self._root:
                 break
-            if "S" not in node or len(chain) >= MAX_STRUCT_DEPTH:
+            if "S" not in node or len(chain) >= self.depth_limit:
                 return None
             chain.append((ref, node))
             ref = node.get("P")
@@ -424,13 +419,13 @@ def _position(kids: list[object], ref: object, node: object) -> int:
     return len(kids)
 
 
-def _number_tree_get(tree: object, key: int) -> object:
+def _number_tree_get(tree: object, key: int, max_nodes: int) -> object:
     """The value of ``key`` in a number tree (ISO 32000-1, 7.9.7), or None; /Limits steer the
-    descent, a loop or an oversized tree ends it."""
+    descent, a loop or a tree of more than ``max_nodes`` nodes ends it."""
     stack = [tree]
     seen: set[int] = set()
     visited = 0
-    while stack and visited < MAX_NUMBER_TREE_NODES:
+    while stack and visited < max_nodes:
         ref = stack.pop()
         visited += 1
         if isinstance(ref, PDFObjRef):
@@ -457,7 +452,8 @@ def _number_tree_get(tree: object, key: int) -> object:
 
 
 def open_structure(document: PDFDocument, pages: Sequence[PDFPage],
-                   indices: Mapping[int, int]) -> StructTree | None:
+                   indices: Mapping[int, int],
+                   budgets: ReadBudgets = DEFAULT_BUDGETS) -> StructTree | None:
     """The document's structure tree, read lazily page by page (:class:`PageStructTree`) when
     it has a /ParentTree and every page a /StructParents key; otherwise read whole
     (:func:`read_structure`). None when it has no tree. Only /MarkInfo and the root are read
@@ -467,8 +463,8 @@ def open_structure(document: PDFDocument, pages: Sequence[PDFPage],
         return None
     if not isinstance(resolve1(root.get("ParentTree")), dict) or not _kids(root.get("K")) \
             or not all(isinstance(resolve1(p.attrs.get("StructParents")), int) for p in pages):
-        return read_structure(document, indices)
-    tree = PageStructTree(document, root, pages, indices)
+        return read_structure(document, indices, budgets)
+    tree = PageStructTree(document, root, pages, indices, budgets)
     mark_info = resolve1(document.catalog.get("MarkInfo"))
     if isinstance(mark_info, dict):
         tree.marked = resolve1(mark_info.get("Marked")) is True
