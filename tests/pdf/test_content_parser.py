@@ -271,6 +271,38 @@ def test_corpus_objects_read_alone_as_from_the_whole_stream(name: str) -> None:
     assert not alone._parsed_objs  # no stream was parsed whole
 
 
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", ["real/pdfua_presentation_slides.pdf", "real/aes128_user_password.pdf"])
+def test_corpus_objects_in_the_file_read_as_pdfminer_reads_them(name: str) -> None:
+    """Every object stored in the file itself (not in an object stream) comes out of the
+    plain-object path as pdfminer's parser gives it, decrypted alike; most take that path."""
+    from pdfprose.pdf.content import FastObjectStreamDocument
+
+    path = CORPUS / name
+    if not path.is_file():
+        pytest.skip(f"{path} is not there")
+    data = path.read_bytes()
+    password = "baz" if "user_password" in name else ""  # probes.json's
+    ours = FastObjectStreamDocument(PDFParser(io.BytesIO(data)), password=password)
+    theirs = PDFDocument(PDFParser(io.BytesIO(data)), password=password)
+    direct = [objid for xref in theirs.xrefs for objid in xref.get_objids()
+              if xref.get_pos(objid)[0] is None]
+    assert len(direct) > 10
+    plain = 0
+    for objid in direct[:300]:
+        try:
+            expected = _canon(theirs.getobj(objid))
+        except Exception as exc:  # noqa: BLE001 - the same failure must follow
+            expected = ("raised", type(exc).__name__)
+        try:
+            got = _canon(ours.getobj(objid))
+        except Exception as exc:  # noqa: BLE001
+            got = ("raised", type(exc).__name__)
+        assert got == expected, objid
+        plain += isinstance(expected, dict)
+    assert plain > 3
+
+
 def test_object_stream_with_a_broken_header_is_parsed_whole() -> None:
     """Offsets that do not rise (or another object number than the cross-reference's) send
     the reader to the whole-stream parse, which goes by position as pdfminer does."""
