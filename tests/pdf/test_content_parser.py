@@ -186,6 +186,11 @@ def test_generated_object_streams_give_pdfminers_objects(seed: int) -> None:
         assert _stream_objects(FastObjectStreamParser, data) == _stream_objects(PDFStreamParser, data)
 
 
+STRING_PIECES = [b"(x\\053y)", b"(p(q)r)", b"(a\\nb\\tc)", b"(\\777)", b"(\\q)", b"(l\\\nm)",
+                 b"(l\\\r\nm)", b"(\\5)", b"(\\(", b"(((", b"\\)"]
+"""Literal strings with escapes, nested parentheses and line continuations."""
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_plain_objects_read_as_the_object_stream_parser_reads_them(seed: int) -> None:
     """parse_plain_object gives the general parser's first object of a slice, or declines."""
@@ -194,7 +199,8 @@ def test_plain_objects_read_as_the_object_stream_parser_reads_them(seed: int) ->
     rnd = random.Random(seed)
     taken = 0
     for _ in range(1500):
-        body = b"".join(rnd.choice(OBJECT_PIECES) for _ in range(rnd.choice((2, 8, 30))))
+        body = b"".join(rnd.choice(OBJECT_PIECES + STRING_PIECES)
+                        for _ in range(rnd.choice((2, 8, 30))))
         data = b"xx " + rnd.choice((b"<<", b"[", b"<< /K [")) + body + rnd.choice(
             (b">>", b"]", b"] >>", b">> ", b"")) + rnd.choice((b"", b" ", b"\n<< /Next 1 >>"))
         ours = parse_plain_object(data, 3, len(data), None)

@@ -33,6 +33,7 @@ from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdfparser import PDFStreamParser, PDFSyntaxError
 from pdfminer.pdftypes import PDFObjRef, PDFStream
 from pdfminer.psparser import (
+    ESC_STRING,
     HEX_PAIR,
     KEYWORD_ARRAY_BEGIN,
     KEYWORD_ARRAY_END,
@@ -455,7 +456,13 @@ def plain_object_at(data: bytes, start: int, end: int,
     while i < end:
         m = match(data, i, end)
         if m is None:
-            return NOT_PLAIN, i
+            at = _BLANK_RUN.match(data, i, end).end()
+            read = _escaped_string(data, at, end) if items is not None else None
+            if read is None:
+                return NOT_PLAIN, i
+            value, i = read
+            items.append(value)
+            continue
         i = m.end()
         kind = m.lastgroup
         value = m.group(kind)  # type: ignore[arg-type]
@@ -516,6 +523,57 @@ def plain_object_at(data: bytes, start: int, end: int,
             else:
                 return NOT_PLAIN, i
     return NOT_PLAIN, i
+
+
+_STRING_ESCAPES = {ord(k): v for k, v in ESC_STRING.items()}
+_OCTAL = frozenset(b"01234567")
+
+
+def _escaped_string(data: bytes, i: int, end: int) -> tuple[bytes, int] | None:
+    """The literal string opening at ``data[i]`` (``(``) as pdfminer reads it (PSBaseParser's
+    ``_parse_string``: balanced parentheses kept, escapes ``\\n`` ``\\(`` ``\\ddd`` read, an
+    unknown escape's backslash and letter dropped, a backslash before a line end joins the
+    lines) and the offset after it; None when it does not close before ``end``, or holds what
+    pdfminer reads otherwise (an octal escape past 255, which it refuses; a backslash before
+    CR, which depends on where its 4 kB buffers end)."""
+    if i >= end or data[i] != 0x28:
+        return None
+    out = bytearray()
+    depth = 1
+    j = i + 1
+    while j < end:
+        c = data[j]
+        if c == 0x5C:  # backslash
+            j += 1
+            if j >= end:
+                return None
+            c = data[j]
+            if c in _OCTAL:
+                k = j
+                while k < end and k < j + 3 and data[k] in _OCTAL:
+                    k += 1
+                code = int(data[j:k], 8)
+                if code > 255:
+                    return None
+                out.append(code)
+                j = k
+            elif c in _STRING_ESCAPES:
+                out.append(_STRING_ESCAPES[c])
+                j += 1
+            elif c == 0x0D:
+                return None
+            else:
+                j += 1  # pdfminer drops it (a backslash before LF: the line goes on)
+            continue
+        if c == 0x28:
+            depth += 1
+        elif c == 0x29:
+            depth -= 1
+            if not depth:
+                return bytes(out), j + 1
+        out.append(c)
+        j += 1
+    return None
 
 
 def _objstm_header(stream: PDFStream) -> tuple[bytes, list[tuple[int, int]]] | None:
