@@ -204,6 +204,8 @@ def test_plain_objects_read_as_the_object_stream_parser_reads_them(seed: int) ->
         data = b"xx " + rnd.choice((b"<<", b"[", b"<< /K [")) + body + rnd.choice(
             (b">>", b"]", b"] >>", b">> ", b"")) + rnd.choice((b"", b" ", b"\n<< /Next 1 >>"))
         ours = parse_plain_object(data, 3, len(data), None)
+        # The file's own bytes are read as a memoryview (BytesIO.getbuffer): the same object.
+        assert _canon(parse_plain_object(memoryview(data), 3, len(data), None)) == _canon(ours)
         if ours is NOT_PLAIN:
             continue
         taken += 1

@@ -552,7 +552,7 @@ def _escaped_string(data: bytes, i: int, end: int) -> tuple[bytes, int] | None:
                 k = j
                 while k < end and k < j + 3 and data[k] in _OCTAL:
                     k += 1
-                code = int(data[j:k], 8)
+                code = int(bytes(data[j:k]), 8)  # data may be a memoryview (the file's)
                 if code > 255:
                     return None
                 out.append(code)
