@@ -194,7 +194,8 @@ STRING_PIECES = [b"(x\\053y)", b"(p(q)r)", b"(a\\nb\\tc)", b"(\\777)", b"(\\q)",
 @pytest.mark.parametrize("seed", range(3))
 def test_plain_objects_read_as_the_object_stream_parser_reads_them(seed: int) -> None:
     """parse_plain_object gives the general parser's first object of a slice, or declines."""
-    from pdfprose.pdf.content import NOT_PLAIN, FastObjectStreamParser, parse_plain_object
+    from pdfprose.pdf.content import FastObjectStreamParser
+    from pdfprose.pdf.plain import NOT_PLAIN, parse_plain_object
 
     rnd = random.Random(seed)
     taken = 0

@@ -31,9 +31,8 @@ from pdfminer.pdfdocument import LITERAL_OBJSTM, PDFDocument
 from pdfminer.pdffont import Type1FontHeaderParser
 from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdfparser import PDFStreamParser, PDFSyntaxError
-from pdfminer.pdftypes import PDFObjRef, PDFStream
+from pdfminer.pdftypes import PDFStream
 from pdfminer.psparser import (
-    ESC_STRING,
     HEX_PAIR,
     KEYWORD_ARRAY_BEGIN,
     KEYWORD_ARRAY_END,
@@ -95,6 +94,9 @@ def _hex_token(content: bytes) -> bytes:
     if len(content) % 2 == 0 and not SPC.search(content):
         return bytes.fromhex(content.decode("ascii"))
     return HEX_PAIR.sub(lambda m: bytes((int(m.group(0), 16),)), SPC.sub(b"", content))
+
+
+TOKEN, BLANK_RUN, hex_token = _TOKEN, _BLANK_RUN, _hex_token  # for pdfprose.pdf.plain
 
 
 class _BatchTokens:
@@ -367,22 +369,20 @@ class FastObjectStreamDocument(PDFDocument):
         return (objs, n)
 
     def _getobj_parse(self, pos: int, objid: int) -> object:
-        """An object stored in the file itself (``N G obj ... endobj``): a plain dictionary or
-        array (:func:`plain_object_at`) is read straight from the file's bytes; anything else
-        (a stream, a null, an escape, another object number at ``pos``) by pdfminer's parser,
-        whose object it always is. pdfminer reads such objects 4 kB at a time through its
-        state machine, about 200 µs each: a tagged page's structure elements and links, a
-        form's widgets were 13 % of converting the instruction benchmark's sample."""
+        """An object stored in the file itself: a plain dictionary or array read straight from
+        the file's bytes (:mod:`pdfprose.pdf.plain`), the rest by pdfminer's parser (4 kB at a
+        time, about 200 µs an object: 13 % of converting the instruction benchmark's sample)."""
+        from .plain import NOT_PLAIN, OBJ_END, OBJ_HEAD, plain_object_at
         data = self.__dict__.get("_file_bytes", ())
         if data == ():
             fp = getattr(self._parser, "fp", None)
             data = self.__dict__["_file_bytes"] = \
                 fp.getbuffer() if isinstance(fp, io.BytesIO) else None
         if data is not None:
-            head = _OBJ_HEAD.match(data, pos)
+            head = OBJ_HEAD.match(data, pos)
             if head is not None and int(head.group(1)) == objid:
                 obj, end = plain_object_at(data, head.end(), len(data), self)
-                if obj is not NOT_PLAIN and _OBJ_END.match(data, end) is not None:
+                if obj is not NOT_PLAIN and OBJ_END.match(data, end) is not None:
                     return obj
         return super()._getobj_parse(pos, objid)
 
@@ -404,6 +404,7 @@ class FastObjectStreamDocument(PDFDocument):
         data, entries = header
         start = entries[index][1]
         end = entries[index + 1][1] if index + 1 < len(entries) else len(data)
+        from .plain import NOT_PLAIN, parse_plain_object  # it reads with this module's tokens
         obj = parse_plain_object(data, start, end, self)
         if obj is not NOT_PLAIN:
             return obj
@@ -417,164 +418,6 @@ class FastObjectStreamDocument(PDFDocument):
 
 
 _OBJSTM_HEADER = re.compile(rb"\s*(\d+)\s+(\d+)")
-
-_OBJ_HEAD = re.compile(rb"[\t\n\r\x0c ]*+(\d+)[\t\n\r\x0c ]++\d+[\t\n\r\x0c ]++obj"
-                       rb"(?=[\t\n\r\x0c /<\[])")
-"""``N G obj`` at an object's offset, followed by what may open a dictionary or an array."""
-
-_OBJ_END = re.compile(rb"[\t\n\r\x0c ]*+endobj(?![^\t\n\r\x0c %/<>\[\](){}])")
-"""``endobj`` right after an object (a stream's ``stream`` goes to pdfminer's parser)."""
-
-NOT_PLAIN = object()
-"""What :func:`parse_plain_object` returns for an object it leaves to the general parser."""
-
-_KW_R = b"R"
-
-
-def parse_plain_object(data: bytes, start: int, end: int, doc: PDFDocument | None) -> object:
-    """The dictionary or array at ``data[start:end]`` (one object of an object stream), as
-    :class:`FastObjectStreamParser` reads it, or :data:`NOT_PLAIN` when it is anything else.
-
-    A page of a tagged report reads a few hundred structure elements, each a small dictionary
-    parsed alone (``_getobj_objstm``): setting up a stack parser for each was most of the time
-    (77 µs an element of ``ca_warn_report_table_16p.pdf``, against about 20 here). Only the
-    common tokens of :data:`_TOKEN` are taken (numbers, names without ``#``, strings without
-    escapes, hex strings, ``true``, ``false``, ``R``, brackets, comments); any other token, a
-    bare value or a structure that does not close in the slice is left to the general parser,
-    so what comes back is always the general parser's object."""
-    return plain_object_at(data, start, end, doc)[0]
-
-
-def plain_object_at(data: bytes, start: int, end: int,
-                    doc: PDFDocument | None) -> tuple[object, int]:
-    """:func:`parse_plain_object` and the offset just past the object's closing bracket."""
-    match = _TOKEN.match
-    stack: list[list[Any]] = []  # the open arrays and dictionaries, each its items
-    kinds: list[bool] = []  # per open structure: a dictionary?
-    items: list[Any] | None = None
-    i = start
-    while i < end:
-        m = match(data, i, end)
-        if m is None:
-            at = _BLANK_RUN.match(data, i, end).end()
-            read = _escaped_string(data, at, end) if items is not None else None
-            if read is None:
-                return NOT_PLAIN, i
-            value, i = read
-            items.append(value)
-            continue
-        i = m.end()
-        kind = m.lastgroup
-        value = m.group(kind)  # type: ignore[arg-type]
-        if kind == "dict" or (kind == "char" and value == b"["):
-            if items is not None:
-                stack.append(items)
-            items = []
-            kinds.append(kind == "dict")
-            continue
-        if items is None:
-            return NOT_PLAIN, i  # a bare value, or a comment before the object
-        if kind == "num":
-            if b"." in value:
-                try:
-                    items.append(float(value))
-                except ValueError:
-                    return NOT_PLAIN, i
-            else:
-                try:
-                    items.append(int(value))
-                except ValueError:
-                    return NOT_PLAIN, i
-        elif kind == "lit":
-            try:
-                items.append(LIT(str(value[1:], "utf-8")))
-            except UnicodeDecodeError:
-                return NOT_PLAIN, i
-        elif kind == "kw":
-            if value == _KW_R:
-                if len(items) < 2 or type(items[-2]) is not int or type(items[-1]) is not int:
-                    return NOT_PLAIN, i
-                del items[-1]
-                items[-1] = PDFObjRef(doc, items[-1])
-            elif value == _KW_TRUE:
-                items.append(True)
-            elif value == _KW_FALSE:
-                items.append(False)
-            else:
-                return NOT_PLAIN, i  # null, obj, stream...: the general parser's way
-        elif kind == "str":
-            items.append(value[1:-1])
-        elif kind == "hex":
-            items.append(_hex_token(value[1:]))
-        elif kind == "comment" or value == b">":
-            continue  # a hex string's closing ">" (the tokenizer's, read as nothing)
-        else:  # ">>", "]", or another character
-            is_dict = kinds.pop() if kinds else None
-            if (value == b">>" and is_dict is True) or (value == b"]" and is_dict is False):
-                done: Any = items
-                if is_dict:
-                    if len(items) % 2 or not all(type(k) is PSLiteral for k in items[::2]):
-                        return NOT_PLAIN, i
-                    done = {k.name: v for k, v in zip(items[::2], items[1::2]) if v is not None}
-                if not stack:
-                    return done, i
-                items = stack.pop()
-                items.append(done)
-            else:
-                return NOT_PLAIN, i
-    return NOT_PLAIN, i
-
-
-_STRING_ESCAPES = {ord(k): v for k, v in ESC_STRING.items()}
-_OCTAL = frozenset(b"01234567")
-
-
-def _escaped_string(data: bytes, i: int, end: int) -> tuple[bytes, int] | None:
-    """The literal string opening at ``data[i]`` (``(``) as pdfminer reads it (PSBaseParser's
-    ``_parse_string``: balanced parentheses kept, escapes ``\\n`` ``\\(`` ``\\ddd`` read, an
-    unknown escape's backslash and letter dropped, a backslash before a line end joins the
-    lines) and the offset after it; None when it does not close before ``end``, or holds what
-    pdfminer reads otherwise (an octal escape past 255, which it refuses; a backslash before
-    CR, which depends on where its 4 kB buffers end)."""
-    if i >= end or data[i] != 0x28:
-        return None
-    out = bytearray()
-    depth = 1
-    j = i + 1
-    while j < end:
-        c = data[j]
-        if c == 0x5C:  # backslash
-            j += 1
-            if j >= end:
-                return None
-            c = data[j]
-            if c in _OCTAL:
-                k = j
-                while k < end and k < j + 3 and data[k] in _OCTAL:
-                    k += 1
-                code = int(bytes(data[j:k]), 8)  # data may be a memoryview (the file's)
-                if code > 255:
-                    return None
-                out.append(code)
-                j = k
-            elif c in _STRING_ESCAPES:
-                out.append(_STRING_ESCAPES[c])
-                j += 1
-            elif c == 0x0D:
-                return None
-            else:
-                j += 1  # pdfminer drops it (a backslash before LF: the line goes on)
-            continue
-        if c == 0x28:
-            depth += 1
-        elif c == 0x29:
-            depth -= 1
-            if not depth:
-                return bytes(out), j + 1
-        out.append(c)
-        j += 1
-    return None
-
 
 def _objstm_header(stream: PDFStream) -> tuple[bytes, list[tuple[int, int]]] | None:
     """An object stream's data and its (object number, absolute offset) pairs, or None when
