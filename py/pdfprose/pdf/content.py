@@ -33,7 +33,6 @@ from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdfparser import PDFStreamParser, PDFSyntaxError
 from pdfminer.pdftypes import PDFStream
 from pdfminer.psparser import (
-    HEX_PAIR,
     KEYWORD_ARRAY_BEGIN,
     KEYWORD_ARRAY_END,
     KEYWORD_DICT_BEGIN,
@@ -49,33 +48,13 @@ from pdfminer.psparser import (
     PSLiteral,
     PSSyntaxError,
     PSTypeError,
-    SPC,
     literal_name,
 )
 from pdfminer import settings
 from pdfminer.utils import choplist
 
-# One complete token in pdfminer's main state (PSBaseParser._parse_main and the state it hands
-# over to), preceded by white space and NULs, which that state skips. Each kind must end before
-# the end of the buffer: the look-ahead asks for the character that ends it (pdfminer's END_*
-# patterns), which pdfminer leaves for the next token. A number is atomic so that "12.5" at the
-# end of a buffer is not read as "12" followed by ".5".
-_TOKEN = re.compile(
-    rb"[\x00\t\n\x0b\x0c\r ]*+(?:"
-    rb"(?P<num>(?>[-+0-9][0-9]*+(?:\.[0-9]*+)?|\.[0-9]*+))(?=[^0-9])"
-    rb"|(?P<kw>[A-Za-z][^#/%\[\]()<>{}\s]*+)(?=[#/%\[\]()<>{}\s])"
-    rb"|(?P<lit>/[^#/%\[\]()<>{}\s]*+)(?=[/%\[\]()<>{}\s])"
-    rb"|(?P<str>\([^()\\]*+\))"
-    rb"|(?P<dict><<)"
-    rb"|(?P<hex><[0-9A-Fa-f\s]*+)(?=[^0-9A-Fa-f\s])"
-    rb"|(?P<close>>>|>(?=[\s\S]))"
-    rb"|(?P<comment>%[^\r\n]*+)(?=[\r\n])"
-    rb"|(?P<char>[^\s\x00%/\-+0-9.A-Za-z(<>])"
-    rb")"
-)
-
-_BLANK_RUN = re.compile(rb"[\x00\t\n\x0b\x0c\r ]*+")
-"""White space and NULs, which pdfminer's main state skips between tokens."""
+from .plain import BLANK_RUN as _BLANK_RUN, NOT_PLAIN, OBJ_END, OBJ_HEAD, TOKEN as _TOKEN
+from .plain import hex_token as _hex_token, parse_plain_object, plain_object_at
 
 _KW_TRUE = b"true"
 _KW_FALSE = b"false"
@@ -88,15 +67,6 @@ _STRUCTURAL = frozenset((KEYWORD_ARRAY_BEGIN, KEYWORD_ARRAY_END, KEYWORD_DICT_BE
 """Keywords that open or close a structure (or an inline image): the general loop's."""
 
 
-def _hex_token(content: bytes) -> bytes:
-    """pdfminer's value of a hex string (``_parse_hexstring``): white space dropped, pairs of
-    digits read as bytes, a last odd digit read as a byte of its own."""
-    if len(content) % 2 == 0 and not SPC.search(content):
-        return bytes.fromhex(content.decode("ascii"))
-    return HEX_PAIR.sub(lambda m: bytes((int(m.group(0), 16),)), SPC.sub(b"", content))
-
-
-TOKEN, BLANK_RUN, hex_token = _TOKEN, _BLANK_RUN, _hex_token  # for pdfprose.pdf.plain
 
 
 class _BatchTokens:
@@ -372,7 +342,6 @@ class FastObjectStreamDocument(PDFDocument):
         """An object stored in the file itself: a plain dictionary or array read straight from
         the file's bytes (:mod:`pdfprose.pdf.plain`), the rest by pdfminer's parser (4 kB at a
         time, about 200 µs an object: 13 % of converting the instruction benchmark's sample)."""
-        from .plain import NOT_PLAIN, OBJ_END, OBJ_HEAD, plain_object_at
         data = self.__dict__.get("_file_bytes", ())
         if data == ():
             fp = getattr(self._parser, "fp", None)
@@ -404,7 +373,6 @@ class FastObjectStreamDocument(PDFDocument):
         data, entries = header
         start = entries[index][1]
         end = entries[index + 1][1] if index + 1 < len(entries) else len(data)
-        from .plain import NOT_PLAIN, parse_plain_object  # it reads with this module's tokens
         obj = parse_plain_object(data, start, end, self)
         if obj is not NOT_PLAIN:
             return obj

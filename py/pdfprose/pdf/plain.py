@@ -12,9 +12,38 @@ import re
 
 from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdftypes import PDFObjRef
-from pdfminer.psparser import ESC_STRING, LIT, PSLiteral
+from pdfminer.psparser import ESC_STRING, HEX_PAIR, LIT, SPC, PSLiteral
 
-from .content import BLANK_RUN, TOKEN, hex_token
+
+# One complete token in pdfminer's main state (PSBaseParser._parse_main and the state it hands
+# over to), preceded by white space and NULs, which that state skips. Each kind must end before
+# the end of the buffer: the look-ahead asks for the character that ends it (pdfminer's END_*
+# patterns), which pdfminer leaves for the next token. A number is atomic so that "12.5" at the
+# end of a buffer is not read as "12" followed by ".5".
+TOKEN = re.compile(
+    rb"[\x00\t\n\x0b\x0c\r ]*+(?:"
+    rb"(?P<num>(?>[-+0-9][0-9]*+(?:\.[0-9]*+)?|\.[0-9]*+))(?=[^0-9])"
+    rb"|(?P<kw>[A-Za-z][^#/%\[\]()<>{}\s]*+)(?=[#/%\[\]()<>{}\s])"
+    rb"|(?P<lit>/[^#/%\[\]()<>{}\s]*+)(?=[/%\[\]()<>{}\s])"
+    rb"|(?P<str>\([^()\\]*+\))"
+    rb"|(?P<dict><<)"
+    rb"|(?P<hex><[0-9A-Fa-f\s]*+)(?=[^0-9A-Fa-f\s])"
+    rb"|(?P<close>>>|>(?=[\s\S]))"
+    rb"|(?P<comment>%[^\r\n]*+)(?=[\r\n])"
+    rb"|(?P<char>[^\s\x00%/\-+0-9.A-Za-z(<>])"
+    rb")"
+)
+
+BLANK_RUN = re.compile(rb"[\x00\t\n\x0b\x0c\r ]*+")
+"""White space and NULs, which pdfminer's main state skips between tokens."""
+
+def hex_token(content: bytes) -> bytes:
+    """pdfminer's value of a hex string (``_parse_hexstring``): white space dropped, pairs of
+    digits read as bytes, a last odd digit read as a byte of its own."""
+    if len(content) % 2 == 0 and not SPC.search(content):
+        return bytes.fromhex(content.decode("ascii"))
+    return HEX_PAIR.sub(lambda m: bytes((int(m.group(0), 16),)), SPC.sub(b"", content))
+
 
 KW_TRUE = b"true"
 KW_FALSE = b"false"
