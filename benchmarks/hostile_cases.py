@@ -493,6 +493,16 @@ def _inline_images_million(rng: random.Random, size: float) -> Built:
     return _many_operators(rng, b"BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI\n", 1_000_000, size)
 
 
+@hostile("inline_image_of_e", "page", "a page whose inline image is 16 MiB of E bytes (each "
+         "one a candidate start of its end marker EI), its text drawn after the image")
+def _inline_image_of_e(rng: random.Random, size: float) -> Built:
+    doc = Doc(rng)
+    head = b"q 612 0 0 792 0 0 cm BI /W 4096 /H 4096 /BPC 8 /CS /G ID "
+    data = deflate_repeated(b"E", scaled(16 << 20, size), head, b" EI Q\n" + doc.text(1))
+    doc.page(contents=b"%d 0 R" % doc.w.stream(b"/Filter /FlateDecode", data))
+    return doc.finish()
+
+
 @hostile("q_ten_million", "page", "a page of ten million q operators (graphics states saved, "
          "never restored)")
 def _q_ten_million(rng: random.Random, size: float) -> Built:

@@ -177,10 +177,15 @@ def test_unmatched_saves_past_the_depth_are_ignored_and_said() -> None:
     assert page.glyphs  # the text after the saves still comes out
 
 
-def test_inline_images_past_the_budget_stop_the_page() -> None:
-    budgets = dataclasses.replace(DEFAULT_BUDGETS, inline_images_per_page=20)
-    doc, _ = _parse_page("inline_images_million", 0.0002, budgets)
-    assert doc.budget.exceeded and "20 inline images" in doc.budget.exceeded
+def test_inline_images_are_operators_of_the_page() -> None:
+    """An inline image costs what its bytes cost (pdf.content), so a page of them is bounded by
+    the page's operator budget (and its figures), not by a count of its own."""
+    budgets = dataclasses.replace(DEFAULT_BUDGETS, operators_per_page=1_000)
+    doc, page = _parse_page("inline_images_million", 0.005, budgets)
+    assert doc.budget.exceeded and "1,000 drawing operations" in doc.budget.exceeded
+    assert page.glyphs  # the text before the images
+    doc, _ = _parse_page("inline_images_million", 0.005, DEFAULT_BUDGETS)
+    assert doc.budget.exceeded is None and doc.budget.figures == 5_000
 
 
 def test_only_the_budgets_annotations_are_drawn() -> None:

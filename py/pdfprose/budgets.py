@@ -33,15 +33,14 @@ class ReadBudgets:
     """Content operators one page (its forms included) may run: the corpus's busiest page runs
     29,978 (``geotopo_thesis_117p_type3`` p31; ``es_ambientico_magazine_3col_24p`` p16 26,565);
     at pdfminer's 5-20 µs an operator, half a million take 3-10 s, where ten million took
-    minutes."""
+    minutes. An inline image (``BI ... ID ... EI``) is one operator and costs about what its
+    bytes cost (a 1x1 image 20-50 µs, :class:`pdfprose.pdf.content.FastContentParser`); each is
+    also one of the page's figures (``guards.MAX_FIGURES``), which stops a page of a million
+    of them after 100,000."""
     state_depth: int = 10_000
     """Graphics states saved (``q``) and not yet restored, at most: real pages nest a few (each
     form and each clipped figure one more); ten million unmatched ``q`` held every state in
     memory. Past it a ``q`` is ignored (its ``Q`` then restores an older state) and counted."""
-    inline_images_per_page: int = 2_000
-    """Inline images (``BI ... ID ... EI``) one page may hold: each costs pdfminer about 2 ms
-    (it seeks back in the stream); the corpus's most is 6 on a page
-    (``de_erdgas_flyer_broken_xref`` p1), so 2,000 (4 s) is far past any real page."""
     annotations_per_page: int = 5_000
     """Annotations a page may have drawn: the corpus's most is 245 on a page (a tax form's
     widgets, ``irs_f1040nr_form_acroform`` p4); a million annotations took 142 s of CPU,

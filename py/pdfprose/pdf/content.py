@@ -5,7 +5,8 @@ pdfminer.six reads a content stream with a state machine that takes one characte
 time through several method calls per token, and logs every token at DEBUG level: on the corpus
 this was about half of all parsing time. :class:`FastContentParser` is pdfminer's own
 :class:`~pdfminer.pdfinterp.PDFContentParser` (same buffering, same stream switching, same
-inline-image handling, same states) with a fast path in front of it: where the parser stands
+states; an inline image's data found in the buffer already read, as pdfminer finds it) with a
+fast path in front of it: where the parser stands
 between tokens and the current buffer holds complete tokens of the common kinds (numbers,
 operators, names without ``#`` escapes, strings without escapes or nested parentheses, hex
 strings, dictionary and array brackets, comments), one regular expression reads them in a batch.
@@ -22,6 +23,7 @@ opening the corpus's 80 files takes about 30 % less CPU; so do fonts' ToUnicode 
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from typing import Any, cast
@@ -74,6 +76,27 @@ _TOKEN = re.compile(
     rb")"
 )
 
+_SPACE_BYTES = frozenset(b" \t\n\r\x0b\x0c")
+"""The bytes ``bytes.isspace`` accepts: what must follow an inline image's end marker."""
+
+_INLINE_DATA_EOL = re.compile(rb"(\x0d\x0a|[\x0d\x0a])$")
+"""The end of line pdfminer strips from an inline image's data (its expression, kept as is)."""
+
+
+@functools.lru_cache(maxsize=8)
+def _inline_skip(target: bytes) -> re.Pattern[bytes]:
+    """What pdfminer's search for an inline image's end ``target`` passes over without finding
+    it, as one expression: bytes other than its first, and each partial match with the byte
+    that broke it (``E`` then not ``I``; ``EI`` then not white space). Where alternatives
+    share a beginning the next byte picks one, so the expression never backtracks, and it ends
+    where the search would take its next candidate: in C, not a Python step per candidate."""
+    units = [b"[^" + re.escape(target[:1]) + b"]++"]
+    for i in range(1, len(target)):
+        units.append(re.escape(target[:i]) + b"[^" + re.escape(target[i:i + 1]) + b"]")
+    units.append(re.escape(target) + rb"[^ \t\n\r\x0b\x0c]")
+    return re.compile(b"(?:" + b"|".join(units) + b")*+")
+
+
 _BLANK_RUN = re.compile(rb"[\x00\t\n\x0b\x0c\r ]*+")
 """White space and NULs, which pdfminer's main state skips between tokens."""
 
@@ -105,6 +128,10 @@ class _BatchTokens:
     content and object-stream parsers': spelt out in :meth:`nextobject`), rather than its own
     (a CMap parser's: nothing)."""
 
+    _STOP_AT_ID = False
+    """Whether a batch ends at an ``ID`` keyword: in a content stream the bytes after it are an
+    inline image's data, read by the parser itself (:meth:`FastContentParser.get_inline_data`)."""
+
     # Set by the pdfminer parser class this is mixed into.
     buf: bytes
     charpos: int
@@ -131,6 +158,7 @@ class _BatchTokens:
         append = out.append
         curtoken = self._curtoken
         curpos = self._curtokenpos
+        stop_at_id = self._STOP_AT_ID
         moved = False
         while True:
             m = match(buf, i)
@@ -154,7 +182,12 @@ class _BatchTokens:
                 elif value == _KW_FALSE:
                     append((curpos, False))
                 else:
-                    append((curpos, KWD(value)))
+                    keyword = KWD(value)
+                    append((curpos, keyword))
+                    if keyword is _KEYWORD_ID and stop_at_id:
+                        # What follows is an inline image's data, which the parser reads
+                        # from here (get_inline_data); tokens read past it would be dropped.
+                        break
             elif kind == "lit":
                 curtoken = value[1:]
                 try:
@@ -303,12 +336,70 @@ class FastContentParser(_BatchTokens, PDFContentParser):
     module's docstring) and without its per-token DEBUG logging."""
 
     _FLUSH_ALL = True
+    _STOP_AT_ID = True
 
     def do_keyword(self, pos: int, token: PSKeyword) -> None:
         if token is _KEYWORD_BI or token is _KEYWORD_ID:
             PDFContentParser.do_keyword(self, pos, token)
         else:
             self.curstack.append((pos, token))
+
+    def seek(self, pos: int) -> None:
+        """pdfminer's ``seek``, which its ``ID`` keyword calls to read an inline image's data
+        from just after the keyword: a position inside the buffer already read keeps that
+        buffer (pdfminer drops it and reads it again), so that an inline image costs what its
+        bytes cost; the parser's state is reset exactly as pdfminer's ``seek`` resets it.
+        pdfminer re-reading up to 4 KB and tokenizing it again per image made a page of a
+        million 1x1 inline images take 2 ms an image (``inline_images_million``, the hostile
+        suite)."""
+        offset = pos - self.bufpos if self.fp else -1
+        if not 0 <= offset <= len(self.buf):
+            PDFContentParser.seek(self, pos)
+            return
+        self.charpos = offset
+        self._parse1 = self._parse_main
+        self._curtoken = b""
+        self._curtokenpos = 0
+        self._tokens = []
+        self.eof = False
+        self.reset()
+
+    def get_inline_data(self, pos: int, target: bytes = b"EI") -> tuple[int, bytes]:
+        """pdfminer's ``get_inline_data``: the bytes from ``pos`` up to ``target`` followed by
+        white space, with its quirk (a byte that breaks a partial match is not looked at again:
+        ``EEI `` does not end an image), in linear time. pdfminer appends byte by byte to a
+        growing ``bytes`` after each candidate first byte: quadratic in an image of many ``E``
+        bytes (a 16 MB one would take hours)."""
+        self.seek(pos)
+        skip = _inline_skip(target).match
+        chunks: list[bytes] = []
+        matched = 0
+        size = len(target)
+        while matched <= size:
+            self.fillbuf()
+            buf = self.buf
+            start = k = self.charpos
+            end = len(buf)
+            while k < end and matched <= size:
+                if matched:
+                    c = buf[k]
+                    k += 1
+                    if (c in _SPACE_BYTES) if matched >= size else (c == target[matched]):
+                        matched += 1
+                    else:
+                        matched = 0
+                else:
+                    # Every failed attempt in one step; what is left starts with the target's
+                    # first byte (or the buffer ends).
+                    k = skip(buf, k).end()
+                    if k < end:
+                        k += 1
+                        matched = 1
+            chunks.append(buf[start:k])
+            self.charpos = k
+        data = b"".join(chunks)[: -(size + 1)]  # the target and the white space after it
+        data = _INLINE_DATA_EOL.sub(b"", data)
+        return (pos, data)
 
     def nextobject(self) -> Any:
         if not self.results and not self.context and not self.curstack:

@@ -75,12 +75,11 @@ class PageBudget:
     read budgets (:class:`pdfprose.budgets.ReadBudgets`) of the counters that have one there."""
 
     __slots__ = ("glyphs", "figures", "nested", "depth", "skipped", "exceeded", "limits",
-                 "operators", "inline_images", "states_dropped", "annotations")
+                 "operators", "states_dropped", "annotations")
 
     def __init__(self, limits: ReadBudgets = DEFAULT_BUDGETS) -> None:
         self.limits = limits
         self.operators = 0
-        self.inline_images = 0
         self.states_dropped = 0  # ``q`` past ReadBudgets.state_depth, ignored
         self.annotations = 0
         self.glyphs = 0
@@ -125,11 +124,6 @@ class PageBudget:
         self.operators += operators
         if self.operators > self.limits.operators_per_page:
             self._stop(f"it runs more than {self.limits.operators_per_page:,} drawing operations")
-
-    def inline_image(self) -> None:
-        self.inline_images += 1
-        if self.inline_images > self.limits.inline_images_per_page:
-            self._stop(f"it holds more than {self.limits.inline_images_per_page:,} inline images")
 
 
 # -- pdfminer.six repairs --------------------------------------------------------------------

@@ -2,8 +2,8 @@
 (the clipping path's box, shadings, the graphics state a form starts from), and the appearances
 of a page's visible annotations (form fields) drawn after its content; its work is bounded by
 the page's budget (:class:`pdfprose.pdf.guards.PageBudget`, limits from
-:class:`pdfprose.budgets.ReadBudgets`): operators, saved graphics states, inline images,
-annotations.
+:class:`pdfprose.budgets.ReadBudgets`): operators (an inline image is one), saved graphics
+states, annotations.
 """
 
 from __future__ import annotations
@@ -48,12 +48,6 @@ class PageInterpreter(PDFPageInterpreter):
                 self.rsrcmgr.missing_font = missing
             self.fontmap[literal_name(fontid)] = missing
         super().do_Tf(fontid, fontsize)
-
-    def do_EI(self, obj) -> None:  # type: ignore[no-untyped-def]
-        budget = getattr(self.device, "budget", None)
-        if budget is not None:
-            budget.inline_image()
-        super().do_EI(obj)
 
     def init_state(self, ctm):  # type: ignore[no-untyped-def]
         super().init_state(ctm)
