@@ -41,6 +41,21 @@ class ReadBudgets:
     """Graphics states saved (``q``) and not yet restored, at most: real pages nest a few (each
     form and each clipped figure one more); ten million unmatched ``q`` held every state in
     memory. Past it a ``q`` is ignored (its ``Q`` then restores an older state) and counted."""
+    stray_operands: int = 1_024
+    """Operands waiting for an operator, at most: an operator takes at most 33 (``scn`` in a
+    DeviceN space of 32 colorants) and only the last ones pushed; the corpus's longest run of
+    operands between two operators is 6 (``cm``, ``Tm``, ``c``: every page and its forms, 60
+    real files and the 40 arXiv papers). Past it the oldest are dropped and charged to the
+    page's operations: a page of sixteen million empty arrays and no operator held
+    them all (a gigabyte) and took minutes (``operands_no_operator``, the hostile suite)."""
+    content_structure_bytes: int = 1 << 20
+    """Bytes one array or dictionary of a content stream may span, those inside it included:
+    1 MiB, where the corpus's widest is 1,313 bytes and its longest 363 elements (measured as
+    ``stray_operands`` is; ``nics_background_checks_rotated_page`` p1,
+    ``libreoffice_tdf_charts_rotated_labels`` p1). Each element
+    costs pdfminer about 60 bytes of memory, so an array of ten million numbers (20 MB of
+    content) held 600 MB and more; past the bound the structure is dropped as damage and what
+    follows is read as operands (``array_ten_million``)."""
     annotations_per_page: int = 5_000
     """Annotations a page may have drawn: the corpus's most is 245 on a page (a tax form's
     widgets, ``irs_f1040nr_form_acroform`` p4); a million annotations took 142 s of CPU,

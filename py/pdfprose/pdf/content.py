@@ -55,6 +55,8 @@ from pdfminer.psparser import (
     literal_name,
 )
 from pdfminer import settings
+
+from ..budgets import DEFAULT_BUDGETS
 from pdfminer.utils import choplist
 
 # One complete token in pdfminer's main state (PSBaseParser._parse_main and the state it hands
@@ -344,6 +346,28 @@ class FastContentParser(_BatchTokens, PDFContentParser):
         else:
             self.curstack.append((pos, token))
 
+    structure_bytes = DEFAULT_BUDGETS.content_structure_bytes
+    """Bytes one open array or dictionary may span (:class:`pdfprose.budgets.ReadBudgets`)."""
+    _open_bytes = 0
+    """Bytes of the buffers read through while an array or dictionary stayed open."""
+
+    def fillbuf(self) -> bool:
+        """pdfminer's ``fillbuf``; before reading on, an array or dictionary open through more
+        than ``structure_bytes`` is dropped (counted a buffer at a time, across streams: its
+        elements cost memory)."""
+        if self.charpos < len(self.buf):
+            return False
+        if not self.context:
+            self._open_bytes = 0
+        else:
+            self._open_bytes += len(self.buf)
+            if self._open_bytes > self.structure_bytes:
+                self._open_bytes = 0
+                self.reset()  # what follows is read as operands, as after any syntax error
+                raise StructureTooLarge(f"an array or dictionary spans more than "
+                                        f"{self.structure_bytes:,} bytes of content")
+        return PDFContentParser.fillbuf(self)
+
     def seek(self, pos: int) -> None:
         """pdfminer's ``seek``, which its ``ID`` keyword calls to read an inline image's data
         from just after the keyword: a position inside the buffer already read keeps that
@@ -529,6 +553,11 @@ class FastType1HeaderParser(_BatchTokens, Type1FontHeaderParser):
     def __init__(self, data: bytes) -> None:
         Type1FontHeaderParser.__init__(self, io.BytesIO(data))
         self._one_buffer(len(data))
+
+
+class StructureTooLarge(PSSyntaxError):
+    """An array or dictionary of a content stream ran past its budget
+    (``ReadBudgets.content_structure_bytes``); the page goes on after it."""
 
 
 class CMapTooLarge(Exception):

@@ -38,6 +38,17 @@ class PageInterpreter(PDFPageInterpreter):
     def execute(self, streams: Sequence[object]) -> None:
         guards.execute(self, streams)
 
+    def pop(self, n: int) -> list:  # type: ignore[type-arg]
+        """pdfminer's ``pop``, taking the operands off the stack in place: pdfminer copies the
+        rest of the stack at each operator, quadratic in the operands a damaged page leaves
+        behind (one extra operand before each of half a million operators: minutes)."""
+        if n == 0:
+            return []
+        stack = self.argstack
+        args = stack[-n:]
+        del stack[-n:]
+        return args
+
     def do_Tf(self, fontid, fontsize) -> None:  # type: ignore[no-untyped-def]
         # A font the resources do not name: pdfminer makes a new default font at every such
         # Tf (133 µs each, ten million in a hostile file); one per interpreter serves them all.
