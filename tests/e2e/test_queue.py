@@ -89,7 +89,16 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
     assert by_path[f"refs/sub/{SPACING}"]["output"] == f"sub/{SPACING[:-4]}.txt"
     assert by_path[f"refs/{SPACING}"]["output"] == f"{SPACING[:-4]}.txt"
     assert by_path[f"refs/{SPACING}"]["pages"] == 1
+    # The skipped and the broken file are in the report, each with what became of it, and have
+    # no text in the zip.
     assert by_path[f"refs/locked/{LOCKED}"]["output"] is None
+    assert by_path[f"refs/locked/{LOCKED}"]["status"] == "skipped"
+    assert by_path[f"refs/locked/{LOCKED}"]["error"] is None
+    assert by_path["refs/broken.pdf"]["status"] == "failed"
+    assert by_path["refs/broken.pdf"]["output"] is None
+    assert by_path["refs/broken.pdf"]["error"]["message"].startswith("This PDF is cut short")
+    assert sorted(by_path) == sorted(f"refs/{p}" for p in ("broken.pdf", LINKS, f"locked/{LOCKED}",
+                                                             f"sub/{SPACING}", SPACING))
 
     # Picking a converted file shows it again: its text, its page.
     app.page.locator("[data-testid=queue-list] > li", has_text=LINKS).first.locator(".queue-file").click()
