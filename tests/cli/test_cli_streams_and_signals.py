@@ -61,19 +61,24 @@ def test_dev_zero_and_endless_standard_input_stop_at_the_size_limit() -> None:
     assert f"(default {DEFAULT_MAX_INPUT_MB}; 0: none)" in " ".join(pdfprose("--help").stdout.split())
 
 
-def test_every_message_names_the_input_as_typed(tmp_path: Path) -> None:
+def test_every_message_names_the_input_as_typed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     # A new user's "pdfprose /dev/zero" was answered about "zero": the file's own name, which
     # neither says where it is nor matches what was typed.
+    from pdfprose import cli
+
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "notes.pdf").write_text("just some notes, not a PDF")
+    monkeypatch.chdir(tmp_path)
     typed = "./docs//notes.pdf"
-    done = pdfprose(typed, cwd=tmp_path)
-    assert done.returncode == 1
-    assert one_line(done.stderr) == f"pdfprose: {typed}: this file is not a PDF (it has no %PDF- header)"
+    assert cli.main([typed]) == 1
+    assert one_line(capsys.readouterr().err) == \
+        f"pdfprose: {typed}: this file is not a PDF (it has no %PDF- header)"
     (tmp_path / "docs" / "paper.pdf").write_bytes(tiny_pdf("some words"))
-    over = pdfprose("docs/paper.pdf", "-o", "./docs//paper.pdf", cwd=tmp_path)
-    assert over.returncode == 2
-    assert "-o ./docs//paper.pdf is the input PDF itself" in over.stderr
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["docs/paper.pdf", "-o", "./docs//paper.pdf"])
+    assert refused.value.code == 2
+    assert "-o ./docs//paper.pdf is the input PDF itself" in capsys.readouterr().err
 
 
 def test_standard_input_is_bounded_and_the_message_says_the_limit() -> None:
