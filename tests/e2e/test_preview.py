@@ -354,9 +354,10 @@ def test_a_wide_table_in_the_preview_scrolls_instead_of_breaking_words(app: App)
             const range = document.createRange();
             range.selectNodeContents(cell);
             return { rects: range.getClientRects().length, scrolls: table.scrollWidth > table.clientWidth,
+                     keyboard: table.tabIndex === 0,
                      inside: table.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1 };
         } finally {
             box.remove();
         }
     }""")
-    assert lines == {"rects": 1, "scrolls": True, "inside": True}
+    assert lines == {"rects": 1, "scrolls": True, "keyboard": True, "inside": True}
