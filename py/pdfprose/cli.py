@@ -38,6 +38,7 @@ from .batch.settings import DEFAULT_MAX_INPUT_MB, DEFAULT_MEMORY_MB, DEFAULT_TIM
 from .batch.sources import GLOB_MAGIC
 from .batch.storage import (InputTooLarge, MissingFsspec, filesystem, is_url, read_input,
                              read_stream, write)
+from .engine.logs import quiet_pdfminer
 from .options import Options
 
 STDIO = "-"
@@ -211,6 +212,7 @@ def main(argv: list[str] | None = None, own_process: bool = False) -> int:
     is the program's own (:func:`run`), so its memory may be limited."""
     parser = _parser()
     args = parser.parse_args(argv)
+    quiet_pdfminer()
     if _is_batch(args):
         if args.output in (None, STDIO):
             parser.error("several files, a folder, --jobs, --resume or --dask need -o OUTDIR, "
