@@ -223,7 +223,8 @@ def test_a_content_array_past_its_bytes_is_dropped() -> None:
     from pdfminer.pdftypes import PDFStream as Stream
     from pdfminer.psparser import PSEOF, PSKeyword
 
-    from pdfprose.pdf.content import FastContentParser, StructureTooLarge
+    from pdfprose.pdf.content import FastContentParser
+    from pdfprose.pdf.content_reads import StructureTooLarge
 
     data = b"(before) Tj [" + b"0 " * 20_000 + b"] TJ (after) Tj"
     stream = Stream({}, data)
