@@ -37,8 +37,12 @@ class Found:
     sides: list[list[Line]] = field(default_factory=list)
 
 
-def _inside(h: list[Edge], lo: float, hi: float, top: float, bottom: float) -> list[Edge]:
-    return [e for e in h if e.end > lo and e.start < hi and top - 4 <= e.pos <= bottom + 4]
+def _inside(h: list[Edge], lo: float, hi: float, top: float, bottom: float,
+            margin: float) -> list[Edge]:
+    """The horizontal edges over ``lo``..``hi`` from ``margin`` above ``top`` to ``margin``
+    below ``bottom`` (``params.table_rule_margin_pt``)."""
+    return [e for e in h if e.end > lo and e.start < hi
+            and top - margin <= e.pos <= bottom + margin]
 
 
 def _candidate(rows: list[Row], gaps: list[tuple[float, float]], horizontal: list[Edge],
@@ -52,7 +56,7 @@ def _candidate(rows: list[Row], gaps: list[tuple[float, float]], horizontal: lis
     if not seps:
         return None, None
     x0, top, x1, bottom = box
-    near = _inside(horizontal, x0, x1, top, bottom)
+    near = _inside(horizontal, x0, x1, top, bottom, params.table_rule_margin_pt)
     grid = build_grid(rows, seps, near, vertical, x0, x1, params)
     loose = header_only_separators(grid, seps, params)
     if loose:
