@@ -17,10 +17,6 @@ PENDING_BY_ISSUE: dict[int, tuple[str, ...]] = {
         # before ")" ("a) "), so the check waits for the judge, not for the engine.
         "gtm-6",
     ),
-    # Tables written as GFM tables.
-    23: (
-        "tbl-tm-5", "tbl-who-11",
-    ),
     # Links, bookmarks, tags, ActualText, footnotes, right-to-left text (and heading levels
     # from tags and outlines).
     24: (

@@ -12,6 +12,8 @@ import shutil
 import zipfile
 from pathlib import Path
 
+from reportlab.pdfgen.canvas import Canvas
+
 from .conftest import CONFIG, App, cpython_conversion
 from .test_page import drop, make_pdf
 
@@ -188,6 +190,51 @@ def test_cancel_stops_the_queue_and_a_waiting_file_can_be_removed(app: App) -> N
     assert [(n, s) for n, s, _ in queue_states(app)] == [("next.pdf", "done")]
     assert "The next file." in app.output()
     app.testid("queue-clear").dispatch_event("click")  # a list of one is not shown
+    app.shown = None
+
+
+def make_table_pdf() -> bytes:
+    """One page: a sentence, then a table of 3 columns and 4 rows ruled as a grid."""
+    rows = [["Item", "Qty", "Price"], ["Tea", "2", "2.50"], ["Bread", "1", "1.20"],
+            ["Milk", "3", "0.90"]]
+    xs, top, height = [72.0, 200.0, 280.0, 360.0], 740.0, 18.0
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(595, 842))
+    canvas.setFont("Helvetica", 11)
+    canvas.drawString(72, 770, "A price list follows.")
+    for r, row in enumerate(rows):
+        for x, text in zip(xs, row):
+            canvas.drawString(x + 4, top - (r + 1) * height + 5, text)
+    for r in range(len(rows) + 1):
+        canvas.line(xs[0], top - r * height, xs[-1], top - r * height)
+    for x in xs:
+        canvas.line(x, top, x, top - len(rows) * height)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_the_engine_s_table_is_drawn_with_its_cells_and_rendered(app: App) -> None:
+    """A real ruled table through the engine in the browser (no hand-made contract): the card
+    counts it, the drawing shows its 12 cells, the Markdown preview renders its 4 rows."""
+    app.ensure_idle()
+    app.convert_ok({"name": "grid.pdf", "mimeType": "application/pdf",
+                    "buffer": make_table_pdf()}, "grid.pdf")
+    card = app.page.locator("[data-testid=page-list] > li").first
+    assert card.get_attribute("data-tables") == "1"
+    assert card.locator(".tables").text_content() == "1 table"
+    assert card.locator("g.pv-table .pv-cell").count() == 12
+    app.set_format("md")
+    app.testid("view-rendered").check()
+    try:
+        app.page.wait_for_selector("[data-testid=rendered] table")
+        assert app.page.locator("[data-testid=rendered] table tr").count() == 4
+        assert app.page.locator("[data-testid=rendered] table th").all_text_contents() == [
+            "Item", "Qty", "Price"]
+        assert "2.50" in app.page.locator("[data-testid=rendered] table td").all_text_contents()
+    finally:
+        app.testid("view-both").check()
+        app.set_format("txt")
     app.shown = None
 
 
