@@ -171,6 +171,13 @@ class LayoutParams(TableParams):
     exceeds 1.8 x the font size. Vertical Japanese columns follow each other at 1.3-1.8 em; the
     nine repeated columns of ``ja_vertical_kerning.pdf`` stand 3-5 em apart and are separate
     texts."""
+    vertical_paragraph_gap_em: float = 2.2
+    """The same rule for columns of vertical writing, which stand further apart than lines: a
+    column pitch (行送り) is 1.3 em in a gazette (``ja_kampo_gazette_vertical.pdf`` measures
+    1.31), up to 2 em in books and reports (the japanese-vertical family of the layout benchmark
+    draws 1.6-1.9 em), so 1.8 em cut its paragraphs into columns; a blank column between two
+    paragraphs puts at least 2.6 em between them, and repeated short texts set apart stand
+    3-5 em apart (``ja_vertical_kerning.pdf``)."""
     directional_same_size_ratio: float = 0.85
     """Consecutive rotated, vertical or form lines whose sizes differ by 15 % or more are not one
     paragraph (SPEC §6: a size change starts a paragraph)."""

@@ -119,13 +119,16 @@ def _append_in_frame(lines: list[Line], d: tuple[float, float], n: tuple[float, 
                      params: LayoutParams, vertical: bool = False) -> None:
     """Order ``lines`` by the XY-cut in their own frame (``d`` along, ``n`` across) and append
     them as blocks of ``kind`` after the page's text, split into paragraphs where consecutive
-    lines stand further apart than ``params.directional_paragraph_gap_em``, change size
+    lines stand further apart than ``params.directional_paragraph_gap_em`` (columns of vertical
+    writing: ``vertical_paragraph_gap_em``), change size
     (``directional_same_size_ratio``) or, in vertical writing, at an indented column after a
     short one (``vertical_indent_em``)."""
     virtual = _to_frame(lines, d, n)
     originals = {id(v): l for v, l in zip(virtual, lines)}
     ordered, _ = reading_order(virtual, params)
     gap_em, same_size = params.directional_paragraph_gap_em, params.directional_same_size_ratio
+    if vertical:
+        gap_em = params.vertical_paragraph_gap_em
     indent = params.vertical_indent_em
     for vblock in ordered:
         pairs = [(v, originals[id(v)]) for v in vblock.lines if id(v) in originals]
