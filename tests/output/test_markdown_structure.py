@@ -149,3 +149,26 @@ def test_an_indented_item_never_becomes_a_code_block() -> None:
     assert "\n       - deeper still\n" in markdown  # under "- " at column 5: seven
     structure = _structure(markdown)
     assert ("item2", "a nested point") in structure and ("item3", "deeper still") in structure
+
+
+def test_a_lettered_item_is_written_with_a_parenthesis_in_markdown_only() -> None:
+    # The Guatemalan constitution's "j. Interpelar a los ministros..." (gtm-6), the IRS
+    # instructions' "a. Children age 18", the I-9's "a. Pasaporte extranjero": one letter and a
+    # full stop (or a roman numeral's) is written "j) " in Markdown ("j. " reads as an
+    # initial); the plain text keeps what was printed, and other markers are written as printed.
+    from pdfprose.model import PageAnalysis
+    from pdfprose.output.render import render
+
+    paragraphs = [_item("i. Declarar la incapacidad", "i.", 0, 100),
+                  _item("j. Interpelar a los ministros", "j.", 0, 120),
+                  _item("B. Formulario I-94", "B.", 0, 140),
+                  _item("(c) Electricity", "(c)", 0, 160),
+                  _item("iv. Fourth", "iv.", 0, 180),
+                  _item("2. Second", "2.", 0, 200)]
+    page = PageAnalysis(number=1, width=600, height=800, paragraphs=paragraphs)
+    markdown = render([page], Options(format="md")).split("\n\n")
+    assert markdown == ["i) Declarar la incapacidad", "j) Interpelar a los ministros",
+                        "B) Formulario I-94", "(c) Electricity", "iv) Fourth", "2. Second\n"]
+    text = render([page], Options()).split("\n\n")
+    assert text[:3] == ["i. Declarar la incapacidad", "j. Interpelar a los ministros",
+                        "B. Formulario I-94"]

@@ -71,8 +71,18 @@ COMMONMARK_MARKER = re.compile(r"[-*+]|\d{1,9}[.)]")
 """A marker CommonMark reads as a list item's: a bullet, or up to nine digits and "." or ")"."""
 
 
+LETTER_MARKER = re.compile(r"(?:[^\W\d_]|[ivxlcdm]+|[IVXLCDM]+)\.")
+"""A lettered item's printed marker ("j.", "B."): one letter, or a roman numeral ("iv."), and
+a full stop."""
+
+
 def _md_marker(para: Paragraph) -> str:
-    """The marker a list item is written with: its own number or letter, "-" for a bullet."""
+    """The marker a list item is written with: its own number or letter, "-" for a bullet. A
+    letter's or roman numeral's full stop becomes ")" ("j." -> "j)", so "i." and "ii." alike):
+    a line that starts "j. " reads as an initial ("J. Smith") as often as an item, "j) " only
+    as an item; the plain text keeps the printed marker."""
+    if LETTER_MARKER.fullmatch(para.marker):
+        return para.marker[:-1] + ")"
     return para.marker if para.marker[:1].isalnum() or para.marker[:1] == "(" else "-"
 
 
