@@ -299,7 +299,7 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     by_bold: list[Paragraph] = []
     by_italic: list[Paragraph] = []  # numbered subsections under bold or larger sections
     # Where vertical writing is the body, a column of it set large is a heading as a line set
-    # large is; a vertical label on a horizontal page stays a label.
+    # large is (by size only); a vertical label on a horizontal page stays a label.
     kinds = ("body", "vertical") if _vertical_body(pages) else ("body",)
     for page in pages:
         for k, para in enumerate(page.paragraphs):
@@ -317,6 +317,8 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
                 or para.size >= params.display_size_ratio * body)
             if short and para.size >= params.heading_size_ratio * body:
                 by_size.append(para)
+            elif para.kind == "vertical":
+                continue  # by size only: a column in a bold face is how the body is set too
             elif (
                 (len(para.lines) == 1
                  or (len(para.lines) <= params.max_bold_heading_lines
