@@ -12,7 +12,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from .conftest import App, cpython_conversion
+from .conftest import CONFIG, App, cpython_conversion
 from .test_page import drop, make_pdf
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "real"
@@ -89,7 +89,16 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
     assert by_path[f"refs/sub/{SPACING}"]["output"] == f"sub/{SPACING[:-4]}.txt"
     assert by_path[f"refs/{SPACING}"]["output"] == f"{SPACING[:-4]}.txt"
     assert by_path[f"refs/{SPACING}"]["pages"] == 1
+    # The skipped and the broken file are in the report, each with what became of it, and have
+    # no text in the zip.
     assert by_path[f"refs/locked/{LOCKED}"]["output"] is None
+    assert by_path[f"refs/locked/{LOCKED}"]["status"] == "skipped"
+    assert by_path[f"refs/locked/{LOCKED}"]["error"] is None
+    assert by_path["refs/broken.pdf"]["status"] == "failed"
+    assert by_path["refs/broken.pdf"]["output"] is None
+    assert by_path["refs/broken.pdf"]["error"]["message"].startswith("This PDF is cut short")
+    assert sorted(by_path) == sorted(f"refs/{p}" for p in ("broken.pdf", LINKS, f"locked/{LOCKED}",
+                                                             f"sub/{SPACING}", SPACING))
 
     # Picking a converted file shows it again: its text, its page.
     app.page.locator("[data-testid=queue-list] > li", has_text=LINKS).first.locator(".queue-file").click()
@@ -123,6 +132,31 @@ def test_loose_files_dropped_together_queue_and_a_non_pdf_is_marked(app: App) ->
         assert queue_states(app)[1][2] == "Hecho: 1 página"
     finally:
         app.testid("lang").select_option("en")
+    app.testid("queue-clear").click()
+    app.shown = None
+
+
+def test_on_a_phone_a_file_chosen_after_a_folder_brings_its_text_into_view(app: App) -> None:
+    # At 390 px, after a folder had converted, a file chosen on its own joined the list and its
+    # text stayed some 1,200 px below, out of sight until the reader scrolled (3 of 3 tries).
+    app.ensure_idle()
+    app.reset_options()
+    drop(app, ("a.pdf", make_pdf([["First of the folder."]])), ("b.pdf", make_pdf([["Second of the folder."]])))
+    wait_queue_idle(app)
+    app.page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        app.page.evaluate("() => window.scrollTo(0, 0)")
+        app.testid("file-input").set_input_files(
+            {"name": "chosen.pdf", "mimeType": "application/pdf", "buffer": make_pdf([["The file chosen alone."]])})
+        app.page.wait_for_function(
+            "() => document.querySelector('[data-testid=status]').textContent.startsWith('Done: chosen.pdf')")
+        assert [n for n, _, _ in queue_states(app)] == ["a.pdf", "b.pdf", "chosen.pdf"]
+        top = app.page.evaluate("() => document.querySelector('[data-testid=output]').getBoundingClientRect().top")
+        assert 0 <= top < 844 / 2, top
+        assert "The file chosen alone." in app.output()
+    finally:
+        app.page.set_viewport_size(CONFIG.VIEWPORT)
+        app.page.evaluate("() => window.scrollTo(0, 0)")
     app.testid("queue-clear").click()
     app.shown = None
 
