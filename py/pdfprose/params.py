@@ -171,6 +171,17 @@ class LayoutParams(TableParams):
     exceeds 1.8 x the font size. Vertical Japanese columns follow each other at 1.3-1.8 em; the
     nine repeated columns of ``ja_vertical_kerning.pdf`` stand 3-5 em apart and are separate
     texts."""
+    vertical_pitch_ratio: float = 1.25
+    """Columns of vertical writing stand further apart than lines: where a block's columns
+    follow each other at more than the 1.8 em above, a new paragraph starts only past 1.25 x
+    their median pitch. Books and reports set columns up to 2 em apart (the japanese-vertical
+    family of the layout benchmark draws 1.6-1.9 em), so 1.8 em cut their paragraphs column by
+    column; a blank column between two paragraphs doubles the pitch. A gazette's columns at
+    1.3 em (``ja_kampo_gazette_vertical.pdf`` measures 1.31-1.36) keep the 1.8 em, which its
+    paragraphs set 2.0-2.1 em apart need."""
+    vertical_paragraph_gap_em: float = 2.2
+    """...and never past 2.2 em: short texts set 3-5 em apart are separate
+    (``ja_vertical_kerning.pdf``, a column repeated at 3.3 em), not wide-set columns."""
     directional_same_size_ratio: float = 0.85
     """Consecutive rotated, vertical or form lines whose sizes differ by 15 % or more are not one
     paragraph (SPEC §6: a size change starts a paragraph)."""
