@@ -94,6 +94,22 @@ def test_a_sidebar_beside_one_text_column_is_an_aside_not_a_second_column() -> N
     assert [(b.lines[0].text, b.column, b.text_column) for b in blocks] == [("S0", 0, -1), ("B0", 1, 0)]
 
 
+def test_a_sidebar_set_smaller_beside_two_columns_is_an_aside_not_a_third_column() -> None:
+    # The sidebars layout family: a shaded box as wide as a column, its text at 90 % of the
+    # body size, beside a story in two columns.
+    left, right = column("L", 50, 200, 100, 20), column("R", 215, 365, 100, 20)
+    sidebar = [run(f"S{i}", 385, 100 + i * 11, 535, size=9) for i in range(12)]
+    blocks, columns = reading_order(left + right + sidebar)
+    assert columns == 2
+    assert [(b.lines[0].text, b.text_column) for b in blocks] == [("L0", 0), ("R0", 1), ("S0", -1)]
+
+
+def test_a_third_column_in_the_body_size_still_counts() -> None:
+    columns_of = [column(t, x, x + 150, 100, 20) for t, x in (("A", 50), ("B", 215), ("C", 385))]
+    _, columns = reading_order([l for c in columns_of for l in c])
+    assert columns == 3
+
+
 def test_text_columns_are_numbered_past_a_narrow_column_between_them() -> None:
     left = column("L", 50, 250, 100, 6)
     middle = [run(f"M{i}", 265, 104 + i * 17, 290) for i in range(4)]  # 2.5 em wide, off the rows
@@ -149,6 +165,32 @@ def test_a_headline_over_three_of_four_columns_leaves_four_columns() -> None:
     assert columns == 4
     assert order[0] == "Headline over three columns"
     assert order.index("A7") + 1 == order.index("B0") and order.index("C7") + 1 == order.index("D0")
+
+
+def test_tiers_are_read_band_by_band_when_the_lower_headline_fits_in_one_column() -> None:
+    # The tiers-2 and tiers-3 layout families: two stories in three columns each, one above
+    # the other; the lower story's headline (2 x the body size) is no wider than its first
+    # column, so no line crosses the gutters, and only the empty band over every column and
+    # the headline under it tell the tiers apart.
+    upper = [l for t, x in (("A", 40), ("B", 222), ("C", 404))
+             for l in column(t, x, x + 170, 100, 10)]
+    headline = [run("Lower story", 40, 240, 200, size=20)]
+    lower = [l for t, x in (("D", 40), ("E", 222), ("F", 404))
+             for l in column(t, x, x + 170, 270, 10)]
+    order = texts(lower + headline + upper)
+    assert order[:30] == [l.text for l in upper]
+    assert order[30] == "Lower story"
+    assert order[31:] == [l.text for l in lower]
+
+
+def test_a_subhead_under_a_band_across_both_columns_does_not_cut_the_columns() -> None:
+    # A subhead at the body size's 1.2 x under an empty band that happens to cross both
+    # columns stays inside its column: the columns are read top to bottom.
+    left = column("L", 50, 280, 100, 6) + [run("Subhead", 50, 100 + 8 * PITCH, 200, size=12)] \
+        + column("M", 50, 280, 100 + 10 * PITCH, 6)
+    right = column("R", 310, 540, 100, 6) + column("S", 310, 540, 100 + 8 * PITCH, 8)
+    order = texts(left + right)
+    assert order == [l.text for l in left + right]
 
 
 # -- the helpers behind the cut ------------------------------------------------------------

@@ -22,29 +22,12 @@ from operator import and_, attrgetter, ge, gt, itemgetter, le, lt
 from ..model import Block, Line
 from ..params import DEFAULT_PARAMS, LayoutParams
 from .equations import EQUATION_NUMBER, is_formula_piece
+from .gutters import Narrow
+from .regions import opens_story, prose_size
 from .spans import covered, intersect
 
 Gaps = list[tuple[float, float]]
 """Free x-intervals of strips, sorted and disjoint (see :func:`_free`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Narrow:
-    """The narrow gutters the line stage cut the page's runs at
-    (:func:`pdfprose.layout.gutters.narrow_gutters`): a gap narrower than a gutter's usual
-    width (``params.min_gutter_em``), but at least ``width`` points wide, is a gutter candidate
-    where it lies on one of ``bands`` (x-intervals) for at least ``width``. (The bands are
-    measured between visible glyphs, the gaps between runs, whose boxes take in a trailing
-    space: a justified line drawn with one reaches a third of an em into the gutter.)"""
-
-    width: float
-    bands: Gaps
-
-    def admit(self, gaps: Gaps, min_width: float) -> Gaps:
-        """The ``gaps`` at least ``min_width`` wide, and the narrower ones on a band."""
-        width = self.width - 0.01
-        return [(a, b) for a, b in gaps if b - a >= min_width
-                or any(min(b, hi) - max(a, lo) >= width for lo, hi in self.bands)]
 
 
 @dataclass(slots=True)
@@ -327,7 +310,15 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
                 return k
         if _stray_edge(head, size, params) or _stray_edge(tail, size, params):
             return k
+        if len(head) >= min_strips and len(tail) >= min_strips \
+                and opens_story(tail[0].lines, size, params) \
+                and find_gutters(head, _inside(prefixes[k - 1], lo, hi), least, None, pieces,
+                                 None, params) \
+                and find_gutters(tail, common_gaps(frees[k:], lo, hi, min_width, narrow), least,
+                                 None, pieces, None, params):
+            return k
     return 0
+
 
 
 def _crossed(x0s: list[float], x1s: list[float], gaps: Gaps) -> list[int]:
@@ -436,6 +427,11 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             and max(l.x1 for l in c) - min(l.x0 for l in c) >= params.text_column_em * size
             for c in columns
         ]
+        if sum(is_text) > 1:
+            # A sidebar set smaller than the story beside it is an aside, not one of its columns.
+            sizes = [prose_size(c) if t else 0.0 for c, t in zip(columns, is_text)]
+            body = max(sizes) * params.aside_size_ratio
+            is_text = [t and s >= body for t, s in zip(is_text, sizes)]
         textual = sum(is_text)
         # The preview colours text columns only: beside text columns a narrow one (a sidebar,
         # line numbers) is an aside (-1); a region with no text column reads as one column.
