@@ -200,6 +200,10 @@ class LayoutParams(TableParams):
     ``sidebars`` layout family sets its boxes at 85-95 % of the body size; the columns of one
     story share their size to a hundredth of a point, so 3 % leaves room for sizes computed
     from a text matrix."""
+    aside_share: float = 0.85
+    """...and only when at least 85 % of its lines' width is set that small: the box's title
+    may stand at the body size, but a column holding an abstract in a smaller type over body
+    text (a paper's first page) is a column."""
     section_gap_em: float = 1.0
     """A full-width empty band at least 1 em high between two strips may separate two regions
     of different column structure (a title block over a three-column body). It is cut only
@@ -214,6 +218,16 @@ class LayoutParams(TableParams):
     often no wider than the first column). The band is cut first, so that each tier's columns
     are read before the next tier's. Subheads inside a story are 1-1.5 x the body size, and
     they rarely meet an empty band across every column."""
+    float_size_ratio: float = 1.2
+    """A pull quote is set at least 1.2 x the body size (the ``pull-quotes`` layout family sets
+    them at 1.3-1.8 x; magazines at 1.5-2.5 x). Set across the gutter of columns that run on
+    under it, and a sentence (``float_words``), it is lifted out of the columns, which are read
+    through, and read after the first column end that finishes a sentence from where it stood.
+    """
+    float_rows: int = 6
+    """...on at most 6 rows (the generator's quotes take 1-5, magazines' 2-6)."""
+    float_words: int = 5
+    """...of at least 5 words, ending a sentence: a headline or a subhead ends in none."""
     edge_strips: int = 2
     """At most two strips set in a smaller size than the run (``edge_size_ratio``), beyond an
     empty band at its top or bottom, are cut off the run: a running head, a footer or a

@@ -104,6 +104,15 @@ def test_a_sidebar_set_smaller_beside_two_columns_is_an_aside_not_a_third_column
     assert [(b.lines[0].text, b.text_column) for b in blocks] == [("L0", 0), ("R0", 1), ("S0", -1)]
 
 
+def test_a_sidebar_on_the_left_is_read_after_the_story_beside_it() -> None:
+    sidebar = [run(f"S{i}", 50, 100 + i * 11, 180, size=9) for i in range(12)]
+    body = column("B", 200, 540, 100, 20)
+    blocks, columns = reading_order(sidebar + body)
+    assert columns == 1
+    assert [(b.lines[0].text, b.column, b.text_column) for b in blocks] == [
+        ("B0", 1, 0), ("S0", 0, -1)]
+
+
 def test_a_third_column_in_the_body_size_still_counts() -> None:
     columns_of = [column(t, x, x + 150, 100, 20) for t, x in (("A", 50), ("B", 215), ("C", 385))]
     _, columns = reading_order([l for c in columns_of for l in c])
@@ -191,6 +200,32 @@ def test_a_subhead_under_a_band_across_both_columns_does_not_cut_the_columns() -
     right = column("R", 310, 540, 100, 6) + column("S", 310, 540, 100 + 8 * PITCH, 8)
     order = texts(left + right)
     assert order == [l.text for l in left + right]
+
+
+def _story_around_a_quote(quote: list[Line]) -> tuple[list[Line], list[Line]]:
+    left = column("L", 50, 280, 100, 8) + column("M", 50, 280, 100 + 12 * PITCH, 8)
+    right = column("R", 310, 540, 100, 8) + column("S", 310, 540, 100 + 12 * PITCH, 8)
+    left[-1] = run("end.", 50, left[-1].top, 120)
+    return left, right
+
+
+def test_a_pull_quote_across_both_columns_is_lifted_and_the_columns_read_through() -> None:
+    # The pull-quotes layout family: a quote in 1.5 x the body size across the gutter, the
+    # columns running on under it; read each column whole, the quote where a column's text
+    # ends a sentence.
+    quote = [run("Nobody reads a page across its columns,", 60, 100 + 9 * PITCH, 530, size=15),
+             run("not even around a quote.", 60, 100 + 9 * PITCH + 18, 400, size=15)]
+    left, right = _story_around_a_quote(quote)
+    order = texts(right + quote + left)
+    assert order == [l.text for l in left] + [l.text for l in quote] + [l.text for l in right]
+
+
+def test_a_headline_across_both_columns_still_cuts_them_into_tiers() -> None:
+    headline = [run("Council Agrees New Budget For Harbour", 60, 100 + 9 * PITCH, 530, size=15)]
+    left, right = _story_around_a_quote(headline)
+    order = texts(right + headline + left)
+    assert order.index("L7") + 1 == order.index("R0")
+    assert order.index("R7") + 1 == order.index(headline[0].text)
 
 
 # -- the helpers behind the cut ------------------------------------------------------------
