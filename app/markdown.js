@@ -131,6 +131,9 @@ export class MarkdownView {
       tokens[i + 1].children = [text];
     }
     for (const token of tokens) {
+      // A table wider than the preview scrolls on its own (static/app.css): a scrolling region
+      // is reached by the keyboard too.
+      if (token.type === 'table_open') token.attrSet('tabindex', '0');
       if (token.type === 'heading_open' || token.type === 'heading_close') {
         const level = Number(token.tag.slice(1));
         if (token.type === 'heading_open') token.attrJoin('class', `md-h${level}`);

@@ -122,6 +122,7 @@ def one_run(name: str, files: list[Path], settings: Settings, client: Any) -> di
         "batch_cpu_s": ours, "pages_per_batch_cpu_s": summary.pages / ours if ours else 0.0,
         "cores_used": ours / wall if wall else 0.0,
         "cpu_by_order": [cpu_by_index.get(job.index, 0.0) for job in jobs],
+        "cpu_by_input": [cpu_by_index.get(i, 0.0) for i in sorted(job.index for job in jobs)],
     }
     if name == ONE:
         by_input = [cpu_by_index.get(i, 0.0) for i in sorted(cpu_by_index)]
@@ -131,6 +132,32 @@ def one_run(name: str, files: list[Path], settings: Settings, client: Any) -> di
         peaks = client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
         run["dask_worker_peak_mb"] = max(peaks.values()) / 1024
     return run
+
+
+MIN_FILE_CPU_S = 0.05
+"""Files that took less CPU than this (seconds) in either run are left out of the per-file
+ratios: a few milliseconds measured twice give ratios of noise."""
+
+
+def cpu_per_file_ratio(run: dict[str, Any], runs: list[dict[str, Any]]) -> float | None:
+    """The median, over the files, of each file's conversion CPU seconds in ``run`` over the same
+    file's in the one-process run of the same round; None without the per-file figures.
+
+    A configuration's pages per CPU second, from one run, mixes what the configuration costs with
+    how fast this machine's CPU second was meanwhile (shared cores, another tenant on the other
+    hyperthread): on 2026-12-04 the same files on one process took a median 21 % more CPU in
+    round 2 than in round 1, and "2 processes, input order" 18 % more than one process in round 1
+    but 8 % less in round 2. Against the same round's one-process run, file by file, the
+    machine's drift between rounds falls out, and what remains is the configuration's own cost."""
+    base = next((r for r in runs if r["config"] == ONE and r.get("round") == run.get("round")), None)
+    if base is None or "cpu_by_input" not in run or "cpu_by_input" not in base:
+        return None
+    ratios = sorted(mine / theirs for mine, theirs in zip(run["cpu_by_input"], base["cpu_by_input"])
+                    if mine >= MIN_FILE_CPU_S and theirs >= MIN_FILE_CPU_S)
+    if not ratios:
+        return None
+    middle = len(ratios) // 2
+    return ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
 
 
 def best(runs: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
@@ -183,14 +210,21 @@ def report(meta: dict[str, Any], runs: list[dict[str, Any]]) -> str:
                       f"on two processes over one ({cost:.2f}) = **{one['bound_handed_order'] * cost:.2f}×** "
                       f"(the wall-time ratio above is this machine's share of its cores: "
                       f"{one['cores_used']:.2f} cores used by one process, {two['cores_used']:.2f} by two)."]
-    lines += ["", "Every run (in the order they ran):", "",
-              "| round | configuration | pages/s | wall s | other load (cores) | load average | "
-              "failed files |", "| ---: | --- | ---: | ---: | ---: | --- | --- |"]
+    lines += ["", "Every run (in the order they ran). *CPU per file* is the median over the files "
+              "of each file's conversion CPU time over the same file's in that round's "
+              "one-process run (see `cpu_per_file_ratio`): above 1.00 the configuration itself "
+              "costs more CPU per file; the pages per CPU second of a single run also carry the "
+              "machine's drift between rounds.", "",
+              "| round | configuration | pages/s | wall s | pages per CPU s | CPU per file ÷ 1 process "
+              "| other load (cores) | load average | failed files |",
+              "| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
     for run in runs:
         others = "?" if run["other_load_cores"] is None else f"{run['other_load_cores']:.2f}"
         load = " ".join(f"{v:.1f}" for v in run["load_average"])
+        ratio = cpu_per_file_ratio(run, runs)
         lines.append(f"| {run['round']} | {run['config']} | {run['pages_per_s']:.1f} | "
-                     f"{run['wall_s']:.1f} | {others} | {load} | "
+                     f"{run['wall_s']:.1f} | {run['pages_per_cpu_s']:.1f} | "
+                     f"{'?' if ratio is None else f'{ratio:.2f}'} | {others} | {load} | "
                      f"{', '.join(run.get('failures', [])) or '-'} |")
     return "\n".join(lines) + "\n"
 

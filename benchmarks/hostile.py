@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .hostile_cases import CLASSES, Built, build
-from .sandbox import MIB, Limits, Outcome, Task, run_tasks, top_frames
+from .sandbox import MIB, WALL_BACKSTOP, Limits, Outcome, Task, run_tasks, top_frames
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "hostile-latest.md"
@@ -123,8 +123,9 @@ def plain_table(rows: list[list[str]], header: list[str], widths: tuple[int, ...
 def reproduce(name: str, args: argparse.Namespace) -> str:
     """The command that runs ``name`` again as this run did."""
     size = f" --size {args.size:g}" if args.size != 1.0 else ""
+    backstop = f" --backstop {args.backstop:g}" if args.backstop != WALL_BACKSTOP else ""
     return (f"python -m benchmarks.hostile --only {name} --seed {args.seed}{size} "
-            f"--timeout {args.timeout:g} --clock {args.clock} --via {args.via}")
+            f"--timeout {args.timeout:g} --clock {args.clock}{backstop} --via {args.via}")
 
 
 def report(results: dict[str, tuple[Outcome, dict[str, str]]], args: argparse.Namespace,
@@ -150,7 +151,9 @@ def report(results: dict[str, tuple[Outcome, dict[str, str]]], args: argparse.Na
         f"`python -m benchmarks.hostile {' '.join(args.argv)}`".replace("  ", " "),
         "",
         f"{dt.datetime.now().isoformat(timespec='minutes')}, git {commit}, via {args.via}, "
-        f"{args.jobs} jobs, limits {args.timeout:g} s ({args.clock} clock) and {args.memory_mib} MiB resident, seed "
+        f"{args.jobs} jobs, limits {args.timeout:g} s ({args.clock} clock"
+        f"{f', wall-clock backstop {args.backstop:g} times that' if args.clock == 'cpu' else ''}) "
+        f"and {args.memory_mib} MiB resident, seed "
         f"{args.seed}, size {args.size:g}; load average {load:.1f} at the end; {wall:.0f} s in all.",
         "",
         f"**{len(results)} files: {summary}.** Verdicts as `benchmarks/sandbox.py` defines them; "
@@ -232,6 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                    help="what --timeout limits: wall clock (default) or the child's CPU time")
     p.add_argument("--memory-mib", type=int, default=1024, help="resident memory limit per file")
+    p.add_argument("--backstop", type=float, default=WALL_BACKSTOP,
+                   help="with --clock cpu: a child is stopped as a hang after this many times "
+                        "--timeout of wall clock (default %(default)g)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--size", type=float, default=1.0,
                    help="scale of the millions (1.0: the issue's figures)")
@@ -283,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{path}  {len(built.data):,} bytes")
         return 0
 
-    limits = Limits(seconds=args.timeout, rss_bytes=args.memory_mib * MIB, clock=args.clock)
+    limits = Limits(seconds=args.timeout, rss_bytes=args.memory_mib * MIB, clock=args.clock,
+                    backstop=args.backstop)
     results: dict[str, tuple[Outcome, dict[str, str]]] = {}
     import time
 

@@ -493,6 +493,38 @@ def _inline_images_million(rng: random.Random, size: float) -> Built:
     return _many_operators(rng, b"BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI\n", 1_000_000, size)
 
 
+@hostile("inline_image_of_e", "page", "a page whose inline image is 16 MiB of E bytes (each "
+         "one a candidate start of its end marker EI), its text drawn after the image")
+def _inline_image_of_e(rng: random.Random, size: float) -> Built:
+    doc = Doc(rng)
+    head = b"q 612 0 0 792 0 0 cm BI /W 4096 /H 4096 /BPC 8 /CS /G ID "
+    data = deflate_repeated(b"E", scaled(16 << 20, size), head, b" EI Q\n" + doc.text(1))
+    doc.page(contents=b"%d 0 R" % doc.w.stream(b"/Filter /FlateDecode", data))
+    return doc.finish()
+
+
+@hostile("operands_no_operator", "page", "a page of ten million empty arrays and no operator "
+         "to take them (operands waiting for an operator)")
+def _operands_no_operator(rng: random.Random, size: float) -> Built:
+    return _many_operators(rng, b"[]", 10_000_000, size)
+
+
+@hostile("cm_extra_operand", "page", "a page of ten million cm operators, each with one operand "
+         "too many (left behind on the operand stack)")
+def _cm_extra_operand(rng: random.Random, size: float) -> Built:
+    return _many_operators(rng, b"1 1 0 0 1 0 0 cm\n", 10_000_000, size)
+
+
+@hostile("array_ten_million", "page", "a page whose text is followed by one TJ array of ten "
+         "million numbers")
+def _array_ten_million(rng: random.Random, size: float) -> Built:
+    doc = Doc(rng)
+    data = deflate_repeated(b"0 ", scaled(10_000_000, size), doc.text(1) + b"BT /F1 1 Tf [",
+                            b"] TJ ET\n")
+    doc.page(contents=b"%d 0 R" % doc.w.stream(b"/Filter /FlateDecode", data))
+    return doc.finish()
+
+
 @hostile("q_ten_million", "page", "a page of ten million q operators (graphics states saved, "
          "never restored)")
 def _q_ten_million(rng: random.Random, size: float) -> Built:

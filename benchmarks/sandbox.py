@@ -69,7 +69,11 @@ class Limits:
     clock: str = "wall"
     """What ``seconds`` limits: ``"wall"`` (issue 25's definition: what a user waits) or
     ``"cpu"`` (the child's CPU time, read from ``/proc``: the same verdict on a loaded machine
-    as on an idle one; the wall clock then stops a child at ``WALL_BACKSTOP`` times the limit)."""
+    as on an idle one; the wall clock then stops a child at ``backstop`` times the limit)."""
+    backstop: float = WALL_BACKSTOP
+    """With ``clock="cpu"``: the multiple of ``seconds`` of wall clock after which a child is
+    stopped as a hang whatever CPU time it has had (a niced run on a machine at load 20 gets
+    a hundredth of a core: a class of 8 CPU s needs 800 s)."""
     address_bytes: int = 6 << 30
     """RLIMIT_AS of the child: the backstop for an allocation too quick for the poll (a
     Python process with the engine maps about 0.3 GiB of address space it never touches)."""
@@ -359,7 +363,7 @@ def _overdue(run: _Running, limits: Limits, now: float) -> bool:
     wall = now - run.started
     if limits.clock == "wall":
         return wall > limits.seconds
-    if wall > limits.seconds * WALL_BACKSTOP:
+    if wall > limits.seconds * limits.backstop:
         return True
     return wall > limits.seconds and _cpu(run.process.pid) - run.cpu_at_start > limits.seconds
 

@@ -10,8 +10,8 @@ file kept):
   ``benchmarks.speed`` times it;
 - *full pipeline*: ``convert(bytes).render(Options(format="md"))``, with each layout stage's own
   CPU time (``time.thread_time`` around the stage's function as the pipeline calls it): the
-  garbled-text diagnosis, words and lines, the XY-cut, paragraphs, letting glyphs go, the
-  words for de-hyphenation, the document passes and the Markdown;
+  garbled-text diagnosis, words and lines, the table stage, the XY-cut, paragraphs, letting
+  glyphs go, the words for de-hyphenation, the document passes and the Markdown;
 - *bare line builder*: on the same pages' glyphs (parsed beforehand, untimed), a line builder
   with none of SPEC §2-§3's rules but the first: glyphs grouped by equal baseline, each group
   sorted by x0, a space where the gap exceeds ``space_gap_em``, one :class:`~pdfprose.model.Line`
@@ -42,6 +42,9 @@ from .speed import DEFAULT_CORPUS, TARGET_LAYOUT_SHARE, corpus_files, parse_only
 STAGES = (
     ("diagnosis", "layout.page_pipeline", "diagnose"),
     ("words and lines", "layout.page_pipeline", "build_lines"),
+    ("tables", "layout.page_pipeline", "find_tables"),
+    ("tables", "layout.page_pipeline", "with_stand_ins"),
+    ("tables", "layout.page_pipeline", "place_tables"),
     ("XY-cut", "layout.page_pipeline", "reading_order"),
     ("paragraphs", "layout.page_pipeline", "page_paragraphs"),
     ("words for de-hyphenation", "engine.converter", "page_vocabulary"),
@@ -160,7 +163,8 @@ def measure(files: list[Path], repeat_count: int) -> dict[str, Any]:
 def report(totals: dict[str, float], files: int) -> str:
     parse, full, bare = totals["parse"], totals["full"], totals["bare"]
     layout = full - parse
-    names = [name for name, _, _ in STAGES] + ["letting glyphs go", "Markdown"]
+    names = list(dict.fromkeys(name for name, _, _ in STAGES)) + ["letting glyphs go",
+                                                                   "Markdown"]
     rows = [(name, totals.get(name, 0.0)) for name in names]
     rest = layout - sum(value for _, value in rows)
     lines_stage = totals.get("words and lines", 0.0)
@@ -180,6 +184,9 @@ def report(totals: dict[str, float], files: int) -> str:
         f"{rest / parse * 100:.1f} % |",
         f"| bare line builder (no SPEC rules but word spaces) | {bare:.2f} | "
         f"{bare / parse * 100:.1f} % |",
+        "",
+        f"The table stage (issue 23: finding tables, placing them) takes "
+        f"{totals.get('tables', 0.0) / full * 100:.1f} % of the full pipeline (at most 10 %).",
         "",
         f"Issue 8's 25 % leaves {budget:.2f} s for the layout. The stages other than words and "
         f"lines take {layout - lines_stage:.2f} s; with them as they are, the words and lines "

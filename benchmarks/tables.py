@@ -4,9 +4,9 @@ Run from the repository root (the ``bench`` extra installs pymupdf4llm)::
 
     python -m benchmarks.tables [--tables N] [--seed S] [--family F] [--out DIR] [--json]
 
-Generates documents with known tables (:mod:`benchmarks.tablegen`: about N tables over eleven
-families, and N/2 pages of prose in two to four columns plus tables of contents, numbered lists
-and forms on which no table may be found), runs every tool on every document
+Generates documents with known tables (:mod:`benchmarks.tablegen`: about N tables over
+thirteen families, and N/2 pages of prose in two to four columns plus tables of contents,
+numbered lists and forms on which no table may be found), runs every tool on every document
 (:mod:`benchmarks.table_tools`), and scores each tool per family (:mod:`benchmarks.table_scoring`,
 :mod:`benchmarks.teds`): TEDS, TEDS-structure, cell precision and recall, table detection
 precision and recall, false tables on the negative pages and, for pdfprose, each negative page's
@@ -177,6 +177,23 @@ def summarize(results: list[dict]) -> dict:
     return out
 
 
+def negative_failures(results: list[dict]) -> list[str]:
+    """pdfprose's failures on the negative pages, one line each: a table found where there is
+    none, or a page whose column count is not the generator's (issue 23: prose in two to four
+    columns is never a table, and each such page reports its real column count)."""
+    out = []
+    for r in results:
+        if r["tables"]:
+            continue  # a document with tables: not a negative one
+        for page in r["pages_with_tables"]:
+            out.append(f"{r['doc']} page {page}: a table found")
+        for page, want in sorted(r["truth_columns"].items()):
+            got = r["columns"].get(page)
+            if want is not None and got != want:
+                out.append(f"{r['doc']} page {page}: {got} columns reported, {want} printed")
+    return out
+
+
 def aggregate(per_doc: dict[str, list[dict]]) -> dict:
     """Per tool: per family, all table families together (``"all tables"``) and all negative
     families together (``"all negatives"``)."""
@@ -285,6 +302,11 @@ def render(run: dict) -> str:
             name = f"**{fam}**" if fam == "all negatives" else fam
             lines.append(f"| {name} | {s0['pages']} | " + " | ".join(row) + f" | {cols} |")
         lines.append("")
+        if "pdfprose" in run["per_doc"]:
+            wrong = negative_failures(run["per_doc"]["pdfprose"])
+            lines += ["pdfprose on the negative pages: " + ("every page without a table and "
+                      "with its real column count." if not wrong else
+                      f"{len(wrong)} failure(s): " + "; ".join(wrong) + "."), ""]
     if run.get("probes"):
         lines += ["### Corpus probes: `table_row` checks of `shared/corpus/probes.json`", "",
                   "| tool | passed | of | rate | files: passed / checks |",
@@ -490,7 +512,10 @@ def main(argv: list[str] | None = None) -> int:
                          indent=1))
     else:
         print(report)
-    return 1 if failures else 0
+    wrong = negative_failures(per_doc.get("pdfprose", []))
+    for line in wrong:
+        print(f"FAIL negative page: {line}", file=sys.stderr)
+    return 1 if failures or wrong else 0
 
 
 if __name__ == "__main__":

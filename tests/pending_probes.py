@@ -11,16 +11,9 @@ from __future__ import annotations
 
 PENDING_BY_ISSUE: dict[int, tuple[str, ...]] = {
     # Layouts nobody tuned for: columns, tiers, footnotes, slides, copies, Korean spacing.
-    22: (
-        # The constitution's item "j. Interpelar..." is a list item written with its printed
-        # marker "j." (SPEC §10 keeps the original marker); PROBES.md accepts a letter only
-        # before ")" ("a) "), so the check waits for the judge, not for the engine.
-        "gtm-6",
-    ),
+    22: (),
     # Tables written as GFM tables.
-    23: (
-        "tbl-tm-5", "tbl-who-11",
-    ),
+    23: (),
     # Links, bookmarks, tags, ActualText, footnotes, right-to-left text (and heading levels
     # from tags and outlines).
     24: (

@@ -177,10 +177,87 @@ def test_unmatched_saves_past_the_depth_are_ignored_and_said() -> None:
     assert page.glyphs  # the text after the saves still comes out
 
 
-def test_inline_images_past_the_budget_stop_the_page() -> None:
-    budgets = dataclasses.replace(DEFAULT_BUDGETS, inline_images_per_page=20)
-    doc, _ = _parse_page("inline_images_million", 0.0002, budgets)
-    assert doc.budget.exceeded and "20 inline images" in doc.budget.exceeded
+def test_inline_images_are_operators_of_the_page() -> None:
+    """An inline image costs what its bytes cost (pdf.content), so a page of them is bounded by
+    the page's operator budget (and its figures), not by a count of its own."""
+    budgets = dataclasses.replace(DEFAULT_BUDGETS, operators_per_page=1_000)
+    doc, page = _parse_page("inline_images_million", 0.005, budgets)
+    assert doc.budget.exceeded and "1,000 drawing operations" in doc.budget.exceeded
+    assert page.glyphs  # the text before the images
+    doc, _ = _parse_page("inline_images_million", 0.005, DEFAULT_BUDGETS)
+    assert doc.budget.exceeded is None and doc.budget.figures == 5_000
+
+
+def test_operands_no_operator_takes_are_bounded_and_charged() -> None:
+    """Empty arrays and no operator: only the last operands are kept, the rest are charged to
+    the page's operations (the whole page held them all and took minutes)."""
+    budgets = dataclasses.replace(DEFAULT_BUDGETS, operators_per_page=5_000)
+    doc, page = _parse_page("operands_no_operator", 0.002, budgets)
+    assert doc.budget.exceeded and "5,000 drawing operations" in doc.budget.exceeded
+    assert page.glyphs  # the text before them
+
+
+def test_an_operator_takes_its_operands_off_in_place() -> None:
+    """One operand too many before each operator stays behind; taking an operator's operands
+    must not copy the rest (pdfminer's pop did: quadratic, minutes for ``cm_extra_operand``)."""
+    from pdfminer.pdfinterp import PDFResourceManager
+    from pdfminer.pdfdevice import PDFDevice
+
+    from pdfprose.pdf.interpreter import PageInterpreter
+
+    interpreter = PageInterpreter(PDFResourceManager(), PDFDevice(PDFResourceManager()))
+    interpreter.init_state((1, 0, 0, 1, 0, 0))
+    stack = interpreter.argstack
+    stack.extend([9, 1, 0, 0, 1, 5, 6])
+    assert interpreter.pop(6) == [1, 0, 0, 1, 5, 6]
+    assert interpreter.argstack is stack and stack == [9]
+    assert interpreter.pop(0) == [] and interpreter.pop(4) == [9] and stack == []
+    doc, page = _parse_page("cm_extra_operand", 0.0005, DEFAULT_BUDGETS)
+    assert doc.budget.exceeded is None and page.glyphs
+
+
+def test_a_content_array_past_its_bytes_is_dropped() -> None:
+    """An array of a content stream open through more than its bytes is dropped as damage (its
+    elements held ~60 bytes each: an array of ten million numbers took a gigabyte); what
+    follows it is read as operands, and the page goes on."""
+    from pdfminer.pdftypes import PDFStream as Stream
+    from pdfminer.psparser import PSEOF, PSKeyword
+
+    from pdfprose.pdf.content import FastContentParser
+    from pdfprose.pdf.content_reads import StructureTooLarge
+
+    data = b"(before) Tj [" + b"0 " * 20_000 + b"] TJ (after) Tj"
+    stream = Stream({}, data)
+    stream.objid, stream.data, stream.rawdata = 1, data, None
+    parser = FastContentParser([stream])
+    parser.structure_bytes = 10_000
+    seen: list[object] = []
+    errors = []
+    while True:
+        try:
+            seen.append(parser.nextobject()[1])
+        except PSEOF:
+            break
+        except StructureTooLarge as exc:
+            errors.append(str(exc))
+    assert errors == ["an array or dictionary spans more than 10,000 bytes of content"]
+    operators = [o.name for o in seen if isinstance(o, PSKeyword)]
+    assert seen[0] == b"before" and seen[-2] == b"after" and operators[-1] == b"Tj"
+    assert not any(isinstance(o, list) for o in seen)  # the array never came out whole
+    assert parser.structure_bytes < len(data)
+    ordinary = FastContentParser([stream])
+    assert any(isinstance(o, list) and len(o) == 20_000 for o in _all_objects(ordinary))
+
+
+def _all_objects(parser) -> list[object]:  # type: ignore[no-untyped-def]
+    from pdfminer.psparser import PSEOF
+
+    out: list[object] = []
+    while True:
+        try:
+            out.append(parser.nextobject()[1])
+        except PSEOF:
+            return out
 
 
 def test_only_the_budgets_annotations_are_drawn() -> None:

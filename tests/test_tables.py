@@ -282,3 +282,43 @@ def test_a_heading_over_the_top_rule_of_a_table_is_no_header_row() -> None:
     assert len(found.tables) == 1
     assert cell_texts(found.tables[0]) == rows
     assert [l.text for l in found.lines] == ["Quarter"]
+
+
+
+def test_a_cell_wrapped_over_three_lines_in_rows_set_at_its_line_pitch_is_one_cell() -> None:
+    # No padding: the rows stand at the text's own pitch, so only the empty key column and the
+    # words going on in lower case say the third line is still the cell's (the table
+    # benchmark's ``tight`` family; a paper's table of type tags). A third line that starts
+    # anew with a capital is a row of its own.
+    rows = [["Tag", "Type", "Meaning"], ["001", "number", "an integer"],
+            ["010", "string", "a pointer"], ["110", "boolean", "null or true"],
+            ["", "null, or", ""], ["", "undefined", ""], ["111", "Object", "a handle"],
+            ["", "or its", ""], ["", "Proto", ""]]
+    found = find_tables(grid_lines(rows, [72.0, 160.0, 260.0], pitch=12.0), [], 612.0)
+    assert [cell_texts(t) for t in found.tables] == [
+        rows[:3] + [["110", "boolean null, or undefined", "null or true"],
+                    ["111", "Object or its", "a handle"], ["", "Proto", ""]]]
+
+
+def _panel_page(rules: list[Shape]) -> tuple[list[Line], list[Shape]]:
+    """A shaded box holding a heading, two lines of prose, a caption and a table."""
+    text = [run("Key figures", 72.0, 90.0, bold=True),
+            run("The survey counted the units sold in each region over the year and", 72.0, 104.0),
+            run("found the south behind the others.", 72.0, 116.0),
+            run("Table 2 Units by region", 72.0, 132.0)]
+    box = Shape(60.0, 80.0, 420.0, 200.0, False, 0.0, (0.99, 0.92, 0.9))
+    return text + grid_lines(ROWS, [72.0, 200.0, 300.0], top=148.0, pitch=10.0), [box] + rules
+
+
+def test_a_table_in_a_shaded_box_with_the_prose_that_introduces_it_leaves_the_prose_out() -> None:
+    # The table benchmark's ``panel`` family: the box is no table's frame, the text above the
+    # table's first row of cells is read as text. With rules between the rows only, and with
+    # a ruled grid of its own inside the box.
+    ys = [146.0, 156.5, 166.5, 176.5, 186.5, 196.0]
+    between = [Shape(68.0, y, 400.0, y, True, 0.5) for y in ys]
+    grid = between + [Shape(x, ys[0], x, ys[-1], True, 0.5) for x in (68.0, 190.0, 290.0, 400.0)]
+    for rules in (between, grid):
+        lines, shapes = _panel_page(rules)
+        found = find_tables(lines, shapes, 612.0)
+        assert [cell_texts(t) for t in found.tables] == [ROWS]
+        assert [l.text for l in found.lines] == [l.text for l in lines[:4]]

@@ -54,6 +54,7 @@ export default {
   legend_garbled: 'Unreadable fonts',
   page_no_text: (p) => `Page ${p.number} has no text in the output.`,
   page_not_ready: 'The text appears when every page has been read.',
+  options_when_read: 'The text appears when every page has been read, in the options chosen above.',
   password_label: 'Password',
   password_submit: 'Open',
   password_cancel: 'Cancel',
@@ -84,10 +85,11 @@ export default {
   status_cancelled: 'Cancelled. Ready for another PDF.',
   status_opening: (p) => `Opening ${p.name}…`,
   // done: pages finished (two workers read from both ends, so no one page is 'being read').
-  status_working: (p) => `Reading… ${p.done} of ${p.total} ${p.total === 1 ? 'page' : 'pages'} done.`,
+  // The file is named (a queue reads one after another, and the status line is what says which).
+  status_working: (p) => `Reading ${p.name}… ${p.done} of ${p.total} ${p.total === 1 ? 'page' : 'pages'} done.`,
   // Every page is read: the document passes and the text are left (a second or more on a long
   // document while the machine is busy).
-  status_finishing: (p, h) => `Putting the document together (${h.plural(p.total, 'page', 'pages')} read)…`,
+  status_finishing: (p, h) => `Putting ${p.name} together (${h.plural(p.total, 'page', 'pages')} read)…`,
   status_done: (p, h) =>
     `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s.`,
   status_done_incomplete: (p, h) =>
@@ -219,6 +221,9 @@ export default {
   queue_summary: (p) =>
     `${p.done} of ${p.total} converted` + (p.failed ? `, ${p.failed} failed` : '') + (p.skipped ? `, ${p.skipped} skipped` : '') +
     (p.cancelled ? `, ${p.cancelled} cancelled` : '') + (p.waiting ? `, ${p.waiting} waiting` : '') + '.',
+  // A file converted with pages missing is no plain success: the summary names it and its pages.
+  queue_partial: (p, h) =>
+    `${p.name} was converted in part: ${p.pages.length === 1 ? 'page' : 'pages'} ${h.list(p.pages)} could not be read.`,
   queue_waiting: 'Waiting',
   queue_opening: 'Opening…',
   queue_working: (p) => `Converting: ${p.done} of ${p.total} ${p.total === 1 ? 'page' : 'pages'}`,

@@ -55,6 +55,7 @@ export default {
   legend_garbled: 'Fuentes ilegibles',
   page_no_text: (p) => `La página ${p.number} no tiene texto en la salida.`,
   page_not_ready: 'El texto aparece cuando se han leído todas las páginas.',
+  options_when_read: 'El texto aparece cuando se han leído todas las páginas, con las opciones elegidas arriba.',
   password_label: 'Contraseña',
   password_submit: 'Abrir',
   password_cancel: 'Cancelar',
@@ -84,8 +85,8 @@ export default {
   status_ready: 'Listo. Suelta un PDF para empezar.',
   status_cancelled: 'Cancelado. Listo para otro PDF.',
   status_opening: (p) => `Abriendo ${p.name}…`,
-  status_working: (p) => `Leyendo… ${p.done} de ${p.total} ${p.total === 1 ? 'página lista' : 'páginas listas'}.`,
-  status_finishing: (p, h) => `Armando el documento (${h.plural(p.total, 'página leída', 'páginas leídas')})…`,
+  status_working: (p) => `Leyendo ${p.name}… ${p.done} de ${p.total} ${p.total === 1 ? 'página lista' : 'páginas listas'}.`,
+  status_finishing: (p, h) => `Armando ${p.name} (${h.plural(p.total, 'página leída', 'páginas leídas')})…`,
   status_done: (p, h) =>
     `Hecho: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s.`,
   status_done_incomplete: (p, h) =>
@@ -220,6 +221,8 @@ export default {
   queue_summary: (p) =>
     `${p.done} de ${p.total} convertidos` + (p.failed ? `, ${p.failed} fallidos` : '') + (p.skipped ? `, ${p.skipped} omitidos` : '') +
     (p.cancelled ? `, ${p.cancelled} cancelados` : '') + (p.waiting ? `, ${p.waiting} en espera` : '') + '.',
+  queue_partial: (p, h) =>
+    `${p.name} se convirtió en parte: no se ${p.pages.length === 1 ? 'pudo leer la página' : 'pudieron leer las páginas'} ${h.list(p.pages)}.`,
   queue_waiting: 'En espera',
   queue_opening: 'Abriendo…',
   queue_working: (p) => `Convirtiendo: ${p.done} de ${p.total} ${p.total === 1 ? 'página' : 'páginas'}`,

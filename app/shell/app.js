@@ -60,10 +60,11 @@ export function startApp(engine) {
     giveUp: () => controller.givePasswordUp(),
   });
   // On a phone the text comes some 900 px below the top (after the drop zone, the status and
-  // the page strip): a file read on its own, or picked in the queue, is brought into view.
+  // the page strip): a file read on its own, brought alone after a folder (a new user's text
+  // stayed out of sight below the list), or picked in the queue, is brought into view.
   const narrow = window.matchMedia(NARROW);
   const settled = (outcome) => {
-    const alone = queue.size <= 1 || Boolean(queue.current?.viewing);
+    const alone = queue.size <= 1 || Boolean(queue.current?.viewing || queue.current?.alone);
     queue.settle(outcome);
     if (outcome.state === 'done' && alone && narrow.matches && !ui.outputPanel.hidden) {
       ui.outputPanel.scrollIntoView({ block: 'start' });

@@ -62,6 +62,7 @@ export class ShownDocument {
     this.textView.clear();
     ui.outputPanel.hidden = true;
     delete ui.outputPanel.dataset.pending;
+    this.messages.say(ui.pendingNote, 'page_not_ready');
     this.currentPage = null;
     ui.result.hidden = true;
     this.saving.offer(null);
@@ -76,7 +77,7 @@ export class ShownDocument {
     ui.result.hidden = false;
     ui.outputPanel.dataset.pending = 'true';
     ui.outputPanel.hidden = false;
-    this.status.set('working', 'status_working', { done: 0, total: pageCount });
+    this.status.set('working', 'status_working', { name: this.fileName, done: 0, total: pageCount });
   }
 
   page({ page }) {
@@ -84,8 +85,9 @@ export class ShownDocument {
     this.pages.add(page);
     const read = this.pages.pages.length;
     progress.value = read;
-    if (read >= progress.max && progress.max > 1) this.status.set('working', 'status_finishing', { total: progress.max });
-    else this.status.set('working', 'status_working', { done: read, total: progress.max });
+    const name = this.fileName;
+    if (read >= progress.max && progress.max > 1) this.status.set('working', 'status_finishing', { name, total: progress.max });
+    else this.status.set('working', 'status_working', { name, done: read, total: progress.max });
   }
 
   /** The first page's text while the rest is read (before the document passes); the finished
@@ -114,6 +116,8 @@ export class ShownDocument {
     status.set('done', doneStatus(message.report), {
       name: this.fileName, pages: this.pages.pages.length, seconds: message.parseMs / 1000,
     });
+    // Options changed while the pages were read: the text in those, from the analysis kept.
+    if (message.result.key !== optionsKey(outputOptions(ui))) this.rerender();
   }
 
   showReport(report) {
@@ -189,6 +193,8 @@ export class ShownDocument {
     const { ui, engine } = this;
     this.textView.apply();
     if (ui.format.value === 'md') preloadMarkdown();
+    // Still reading: the drawings follow at once (apply), the text follows when it comes.
+    if (ui.outputPanel.dataset.pending) this.messages.say(ui.pendingNote, 'options_when_read');
     if (this.status.state !== 'done' || !this.report || this.report.all_empty) return;
     if (!this.analysisKept) {
       this.readAgain(); // the worker that held the analysis is gone (it crashed)

@@ -22,6 +22,7 @@ const IDS = {
   noticeFailed: 'notice-failed',
   noticeMore: 'notice-more',
   outputPanel: 'output-panel',
+  pendingNote: 'pending-note',
   pagesHint: 'pages-hint',
   format: 'format',
   joinLines: 'join-lines',

@@ -87,8 +87,11 @@ export class Queue {
       this.shownEntry = null;
       this.viewRequest = null;
     }
+    // A file brought on its own is one the reader wants to read: its text is shown when it is
+    // done, wherever it stands in the list (app.js); a folder's files are not each jumped to.
+    const alone = items.length === 1;
     for (const { file, path } of items) {
-      this.entries.push({ id: nextId++, file, name: file.name, path: path || file.name, state: 'waiting', done: 0, total: 0 });
+      this.entries.push({ id: nextId++, file, name: file.name, path: path || file.name, state: 'waiting', done: 0, total: 0, alone });
     }
     this.render();
     if (!this.busy) {
@@ -333,10 +336,13 @@ export class Queue {
     ui.queue.dataset.state = this.running || this.busy ? 'running' : 'idle';
     const count = (state) => entries.filter((e) => e.state === state).length;
     const done = count('done');
-    ui.queueSummary.textContent = t('queue_summary', {
+    const partial = entries
+      .filter((e) => e.state === 'done' && e.failedPages?.length)
+      .map((e) => t('queue_partial', { name: e.path.slice(shared.length), pages: e.failedPages }));
+    ui.queueSummary.textContent = [t('queue_summary', {
       total: entries.length, done, failed: count('failed'), skipped: count('skipped'), cancelled: count('cancelled'),
       waiting: count('waiting') + count('password'),
-    });
+    }), ...partial].join(' ');
     ui.downloadAll.hidden = done === 0;
     const rest = count('waiting') + count('cancelled');
     ui.queueResume.hidden = rest === 0 || ui.queue.dataset.state === 'running';

@@ -36,7 +36,9 @@ def japanese_vertical(path: Path, family: str, seed: str) -> Document:
     for _ in range(rng.randint(1, 3)):
         b.new_page(pw, ph, None)
         c = b.canvas
-        folio = f"— {b.page} —"
+        # Fullwidth dashes, as Japanese folios print them: the em dash of the Adobe-Japan1
+        # fonts reads back as U+0336 (pdftotext and pdfminer.six alike), no dash at all.
+        folio = f"－ {b.page} －"
         c.setFont(cid_face("ja"), size * 0.9)
         c.drawCentredString(pw / 2, mb * 0.45, folio)
         b.add(Element("furniture", folio, b.page))
@@ -58,7 +60,7 @@ def japanese_vertical(path: Path, family: str, seed: str) -> Document:
             if first or rng.random() < 0.18:
                 text = b.prose.heading()
                 hsize = size * (1.8 if first else 1.25)
-                hl = break_cjk(text, chars * size / (hsize / size), Style(bold, size, size))
+                hl = break_cjk(text, chars * size / (hsize / size), Style(bold, size, size), vertical=True)
                 if k + len(hl) + 2 > len(slots):
                     break
                 el = b.heading_type(Element("title" if first and b.page == 1 else "heading",
@@ -73,7 +75,8 @@ def japanese_vertical(path: Path, family: str, seed: str) -> Document:
                 first = False
                 continue
             text = b.prose.paragraph((2, 5))
-            lines = break_cjk(text, chars * size, Style(body, size, size, indent=size))
+            lines = break_cjk(text, chars * size, Style(body, size, size, indent=size),
+                              vertical=True)
             if k + len(lines) > len(slots):
                 break
             b.whole(Element("paragraph", text, b.page))

@@ -118,15 +118,21 @@ def break_lines(text: str, measure: float, style: Style, hyph: Hyphenator | None
     return lines
 
 
-def break_cjk(text: str, measure: float, style: Style) -> list[SetLine]:
+def break_cjk(text: str, measure: float, style: Style, vertical: bool = False) -> list[SetLine]:
     """Chinese or Japanese: a character at a time, with kinsoku (no closing punctuation at a
-    line's start, no opening one at its end)."""
+    line's start, no opening one at its end). ``vertical``: the line is set top to bottom with
+    a writing-mode V font, where every character, half-width digits and Latin letters too,
+    advances one em (the CID fonts' default vertical metrics, DW2), whatever its horizontal
+    width; measured horizontally, a column holding a year ("2022") ran up to 2 em past its
+    tier's foot, into the gap above the next tier."""
     lines: list[SetLine] = []
     cur = ""
     first = True
     for ch in text:
         m = measure - (style.indent if first else 0.0)
-        if cur and width(cur + ch, style.font, style.size, style.tracking) > m + 0.01:
+        wide = (len(cur) + 1) * (style.size + style.tracking) if vertical \
+            else width(cur + ch, style.font, style.size, style.tracking)
+        if cur and wide > m + 0.01:
             run = len(cur) - len(cur.rstrip(_UNBREAKABLE))
             if ch in _UNBREAKABLE and 0 < run < len(cur):  # a number is never cut: move it down
                 lines.append(SetLine([cur[:-run]], indent=style.indent if first else 0.0,

@@ -15,7 +15,11 @@ paper):
 - ``numbers``: financial statements: signs, separators, currency, units, empty cells;
 - ``two_column``: a table in one column of a two-column paper (or across both), prose beside it;
 - ``page_break``: a long table cut by a page break, the next part repeating the header or not;
-- ``sizes``: 2 x 2 up to 12 columns x 40 rows.
+- ``sizes``: 2 x 2 up to 12 columns x 40 rows;
+- ``panel``: a table in a shaded box (a sidebar, a report's "key figures" panel) with the
+  heading and prose that introduce it, prose outside the box above and below;
+- ``tight``: rows set at the text's own line pitch (no padding), a column of sentences
+  wrapping over two to four lines, rules down the columns or under the header at most.
 
 Each ``make_*`` takes a seeded :class:`random.Random` and returns a
 :class:`~benchmarks.tablegen.model.GeneratedDoc`: the PDF and its truth. Locale (English,
@@ -26,8 +30,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
+from reportlab.platypus import Paragraph
 
 from . import content
 from .compose import Recipe, compose
@@ -420,6 +426,72 @@ def make_page_break(rng: random.Random, name: str) -> GeneratedDoc:
     return doc.finish()
 
 
+PANEL_FILLS = (Color(0.99, 0.92, 0.9), Color(0.93, 0.95, 0.99), Color(0.95, 0.95, 0.93),
+               Color(0.9, 0.96, 0.92))
+
+
+def make_panel(rng: random.Random, name: str) -> GeneratedDoc:
+    """A shaded box across the text width holding a heading now and then, one or two
+    paragraphs, a caption and a table (ruled, rules between rows, a shaded header or none),
+    with prose above and below the box."""
+    doc = Doc(rng, name, "panel")
+    w = doc.w
+    look = make_look(rng, doc.fonts, rng.choice(("grid", "rows", "header", "verticals",
+                                                  "booktabs", "none")), full_width=True)
+    recipe = Recipe(rng.randint(2, 6), rng.randint(3, 12), first_kind=_first_kind(rng),
+                    number_share=0.7)
+    pad = rng.choice((6.0, 9.0, 12.0, 16.0))
+    inner = w.text_width - 2 * pad
+    head = content.phrase(rng, doc.locale, 2, 5) if rng.random() < 0.6 else ""
+    head_style = w.style(bold=True, align="left")
+    texts = [doc.prose() for _ in range(rng.randint(1, 2))]
+    caption = content.caption(rng, doc.locale, doc.table_no)
+    cap_style = doc.caption_style()
+    heights = [Paragraph(escape(t), st).wrap(inner, 10_000)[1]
+               for t, st in ([(head, head_style)] if head else []) + [(t, doc.body) for t in texts]
+               + [(caption, cap_style)]]
+    gaps = w.leading / 2 * len(heights) + 4.0
+    room = w.columns[0].y - w.bottom - 2 * pad - sum(heights) - gaps - 2 * w.leading
+    spec, lay = fit_table(rng, doc, recipe, look, inner, room * rng.uniform(0.5, 0.9))
+    box_h = 2 * pad + sum(heights) + gaps + lay.height(list(range(spec.n_rows)))
+    spare = w.columns[0].y - w.bottom - box_h
+    w.fill_prose(0, doc.prose, doc.body, space_after=w.leading / 2,
+                 stop=w.columns[0].y - max(0.0, spare) * rng.uniform(0.0, 0.6))
+    w.skip(w.leading / 2)
+    top = w.columns[0].y
+    w.canvas.setFillColor(rng.choice(PANEL_FILLS))
+    w.canvas.rect(w.margin, top - box_h, w.text_width, box_h, stroke=0, fill=1)
+    w.canvas.setFillColor(Color(0, 0, 0))
+    outer = w.columns
+    w.columns = [type(outer[0])(w.margin + pad, inner, top - pad)]
+    if head:
+        w.paragraph(head, head_style, space_after=w.leading / 2, force=True)
+    for t in texts:
+        w.paragraph(t, doc.body, space_after=w.leading / 2, force=True)
+    w.paragraph(caption, cap_style, space_after=4.0, force=True)
+    doc.table_no += 1
+    assert w.place_table(spec, look, lay, list(range(spec.n_rows)), column=0)
+    doc.record(spec, look, [w.page], panel=True)
+    w.columns = outer
+    w.columns[0].y = top - box_h - w.leading
+    w.fill_prose(0, doc.prose, doc.body, space_after=w.leading / 2)
+    return doc.finish()
+
+
+def make_tight(rng: random.Random, name: str) -> GeneratedDoc:
+    """A table whose rows stand at its text's line pitch (no padding above or below a cell),
+    a short key first (a code, a date), one column of sentences wrapping over several lines:
+    only the key column's empty lines and the text going on say where a row ends."""
+    doc = Doc(rng, name, "tight")
+    look = make_look(rng, doc.fonts, rng.choice(("none", "verticals", "header", "verticals")),
+                     vpad=0.0, valign="top", header_fill=None, header_text=Color(0, 0, 0),
+                     frame=False)
+    recipe = Recipe(rng.randint(2, 4), rng.randint(3, 8), first_kind=rng.choice(
+        ("code", "date")), wrap_text=True, number_share=0.7)
+    single_table_page(rng, doc, recipe, look)
+    return doc.finish()
+
+
 TABLE_FAMILIES: dict[str, Callable[[random.Random, str], GeneratedDoc]] = {
     "ruled": make_ruled,
     "partly_ruled": make_partly_ruled,
@@ -432,4 +504,6 @@ TABLE_FAMILIES: dict[str, Callable[[random.Random, str], GeneratedDoc]] = {
     "two_column": make_two_column,
     "page_break": make_page_break,
     "sizes": make_sizes,
+    "panel": make_panel,
+    "tight": make_tight,
 }

@@ -33,15 +33,29 @@ class ReadBudgets:
     """Content operators one page (its forms included) may run: the corpus's busiest page runs
     29,978 (``geotopo_thesis_117p_type3`` p31; ``es_ambientico_magazine_3col_24p`` p16 26,565);
     at pdfminer's 5-20 µs an operator, half a million take 3-10 s, where ten million took
-    minutes."""
+    minutes. An inline image (``BI ... ID ... EI``) is one operator and costs about what its
+    bytes cost (a 1x1 image 20-50 µs, :class:`pdfprose.pdf.content.FastContentParser`); each is
+    also one of the page's figures (``guards.MAX_FIGURES``), which stops a page of a million
+    of them after 100,000."""
     state_depth: int = 10_000
     """Graphics states saved (``q``) and not yet restored, at most: real pages nest a few (each
     form and each clipped figure one more); ten million unmatched ``q`` held every state in
     memory. Past it a ``q`` is ignored (its ``Q`` then restores an older state) and counted."""
-    inline_images_per_page: int = 2_000
-    """Inline images (``BI ... ID ... EI``) one page may hold: each costs pdfminer about 2 ms
-    (it seeks back in the stream); the corpus's most is 6 on a page
-    (``de_erdgas_flyer_broken_xref`` p1), so 2,000 (4 s) is far past any real page."""
+    stray_operands: int = 1_024
+    """Operands waiting for an operator, at most: an operator takes at most 33 (``scn`` in a
+    DeviceN space of 32 colorants) and only the last ones pushed; the corpus's longest run of
+    operands between two operators is 6 (``cm``, ``Tm``, ``c``: every page and its forms, 60
+    real files and the 40 arXiv papers). Past it the oldest are dropped and charged to the
+    page's operations: a page of sixteen million empty arrays and no operator held
+    them all (a gigabyte) and took minutes (``operands_no_operator``, the hostile suite)."""
+    content_structure_bytes: int = 1 << 20
+    """Bytes one array or dictionary of a content stream may span, those inside it included:
+    1 MiB, where the corpus's widest is 1,313 bytes and its longest 363 elements (measured as
+    ``stray_operands`` is; ``nics_background_checks_rotated_page`` p1,
+    ``libreoffice_tdf_charts_rotated_labels`` p1). Each element
+    costs pdfminer about 60 bytes of memory, so an array of ten million numbers (20 MB of
+    content) held 600 MB and more; past the bound the structure is dropped as damage and what
+    follows is read as operands (``array_ten_million``)."""
     annotations_per_page: int = 5_000
     """Annotations a page may have drawn: the corpus's most is 245 on a page (a tax form's
     widgets, ``irs_f1040nr_form_acroform`` p4); a million annotations took 142 s of CPU,

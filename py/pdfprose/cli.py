@@ -38,6 +38,7 @@ from .batch.settings import DEFAULT_MAX_INPUT_MB, DEFAULT_MEMORY_MB, DEFAULT_TIM
 from .batch.sources import GLOB_MAGIC
 from .batch.storage import (InputTooLarge, MissingFsspec, filesystem, is_url, read_input,
                              read_stream, write)
+from .engine.logs import quiet_pdfminer
 from .options import Options
 
 STDIO = "-"
@@ -211,6 +212,7 @@ def main(argv: list[str] | None = None, own_process: bool = False) -> int:
     is the program's own (:func:`run`), so its memory may be limited."""
     parser = _parser()
     args = parser.parse_args(argv)
+    quiet_pdfminer()
     if _is_batch(args):
         if args.output in (None, STDIO):
             parser.error("several files, a folder, --jobs, --resume or --dask need -o OUTDIR, "
@@ -231,23 +233,28 @@ def main(argv: list[str] | None = None, own_process: bool = False) -> int:
     try:
         return _convert_one(args, parser)
     except TimedOut:
-        name = "standard input" if args.inputs[0] == STDIO else Path(args.inputs[0]).name
-        return _fail(name, f"the file took longer than {args.timeout:g} s (--timeout); it may "
+        return _fail(_shown(args.inputs[0]), f"the file took longer than {args.timeout:g} s (--timeout); it may "
                            "be damaged or built to stall readers")
+
+
+def _shown(given: str) -> str:
+    """The input as messages name it: the path exactly as the user typed it (a file's own name
+    misleads: ``/dev/zero`` is not "zero", and two folders may hold a ``paper.pdf`` each)."""
+    return "standard input" if given == STDIO else given
 
 
 def _convert_one(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     given = args.inputs[0]
     stdin = given == STDIO  # exactly "-": "./-" is a file named "-"
-    name = "standard input" if stdin else Path(given).name
+    name = _shown(given)
     output = None if args.output in (None, STDIO) else _target(args.output)
     report_out = args.report == STDIO
     report = None if args.report is None or report_out else _target(args.report)
-    for option, target in (("-o", output), ("--report", report)):
+    for option, typed, target in (("-o", args.output, output), ("--report", args.report, report)):
         # Writing the text over the PDF would destroy what was to be converted.
         if isinstance(target, Path) and not stdin and not is_url(given) \
                 and _same_file(Path(given), target):
-            parser.error(f"{option} {target} is the input PDF itself: choose another file")
+            parser.error(f"{option} {typed} is the input PDF itself: choose another file")
     if output is not None and report is not None and (
             output == report if isinstance(output, str) or isinstance(report, str)
             else _same_file(output, report)):
@@ -288,7 +295,7 @@ def _convert_one(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
         except _StdoutGone as exc:
             return _fail(name, f"cannot write the report: {exc}") if str(exc) else 1
         except OSError as exc:
-            return _fail(name, f"cannot write the report {report}: {exc.strerror or exc}")
+            return _fail(name, f"cannot write the report {args.report}: {exc.strerror or exc}")
     if not outcome.converted:
         return _fail(name, outcome.message or outcome.code or "")
     try:
@@ -299,7 +306,7 @@ def _convert_one(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     except _StdoutGone as exc:
         return _fail(name, f"cannot write the text: {exc}") if str(exc) else 1
     except OSError as exc:
-        where = output if output is not None else "standard output"
+        where = args.output if output is not None else "standard output"
         return _fail(name, f"cannot write the text to {where}: {exc.strerror or exc}")
     for warning in outcome.warnings:
         print(f"pdfprose: {name}: warning: {' '.join(warning.split())}", file=sys.stderr)

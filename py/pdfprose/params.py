@@ -171,6 +171,17 @@ class LayoutParams(TableParams):
     exceeds 1.8 x the font size. Vertical Japanese columns follow each other at 1.3-1.8 em; the
     nine repeated columns of ``ja_vertical_kerning.pdf`` stand 3-5 em apart and are separate
     texts."""
+    vertical_pitch_ratio: float = 1.25
+    """Columns of vertical writing stand further apart than lines: where a block's columns
+    follow each other at more than the 1.8 em above, a new paragraph starts only past 1.25 x
+    their median pitch. Books and reports set columns up to 2 em apart (the japanese-vertical
+    family of the layout benchmark draws 1.6-1.9 em), so 1.8 em cut their paragraphs column by
+    column; a blank column between two paragraphs doubles the pitch. A gazette's columns at
+    1.3 em (``ja_kampo_gazette_vertical.pdf`` measures 1.31-1.36) keep the 1.8 em, which its
+    paragraphs set 2.0-2.1 em apart need."""
+    vertical_paragraph_gap_em: float = 2.2
+    """...and never past 2.2 em: short texts set 3-5 em apart are separate
+    (``ja_vertical_kerning.pdf``, a column repeated at 3.3 em), not wide-set columns."""
     directional_same_size_ratio: float = 0.85
     """Consecutive rotated, vertical or form lines whose sizes differ by 15 % or more are not one
     paragraph (SPEC §6: a size change starts a paragraph)."""
@@ -193,12 +204,41 @@ class LayoutParams(TableParams):
     XY-cut too, but a reader would not call them columns of text."""
     text_column_lines: int = 3
     """...with at least 3 lines."""
+    aside_size_ratio: float = 0.97
+    """A text column whose lines' median size is under 97 % of the largest median size among
+    its region's text columns is an aside (a sidebar box, a column of notes), not a column of
+    the page: it is read as the others are but not counted in the page's columns. The
+    ``sidebars`` layout family sets its boxes at 85-95 % of the body size; the columns of one
+    story share their size to a hundredth of a point, so 3 % leaves room for sizes computed
+    from a text matrix."""
+    aside_share: float = 0.85
+    """...and only when at least 85 % of its lines' width is set that small: the box's title
+    may stand at the body size, but a column holding an abstract in a smaller type over body
+    text (a paper's first page) is a column."""
     section_gap_em: float = 1.0
     """A full-width empty band at least 1 em high between two strips may separate two regions
     of different column structure (a title block over a three-column body). It is cut only
     where the part above, taken alone, has other gutters than the whole run: a coincidental
     full-width gap inside two columns of prose must not split them (the classic XY-cut
     failure)."""
+    tier_heading_ratio: float = 1.4
+    """A full-width empty band under which every column of the part below stays a column, and
+    whose first row below holds only lines at least 1.4 x the run's median size, is the top of a
+    tier: a new story under its headline, as newspapers stack two or three bands of columns
+    (the ``tiers-2`` and ``tiers-3`` layout families: headlines of 1.44-3 x the body size,
+    often no wider than the first column). The band is cut first, so that each tier's columns
+    are read before the next tier's. Subheads inside a story are 1-1.5 x the body size, and
+    they rarely meet an empty band across every column."""
+    float_size_ratio: float = 1.2
+    """A pull quote is set at least 1.2 x the body size (the ``pull-quotes`` layout family sets
+    them at 1.3-1.8 x; magazines at 1.5-2.5 x). Set across the gutter of columns that run on
+    under it, and a sentence (``float_words``), it is lifted out of the columns, which are read
+    through, and read after the first column end that finishes a sentence from where it stood.
+    """
+    float_rows: int = 6
+    """...on at most 6 rows (the generator's quotes take 1-5, magazines' 2-6)."""
+    float_words: int = 5
+    """...of at least 5 words, ending a sentence: a headline or a subhead ends in none."""
     edge_strips: int = 2
     """At most two strips set in a smaller size than the run (``edge_size_ratio``), beyond an
     empty band at its top or bottom, are cut off the run: a running head, a footer or a

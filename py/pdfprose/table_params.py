@@ -111,6 +111,11 @@ class TableParams(StructureParams):
     """Pieces whose baselines differ by at most 0.3 of the smaller size stand on one row (SPEC
     §3's 0.35 for glyphs of one line; the cells of one table row share their baseline to a
     fraction of a point)."""
+    table_track_overlap: float = 0.5
+    """Two gaps kept free down the rows belong to one table only when the rows each holds
+    overlap by at least half the shorter's: a column that starts under a spanning heading or
+    ends over a total row still shares most of its rows with its neighbours; the columns of
+    two tables stacked on a page share none."""
     table_longer_tracks: float = 2.0
     """Two gaps kept free down the rows belong to one table when the rows each holds overlap by
     half the shorter's and the longer stays free over at most twice as many rows (plus
@@ -133,6 +138,11 @@ class TableParams(StructureParams):
     baseline (lines set solid stand 1.0 em apart, cells are padded beyond); a candidate with
     over a quarter of its rows closer (a state diagram's labels 2.6-5 pt apart at 7 pt; a
     table's short cells set in the middle of rows whose other cells wrap)..."""
+    table_scattered_share: float = 0.25
+    """...the share of consecutive rows standing closer than ``table_min_pitch_em`` over which
+    a candidate's rows are scattered: a quarter (a table's rows are evenly spaced, a wrapped
+    cell's lines are merged into its row before; a diagram's labels stand wherever its boxes
+    put them)."""
     table_filled_share: float = 0.5
     """...and under half of its grid's cells hold text is the labels of a diagram (a state
     diagram's labels fill 16 of 40; the generated tables, empty cells, spanning and section
@@ -158,6 +168,16 @@ class TableParams(StructureParams):
     table_min_region_pt: float = 10.0
     """A region of drawn edges narrower or lower than 10 pt holds no table (an underline
     meeting a tick; a one-row table at 6.5 pt with its padding is 12 pt high)."""
+    table_rule_margin_pt: float = 4.0
+    """A horizontal rule within 4 pt above a candidate's first row or below its last is its
+    own (its frame's top or foot): cells are padded inside their rules, the generated tables
+    by 1-4 pt, so a table's outer rules stand that far from its text."""
+    table_prose_pitch: float = 1.2
+    """A line right above or below a candidate found from text stands at the candidate's own
+    line pitch when its baseline is within 1.2 x the candidate's median pitch of the edge
+    row's: the next line of the paragraph a river of white space runs through (leadings of
+    1.2-1.3 x the size, the rows the same lines); a table stands a paragraph's spacing, a
+    caption or a heading away."""
     table_word_gap_em: float = 0.1
     """A gap over 0.1 em between two glyphs of a run is a word space (letters are set closer,
     and SPEC §2 reads 0.12 em as a space)."""

@@ -372,3 +372,21 @@ def test_files_are_handed_out_largest_first_and_named_in_input_order(tmp_path: P
     assert largest_first(jobs[:2], [None, 5]) == [jobs[1], jobs[0]]
     with pytest.raises(ValueError):
         largest_first(jobs, [1])
+
+
+def test_a_worker_child_imports_only_what_it_needs_of_the_batch() -> None:
+    # Every worker child imported the whole batch package (runner, sandbox, sources, manifest,
+    # storage, local) through pdfprose.batch's own imports, though it only converts.
+    script = ("import sys, pdfprose.batch.child; "
+              "print(' '.join(sorted(m for m in sys.modules if m.startswith('pdfprose.batch.'))))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["pdfprose.batch.child", "pdfprose.batch.frames",
+                                   "pdfprose.batch.limits", "pdfprose.batch.outcome",
+                                   "pdfprose.batch.settings"]
+    # The package's names are still there for everyone else, on first use.
+    import pdfprose.batch as batch
+
+    assert batch.run.__module__ == "pdfprose.batch.runner"
+    assert set(batch.__all__) <= set(dir(batch))
+    with pytest.raises(AttributeError):
+        batch.no_such_name  # noqa: B018

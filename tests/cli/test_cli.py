@@ -48,7 +48,7 @@ def test_not_a_pdf_fails_with_one_clear_line(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr.strip().splitlines() == [
-        "pdfprose: notes.pdf: this file is not a PDF (it has no %PDF- header)"
+        f"pdfprose: {bogus}: this file is not a PDF (it has no %PDF- header)"
     ]
 
 
@@ -126,7 +126,7 @@ def test_unwritable_output_names_the_path_and_version_prints(tmp_path: Path) -> 
     target = tmp_path / "missing" / "out.txt"
     result = pdfprose(str(pdf), "-o", str(target))
     assert result.returncode == 1
-    assert result.stderr.strip() == (f"pdfprose: paper.pdf: cannot write the text to {target}: "
+    assert result.stderr.strip() == (f"pdfprose: {pdf}: cannot write the text to {target}: "
                                      "No such file or directory")
     version = pdfprose("--version")
     assert version.returncode == 0 and version.stdout.strip() == "pdfprose 0.1.0"

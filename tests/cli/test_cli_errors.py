@@ -111,7 +111,7 @@ def test_a_pdf_with_an_empty_page_tree_has_no_pages_and_is_not_called_damaged(tm
                                 2: b"<< /Type /Pages /Kids [] /Count 0 >>"}))
     result = run_cli(str(path))
     assert result.returncode == 1
-    assert one_line(result.stderr) == "pdfprose: zero.pdf: this PDF has no pages: its page tree is empty"
+    assert one_line(result.stderr) == f"pdfprose: {path}: this PDF has no pages: its page tree is empty"
     with pytest.raises(NoPagesError) as caught:
         convert(path.read_bytes())
     assert caught.value.code == "no_pages"
@@ -446,12 +446,12 @@ def test_cli_never_shows_an_internal_exceptions_text(
     monkeypatch.setattr(outcome_module, "convert", bad_convert)
     assert cli.main([str(path)]) == 1
     err = capsys.readouterr().err
-    assert one_line(err) == ("pdfprose: ok.pdf: pdfprose could not read this part of the file "
+    assert one_line(err) == (f"pdfprose: {path}: pdfprose could not read this part of the file "
                              "(code internal); --verbose shows the detail")
     assert cli.main([str(path), "--verbose"]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        "pdfprose: ok.pdf: detail: RuntimeError: unexpected with two lines",
-        "pdfprose: ok.pdf: pdfprose could not read this part of the file (code internal); "
+        f"pdfprose: {path}: detail: RuntimeError: unexpected with two lines",
+        f"pdfprose: {path}: pdfprose could not read this part of the file (code internal); "
         "--verbose shows the detail",
     ]
 
@@ -462,7 +462,7 @@ def test_cli_never_shows_an_internal_exceptions_text(
     monkeypatch.setattr(converter_module, "open_pdf", bad_open)
     assert cli.main([str(path)]) == 1
     line = one_line(capsys.readouterr().err)
-    assert line == ("pdfprose: ok.pdf: pdfprose could not read this part of the file "
+    assert line == (f"pdfprose: {path}: pdfprose could not read this part of the file "
                     "(code internal, stage open); --verbose shows the detail")
     assert "AttributeError" not in line and "0x7f3a" not in line
 

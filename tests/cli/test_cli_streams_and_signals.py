@@ -45,10 +45,11 @@ def test_a_closed_standard_input_is_one_line(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
 def test_dev_zero_and_endless_standard_input_stop_at_the_size_limit() -> None:
-    # "pdfprose /dev/zero" read until memory ran out.
+    # "pdfprose /dev/zero" read until memory ran out, then was called "zero": every message names
+    # the path as the user typed it.
     done = pdfprose("/dev/zero", "--max-size", "20", timeout=60)
     assert done.returncode == 1
-    assert one_line(done.stderr) == "pdfprose: zero: it is larger than the limit of 20 MB (--max-size)"
+    assert one_line(done.stderr) == "pdfprose: /dev/zero: it is larger than the limit of 20 MB (--max-size)"
     with open("/dev/zero", "rb") as zero:
         piped = subprocess.run([sys.executable, "-m", "pdfprose", "-", "--max-size", "20"],
                                stdin=zero, capture_output=True, text=True, timeout=60)
@@ -58,6 +59,26 @@ def test_dev_zero_and_endless_standard_input_stop_at_the_size_limit() -> None:
     # Without --max-size the default limit holds, and the help says which.
     assert 0 < DEFAULT_MAX_INPUT_MB <= 1024
     assert f"(default {DEFAULT_MAX_INPUT_MB}; 0: none)" in " ".join(pdfprose("--help").stdout.split())
+
+
+def test_every_message_names_the_input_as_typed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A new user's "pdfprose /dev/zero" was answered about "zero": the file's own name, which
+    # neither says where it is nor matches what was typed.
+    from pdfprose import cli
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "notes.pdf").write_text("just some notes, not a PDF")
+    monkeypatch.chdir(tmp_path)
+    typed = "./docs//notes.pdf"
+    assert cli.main([typed]) == 1
+    assert one_line(capsys.readouterr().err) == \
+        f"pdfprose: {typed}: this file is not a PDF (it has no %PDF- header)"
+    (tmp_path / "docs" / "paper.pdf").write_bytes(tiny_pdf("some words"))
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["docs/paper.pdf", "-o", "./docs//paper.pdf"])
+    assert refused.value.code == 2
+    assert "-o ./docs//paper.pdf is the input PDF itself" in capsys.readouterr().err
 
 
 def test_standard_input_is_bounded_and_the_message_says_the_limit() -> None:
@@ -78,7 +99,7 @@ def test_a_full_disk_on_standard_output_names_standard_output(tmp_path: Path) ->
         done = subprocess.run([sys.executable, "-m", "pdfprose", str(pdf)], stdout=full,
                               stderr=subprocess.PIPE, text=True)
     assert done.returncode == 1
-    assert one_line(done.stderr) == ("pdfprose: paper.pdf: cannot write the text to standard "
+    assert one_line(done.stderr) == (f"pdfprose: {pdf}: cannot write the text to standard "
                                      "output: No space left on device")
 
 
@@ -90,7 +111,7 @@ def test_a_closed_or_broken_standard_output(tmp_path: Path) -> None:
                             capture_output=True, text=True)
     assert closed.returncode == 1
     assert one_line(closed.stderr) == \
-        "pdfprose: paper.pdf: cannot write the text: standard output is closed"
+        f"pdfprose: {pdf}: cannot write the text: standard output is closed"
     # A reader that went away (| head) is no error to report: quiet, as cat is.
     process = subprocess.Popen([sys.executable, "-m", "pdfprose", str(pdf)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -138,7 +159,7 @@ def test_a_file_past_the_time_limit_fails_with_one_line(tmp_path: Path) -> None:
     start = time.monotonic()
     done = pdfprose(str(pdf), "--timeout", "1.5", hooks=True)
     assert done.returncode == 1 and time.monotonic() - start < 60
-    assert one_line(done.stderr) == ("pdfprose: stall.pdf: the file took longer than 1.5 s "
+    assert one_line(done.stderr) == (f"pdfprose: {pdf}: the file took longer than 1.5 s "
                                      "(--timeout); it may be damaged or built to stall readers")
 
 
@@ -149,4 +170,4 @@ def test_a_file_past_the_memory_limit_fails_with_one_line(tmp_path: Path) -> Non
     done = pdfprose(str(pdf), "--memory-limit", "150")
     assert done.returncode == 1
     assert one_line(done.stderr) == \
-        "pdfprose: bomb.pdf: the file needs more memory than the limit of 150 MB (--memory-limit)"
+        f"pdfprose: {pdf}: the file needs more memory than the limit of 150 MB (--memory-limit)"

@@ -206,6 +206,17 @@ def test_only_page_numbers_stay_furniture() -> None:
     assert all(p.paragraphs[0].furniture for p in pages)
 
 
+def test_japanese_and_chinese_folios_between_dashes_are_page_numbers() -> None:
+    """Folios printed "－ 12 －" (fullwidth hyphen), "― 12 ―" (horizontal bar) or with minus
+    signs, as the japanese-vertical family and Japanese and Chinese reports print them, are
+    page numbers like "- 12 -"."""
+    for dash in ("-", "－", "―", "−"):  # on a one-page document: no repetition to go by
+        pages = [page(1, body_text(1), para(f"{dash} 1 {dash}", 770))]
+        mark_furniture(pages)
+        assert pages[0].paragraphs[1].furniture, dash
+        assert not pages[0].paragraphs[0].furniture
+
+
 def test_a_year_set_large_in_the_top_band_is_not_a_page_number() -> None:
     pages = [page(1, para("2007", 20, size=39), body_text(1), body_text(1)), page(2, body_text(2))]
     mark_furniture(pages)

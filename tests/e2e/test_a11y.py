@@ -370,16 +370,17 @@ def test_failed_pages_with_one_reason_give_it_once(app: App) -> None:
 
 
 def test_the_progress_of_a_one_page_document_says_page(app: App) -> None:
-    """'Reading… 0 of 1 pages done.' (a fresh-clone tester)."""
-    said = said_in_both(app, "[1, 2].map((total) => t('status_working', { done: 0, total }))")
-    assert said == {"en": ["Reading… 0 of 1 page done.", "Reading… 0 of 2 pages done."],
-                    "es": ["Leyendo… 0 de 1 página lista.", "Leyendo… 0 de 2 páginas listas."]}
+    """'Reading… 0 of 1 pages done.' (a fresh-clone tester); and the file is named (a new user
+    could not tell which file of a queue was being read)."""
+    said = said_in_both(app, "[1, 2].map((total) => t('status_working', { name: 'a.pdf', done: 0, total }))")
+    assert said == {"en": ["Reading a.pdf… 0 of 1 page done.", "Reading a.pdf… 0 of 2 pages done."],
+                    "es": ["Leyendo a.pdf… 0 de 1 página lista.", "Leyendo a.pdf… 0 de 2 páginas listas."]}
 
 
 def test_the_status_once_every_page_is_read_is_said_in_both_languages(app: App) -> None:
-    said = said_in_both(app, "t('status_finishing', { total: 155 })")
-    assert said == {"en": "Putting the document together (155 pages read)…",
-                    "es": "Armando el documento (155 páginas leídas)…"}
+    said = said_in_both(app, "t('status_finishing', { name: 'a.pdf', total: 155 })")
+    assert said == {"en": "Putting a.pdf together (155 pages read)…",
+                    "es": "Armando a.pdf (155 páginas leídas)…"}
 
 
 def test_a_damaged_file_of_one_page_is_spoken_of_in_the_singular(app: App) -> None:

@@ -58,6 +58,32 @@ def test_options_on_a_155_page_document_are_answered_from_what_was_rendered_ahea
     app.shown = None
 
 
+def test_an_option_chosen_while_the_pages_are_read_applies_to_the_text_when_it_comes(app: App) -> None:
+    # A new user's option clicks during a long conversion found the controls gone (hidden until
+    # the text came), then no effect until another click after it ended.
+    data = make_pdf([[f"{page}.{row} Options chosen while this is read." for row in range(40)]
+                     for page in range(1, 31)])
+    app.ensure_idle()
+    app.reset_options()
+    parses = app.parses
+    app.testid("file-input").set_input_files(pdf_payload("options early.pdf", data))
+    app.page.wait_for_function("() => document.querySelectorAll('[data-testid=page-list] > li').length >= 1")
+    assert app.state == "working"
+    app.set_format("md")
+    app.testid("page-markers").check()
+    # Said at once where the text will come; the drawings' struck headers follow at once.
+    assert app.testid("pending-note").text_content() == \
+        "The text appears when every page has been read, in the options chosen above."
+    assert app.wait_state("done", "error") == "done"
+    app.wait_shown("md|1|1|1")
+    assert app.output().startswith("<!-- page 1 -->")
+    assert app.parses == parses + 1  # the one reading, then a rendering of what it kept
+    app.testid("page-markers").uncheck()
+    app.set_format("txt")
+    app.wait_shown("txt|1|1|0")
+    app.shown = "options early.pdf"
+
+
 def test_markdown_from_a_pdf_cannot_load_anything(app: App) -> None:
     """Text that looks like an image, HTML or a link stays text: nothing is fetched."""
     lines = [

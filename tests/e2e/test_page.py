@@ -157,9 +157,10 @@ def test_the_status_says_when_every_page_is_read_and_the_document_is_put_togethe
     }""")
     app.convert_ok(pdf_payload("three.pdf", make_pdf([["One."], ["Two."], ["Three."]])), "three")
     said = app.page.evaluate("() => { window.__sayObserver.disconnect(); return window.__said; }")
-    finishing = "Putting the document together (3 pages read)…"
+    finishing = "Putting three.pdf together (3 pages read)…"
     assert finishing in said, said
-    assert "Reading… 3 of 3 pages done." not in said
+    assert any(s.startswith("Reading three.pdf… ") for s in said), said  # the file read is named
+    assert "Reading three.pdf… 3 of 3 pages done." not in said
     assert said.index(finishing) < max(i for i, s in enumerate(said) if s.startswith("Done: three.pdf, 3 pages in "))
 
 
@@ -623,7 +624,7 @@ def test_pages_fill_in_while_working_and_cancel_is_immediate(app: App) -> None:
     assert app.testid("status").get_attribute("aria-live") == "polite"
     # Pages done, not "page N being read" (it said "Reading page 0 of ..." at the start, and
     # two workers read from both ends).
-    assert re.fullmatch(r"Reading… \d+ of \d+ pages done\.", app.testid("status").text_content())
+    assert re.fullmatch(r"Reading long read\.pdf… \d+ of \d+ pages done\.", app.testid("status").text_content())
     started = time.monotonic()
     app.testid("cancel").click()
     # At once: the half-read document is gone and the button with it.

@@ -334,3 +334,30 @@ def test_drawing_uses_kinds_and_furniture_when_the_data_has_them(app: App) -> No
     )
     assert plain[:3] == ["pv-block pv-span", "pv-block pv-c0", "pv-block pv-c1"]
     assert "pv-block pv-rotated" not in plain
+
+
+def test_a_wide_table_in_the_preview_scrolls_instead_of_breaking_words(app: App) -> None:
+    # Narrow columns broke words mid-letter ("Internati / onalizati / on"): the preview's
+    # overflow-wrap: anywhere reached into the cells. The table now scrolls on its own.
+    app.ensure_idle()
+    lines = app.page.evaluate("""async () => {
+        const { MarkdownView } = await import('/app/markdown.js');
+        const box = document.createElement('div');
+        box.className = 'rendered';
+        box.style.width = '220px';
+        document.body.append(box);
+        try {
+            await new MarkdownView(box).show(
+                '| Term | Meaning |\\n| --- | --- |\\n| Internationalization | Counterrevolutionaries |\\n');
+            const table = box.querySelector('table');
+            const cell = box.querySelector('td');
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return { rects: range.getClientRects().length, scrolls: table.scrollWidth > table.clientWidth,
+                     keyboard: table.tabIndex === 0,
+                     inside: table.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1 };
+        } finally {
+            box.remove();
+        }
+    }""")
+    assert lines == {"rects": 1, "scrolls": True, "keyboard": True, "inside": True}

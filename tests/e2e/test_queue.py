@@ -12,7 +12,9 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from .conftest import App, cpython_conversion
+from reportlab.pdfgen.canvas import Canvas
+
+from .conftest import CONFIG, App, cpython_conversion
 from .test_page import drop, make_pdf
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "real"
@@ -89,7 +91,16 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
     assert by_path[f"refs/sub/{SPACING}"]["output"] == f"sub/{SPACING[:-4]}.txt"
     assert by_path[f"refs/{SPACING}"]["output"] == f"{SPACING[:-4]}.txt"
     assert by_path[f"refs/{SPACING}"]["pages"] == 1
+    # The skipped and the broken file are in the report, each with what became of it, and have
+    # no text in the zip.
     assert by_path[f"refs/locked/{LOCKED}"]["output"] is None
+    assert by_path[f"refs/locked/{LOCKED}"]["status"] == "skipped"
+    assert by_path[f"refs/locked/{LOCKED}"]["error"] is None
+    assert by_path["refs/broken.pdf"]["status"] == "failed"
+    assert by_path["refs/broken.pdf"]["output"] is None
+    assert by_path["refs/broken.pdf"]["error"]["message"].startswith("This PDF is cut short")
+    assert sorted(by_path) == sorted(f"refs/{p}" for p in ("broken.pdf", LINKS, f"locked/{LOCKED}",
+                                                             f"sub/{SPACING}", SPACING))
 
     # Picking a converted file shows it again: its text, its page.
     app.page.locator("[data-testid=queue-list] > li", has_text=LINKS).first.locator(".queue-file").click()
@@ -127,6 +138,31 @@ def test_loose_files_dropped_together_queue_and_a_non_pdf_is_marked(app: App) ->
     app.shown = None
 
 
+def test_on_a_phone_a_file_chosen_after_a_folder_brings_its_text_into_view(app: App) -> None:
+    # At 390 px, after a folder had converted, a file chosen on its own joined the list and its
+    # text stayed some 1,200 px below, out of sight until the reader scrolled (3 of 3 tries).
+    app.ensure_idle()
+    app.reset_options()
+    drop(app, ("a.pdf", make_pdf([["First of the folder."]])), ("b.pdf", make_pdf([["Second of the folder."]])))
+    wait_queue_idle(app)
+    app.page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        app.page.evaluate("() => window.scrollTo(0, 0)")
+        app.testid("file-input").set_input_files(
+            {"name": "chosen.pdf", "mimeType": "application/pdf", "buffer": make_pdf([["The file chosen alone."]])})
+        app.page.wait_for_function(
+            "() => document.querySelector('[data-testid=status]').textContent.startsWith('Done: chosen.pdf')")
+        assert [n for n, _, _ in queue_states(app)] == ["a.pdf", "b.pdf", "chosen.pdf"]
+        top = app.page.evaluate("() => document.querySelector('[data-testid=output]').getBoundingClientRect().top")
+        assert 0 <= top < 844 / 2, top
+        assert "The file chosen alone." in app.output()
+    finally:
+        app.page.set_viewport_size(CONFIG.VIEWPORT)
+        app.page.evaluate("() => window.scrollTo(0, 0)")
+    app.testid("queue-clear").click()
+    app.shown = None
+
+
 def test_cancel_stops_the_queue_and_a_waiting_file_can_be_removed(app: App) -> None:
     long_read = make_pdf([[f"{page}.{row} A long read, still going when Cancel is pressed." for row in range(48)]
                           for page in range(1, 121)])
@@ -154,6 +190,51 @@ def test_cancel_stops_the_queue_and_a_waiting_file_can_be_removed(app: App) -> N
     assert [(n, s) for n, s, _ in queue_states(app)] == [("next.pdf", "done")]
     assert "The next file." in app.output()
     app.testid("queue-clear").dispatch_event("click")  # a list of one is not shown
+    app.shown = None
+
+
+def make_table_pdf() -> bytes:
+    """One page: a sentence, then a table of 3 columns and 4 rows ruled as a grid."""
+    rows = [["Item", "Qty", "Price"], ["Tea", "2", "2.50"], ["Bread", "1", "1.20"],
+            ["Milk", "3", "0.90"]]
+    xs, top, height = [72.0, 200.0, 280.0, 360.0], 740.0, 18.0
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(595, 842))
+    canvas.setFont("Helvetica", 11)
+    canvas.drawString(72, 770, "A price list follows.")
+    for r, row in enumerate(rows):
+        for x, text in zip(xs, row):
+            canvas.drawString(x + 4, top - (r + 1) * height + 5, text)
+    for r in range(len(rows) + 1):
+        canvas.line(xs[0], top - r * height, xs[-1], top - r * height)
+    for x in xs:
+        canvas.line(x, top, x, top - len(rows) * height)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_the_engine_s_table_is_drawn_with_its_cells_and_rendered(app: App) -> None:
+    """A real ruled table through the engine in the browser (no hand-made contract): the card
+    counts it, the drawing shows its 12 cells, the Markdown preview renders its 4 rows."""
+    app.ensure_idle()
+    app.convert_ok({"name": "grid.pdf", "mimeType": "application/pdf",
+                    "buffer": make_table_pdf()}, "grid.pdf")
+    card = app.page.locator("[data-testid=page-list] > li").first
+    assert card.get_attribute("data-tables") == "1"
+    assert card.locator(".tables").text_content() == "1 table"
+    assert card.locator("g.pv-table .pv-cell").count() == 12
+    app.set_format("md")
+    app.testid("view-rendered").check()
+    try:
+        app.page.wait_for_selector("[data-testid=rendered] table")
+        assert app.page.locator("[data-testid=rendered] table tr").count() == 4
+        assert app.page.locator("[data-testid=rendered] table th").all_text_contents() == [
+            "Item", "Qty", "Price"]
+        assert "2.50" in app.page.locator("[data-testid=rendered] table td").all_text_contents()
+    finally:
+        app.testid("view-both").check()
+        app.set_format("txt")
     app.shown = None
 
 

@@ -200,3 +200,29 @@ test('the summary counts what was cancelled and what waits, apart from what was 
   await tick();
   assert.equal(ui.queueSummary.textContent, '0 of 4 converted, 1 cancelled, 3 waiting.');
 });
+
+test('the summary names a file converted in part and its missing pages, in both languages', async () => {
+  // "3 of 3 converted." said nothing of a file whose page 2 could not be read (a new user).
+  const { setLanguage } = await import('../../app/i18n.js');
+  // What switching the language touches of the page, beyond the queue.
+  Object.assign(globalThis.document, { documentElement: {}, querySelectorAll: () => [] });
+  const { queue, ui } = makeQueue();
+  queue.add(items('refs/report.pdf', 'refs/sub/ok.pdf', 'refs/long.pdf'));
+  const failed = (numbers) => ({ ...done(9), report: { failed_pages: numbers.map((number) => ({ number, reason: 'x' })) } });
+  queue.settle(failed([2]));
+  await tick();
+  queue.settle(done());
+  await tick();
+  queue.settle(failed([3, 7]));
+  await tick();
+  assert.equal(ui.queueSummary.textContent, '3 of 3 converted. report.pdf was converted in part: page 2 could not '
+    + 'be read. long.pdf was converted in part: pages 3 and 7 could not be read.');
+  setLanguage('es');
+  try {
+    queue.render();
+    assert.equal(ui.queueSummary.textContent, '3 de 3 convertidos. report.pdf se convirtió en parte: no se pudo leer '
+      + 'la página 2. long.pdf se convirtió en parte: no se pudieron leer las páginas 3 y 7.');
+  } finally {
+    setLanguage('en');
+  }
+});

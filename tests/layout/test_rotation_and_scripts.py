@@ -240,6 +240,61 @@ def test_repeated_vertical_columns_far_apart_are_separate_paragraphs(tmp_path: P
     assert column[-1] + column[0] not in _norm(text)
 
 
+def test_vertical_columns_up_to_two_em_apart_are_one_paragraph(tmp_path: Path) -> None:
+    """Books and reports set vertical columns up to 2 em apart (the japanese-vertical family
+    draws 1.6-1.9 em): a paragraph is not cut at every column; a blank column ends it."""
+    pdf = tmp_path / "pitch.pdf"
+    first = ["一段落目の一行目です", "一段落目の二行目です"]
+    second = ["二段落目の一行目です", "二段落目の二行目です"]
+
+    def draw(canvas, index):  # type: ignore[no-untyped-def]
+        canvas.setFont(VERTICAL_CJK, 10)
+        x = 400.0
+        for column in first + [""] + second:  # 1.95 em apart, a blank column between the two
+            if column:
+                canvas.drawString(x, 700, column)
+            x -= 19.5
+
+    canvas_pdf(pdf, draw)
+    assert _paragraphs(convert(pdf.read_bytes()).render()) == ["".join(first), "".join(second)]
+
+
+def test_a_vertical_column_set_large_is_a_heading(tmp_path: Path) -> None:
+    """A heading of vertical writing is a column set larger than the body (the japanese-vertical
+    family: 1.25 and 1.8 x), as a horizontal heading is a line set larger."""
+    pdf = tmp_path / "vheading.pdf"
+    body = ["本文の一行目の文章がここに続きます。", "本文の二行目の文章がここに続きます。",
+            "本文の三行目の文章がここに続きます。"]
+
+    def draw(canvas, index):  # type: ignore[no-untyped-def]
+        canvas.setFont(VERTICAL_CJK, 15)
+        canvas.drawString(450, 760, "見出しの文")
+        canvas.setFont(VERTICAL_CJK, 10)
+        for i, column in enumerate(body * 4):
+            canvas.drawString(410 - i * 17, 760, column)
+
+    canvas_pdf(pdf, draw)
+    md = convert(pdf.read_bytes()).render(Options(format="md"))
+    assert md.startswith("# 見出しの文\n\n" + "".join(body))
+
+
+def test_tiers_of_vertical_columns_are_read_one_after_the_other(tmp_path: Path) -> None:
+    """Vertical Japanese in two tiers (段組) whose columns stand at the same x: the upper tier's
+    columns from the right, then the lower tier's, never a column of one joined to the other."""
+    pdf = tmp_path / "tiers.pdf"
+    upper = [f"上段の第{n}行の文章です。" for n in "一二三四五六"]
+    lower = [f"下段の第{n}行の文章です。" for n in "一二三四五六"]
+
+    def draw(canvas, index):  # type: ignore[no-untyped-def]
+        canvas.setFont(VERTICAL_CJK, 10)
+        for top, tier in ((780, upper), (600, lower)):  # a tier 120 pt tall, 6 em between
+            for i, column in enumerate(tier):
+                canvas.drawString(450 - i * 16, top, column)
+
+    canvas_pdf(pdf, draw)
+    assert _norm(convert(pdf.read_bytes()).render()).replace(" ", "") == "".join(upper + lower)
+
+
 def test_vertical_kerning_does_not_add_spaces(tmp_path: Path) -> None:
     pdf = tmp_path / "vkern.pdf"
 

@@ -94,6 +94,31 @@ def test_a_sidebar_beside_one_text_column_is_an_aside_not_a_second_column() -> N
     assert [(b.lines[0].text, b.column, b.text_column) for b in blocks] == [("S0", 0, -1), ("B0", 1, 0)]
 
 
+def test_a_sidebar_set_smaller_beside_two_columns_is_an_aside_not_a_third_column() -> None:
+    # The sidebars layout family: a shaded box as wide as a column, its text at 90 % of the
+    # body size, beside a story in two columns.
+    left, right = column("L", 50, 200, 100, 20), column("R", 215, 365, 100, 20)
+    sidebar = [run(f"S{i}", 385, 100 + i * 11, 535, size=9) for i in range(12)]
+    blocks, columns = reading_order(left + right + sidebar)
+    assert columns == 2
+    assert [(b.lines[0].text, b.text_column) for b in blocks] == [("L0", 0), ("R0", 1), ("S0", -1)]
+
+
+def test_a_sidebar_on_the_left_is_read_after_the_story_beside_it() -> None:
+    sidebar = [run(f"S{i}", 50, 100 + i * 11, 180, size=9) for i in range(12)]
+    body = column("B", 200, 540, 100, 20)
+    blocks, columns = reading_order(sidebar + body)
+    assert columns == 1
+    assert [(b.lines[0].text, b.column, b.text_column) for b in blocks] == [
+        ("B0", 1, 0), ("S0", 0, -1)]
+
+
+def test_a_third_column_in_the_body_size_still_counts() -> None:
+    columns_of = [column(t, x, x + 150, 100, 20) for t, x in (("A", 50), ("B", 215), ("C", 385))]
+    _, columns = reading_order([l for c in columns_of for l in c])
+    assert columns == 3
+
+
 def test_text_columns_are_numbered_past_a_narrow_column_between_them() -> None:
     left = column("L", 50, 250, 100, 6)
     middle = [run(f"M{i}", 265, 104 + i * 17, 290) for i in range(4)]  # 2.5 em wide, off the rows
@@ -149,6 +174,58 @@ def test_a_headline_over_three_of_four_columns_leaves_four_columns() -> None:
     assert columns == 4
     assert order[0] == "Headline over three columns"
     assert order.index("A7") + 1 == order.index("B0") and order.index("C7") + 1 == order.index("D0")
+
+
+def test_tiers_are_read_band_by_band_when_the_lower_headline_fits_in_one_column() -> None:
+    # The tiers-2 and tiers-3 layout families: two stories in three columns each, one above
+    # the other; the lower story's headline (2 x the body size) is no wider than its first
+    # column, so no line crosses the gutters, and only the empty band over every column and
+    # the headline under it tell the tiers apart.
+    upper = [l for t, x in (("A", 40), ("B", 222), ("C", 404))
+             for l in column(t, x, x + 170, 100, 10)]
+    headline = [run("Lower story", 40, 240, 200, size=20)]
+    lower = [l for t, x in (("D", 40), ("E", 222), ("F", 404))
+             for l in column(t, x, x + 170, 270, 10)]
+    order = texts(lower + headline + upper)
+    assert order[:30] == [l.text for l in upper]
+    assert order[30] == "Lower story"
+    assert order[31:] == [l.text for l in lower]
+
+
+def test_a_subhead_under_a_band_across_both_columns_does_not_cut_the_columns() -> None:
+    # A subhead at the body size's 1.2 x under an empty band that happens to cross both
+    # columns stays inside its column: the columns are read top to bottom.
+    left = column("L", 50, 280, 100, 6) + [run("Subhead", 50, 100 + 8 * PITCH, 200, size=12)] \
+        + column("M", 50, 280, 100 + 10 * PITCH, 6)
+    right = column("R", 310, 540, 100, 6) + column("S", 310, 540, 100 + 8 * PITCH, 8)
+    order = texts(left + right)
+    assert order == [l.text for l in left + right]
+
+
+def _story_around_a_quote(quote: list[Line]) -> tuple[list[Line], list[Line]]:
+    left = column("L", 50, 280, 100, 8) + column("M", 50, 280, 100 + 12 * PITCH, 8)
+    right = column("R", 310, 540, 100, 8) + column("S", 310, 540, 100 + 12 * PITCH, 8)
+    left[-1] = run("end.", 50, left[-1].top, 120)
+    return left, right
+
+
+def test_a_pull_quote_across_both_columns_is_lifted_and_the_columns_read_through() -> None:
+    # The pull-quotes layout family: a quote in 1.5 x the body size across the gutter, the
+    # columns running on under it; read each column whole, the quote where a column's text
+    # ends a sentence.
+    quote = [run("Nobody reads a page across its columns,", 60, 100 + 9 * PITCH, 530, size=15),
+             run("not even around a quote.", 60, 100 + 9 * PITCH + 18, 400, size=15)]
+    left, right = _story_around_a_quote(quote)
+    order = texts(right + quote + left)
+    assert order == [l.text for l in left] + [l.text for l in quote] + [l.text for l in right]
+
+
+def test_a_headline_across_both_columns_still_cuts_them_into_tiers() -> None:
+    headline = [run("Council Agrees New Budget For Harbour", 60, 100 + 9 * PITCH, 530, size=15)]
+    left, right = _story_around_a_quote(headline)
+    order = texts(right + headline + left)
+    assert order.index("L7") + 1 == order.index("R0")
+    assert order.index("R7") + 1 == order.index(headline[0].text)
 
 
 # -- the helpers behind the cut ------------------------------------------------------------

@@ -149,3 +149,32 @@ def test_an_indented_item_never_becomes_a_code_block() -> None:
     assert "\n       - deeper still\n" in markdown  # under "- " at column 5: seven
     structure = _structure(markdown)
     assert ("item2", "a nested point") in structure and ("item3", "deeper still") in structure
+
+
+def test_a_lettered_item_is_written_with_a_parenthesis_in_markdown_only() -> None:
+    # The Guatemalan constitution's "j. Interpelar a los ministros..." (gtm-6) between "i." and
+    # "k.", the IRS instructions' "a." and "b.", the I-9's "a. Pasaporte extranjero": in a
+    # lettered list, one letter (or a roman numeral) and a full stop is written "j) " in
+    # Markdown ("j. " reads as an initial); the plain text keeps what was printed. A paragraph
+    # that opens with an abbreviation taken for a marker ("z. B. Word", "p. 30).") has no
+    # lettered neighbour and stays as printed, as do other markers.
+    from pdfprose.model import PageAnalysis
+    from pdfprose.output.render import render
+
+    paragraphs = [_item("i. Declarar la incapacidad", "i.", 0, 100),
+                  _item("j. Interpelar a los ministros", "j.", 0, 120),
+                  _item("k. Todas las demás", "k.", 0, 140),
+                  _item("(c) Electricity", "(c)", 0, 160),
+                  _item("z. B. Word, oder das Definieren", "z.", 0, 180),
+                  _item("ii. Second", "ii.", 0, 200),
+                  _item("iii. Third", "iii.", 0, 220),
+                  _item("iv. Fourth", "iv.", 0, 240),
+                  _item("2. Second", "2.", 0, 260)]
+    page = PageAnalysis(number=1, width=600, height=800, paragraphs=paragraphs)
+    markdown = render([page], Options(format="md")).split("\n\n")
+    assert markdown == ["i) Declarar la incapacidad", "j) Interpelar a los ministros",
+                        "k) Todas las demás", "(c) Electricity", "z. B. Word, oder das Definieren",
+                        "ii) Second", "iii) Third", "iv) Fourth", "2. Second\n"]
+    text = render([page], Options()).split("\n\n")
+    assert text[:3] == ["i. Declarar la incapacidad", "j. Interpelar a los ministros",
+                        "k. Todas las demás"]

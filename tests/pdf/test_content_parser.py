@@ -121,6 +121,77 @@ def test_inline_images_and_escapes() -> None:
     _same([b"/Name#20with#2Fhex /Bad#zz 1 0 obj"])
 
 
+INLINE_PIECES = [b"E", b"I", b"EI", b"EI ", b"EI\n", b"EI\r\n", b"EEI ", b"EIE", b"EIEI ", b"~",
+                 b">", b"~>", b"~> ", b"~>\n", b"\r\n", b"\r", b"\n", b" ", b"\t", b"\x0b",
+                 b"\x00", b"\xff", b"x", b" BI ", b" ID "]
+"""Bytes of inline image data: near misses of the end markers (``EI`` and, for ASCII85,
+``~>``, each to be followed by white space), white space and ends of line."""
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_inline_image_data_ends_where_pdfminers_does(seed: int) -> None:
+    """FastContentParser finds an inline image's end itself, in the buffer it holds (pdfminer
+    seeks back and reads it again): the same objects for data full of near misses, with the
+    ASCII85 marker, crossing pdfminer's 4,096-byte buffers, split into streams anywhere."""
+    rnd = random.Random(seed)
+    for _ in range(50):
+        images = []
+        for _ in range(rnd.randint(1, 5)):
+            filt = rnd.choice((b"", b"/F /A85 ", b"/F [/ASCII85Decode] ", b"/F /AHx "))
+            data = b"".join(rnd.choice(INLINE_PIECES) for _ in range(rnd.choice((0, 2, 30, 1500))))
+            end = rnd.choice((b" EI ", b"EI\n", b"\r\nEI Q", b"~> EI ", b" "))
+            images.append(b"q BI /W 4 /H 4 /BPC 8 " + filt + b"ID " + data + end + b" Q (t) Tj\n")
+        text = b" " * rnd.choice((0, 7, 4090)) + b"".join(images)
+        cuts = sorted(rnd.sample(range(1, len(text)), min(len(text) - 1, rnd.randint(0, 2))))
+        _same([text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)])])
+
+
+def test_a_long_run_of_end_marker_bytes() -> None:
+    """``E`` bytes in a row: each a candidate end, each pair a failed one (pdfminer's search,
+    quadratic in them; ``inline_image_of_e`` of the hostile suite)."""
+    for run in (9000, 9001):
+        _same([b"BI /W 9 /H 9 ID " + b"E" * run + b" EI (after) Tj"])
+    _same([b"BI /W 9 /H 9 /F /A85 ID " + b"~" * 9001 + b"~> EI (after) Tj"])
+
+
+def _bytes_read(cls: type, datas: list[bytes]) -> tuple[int, int]:
+    """The bytes ``cls`` reads from its streams' data while giving all its objects, and the
+    bytes its batch tokenizer passes over (0 for pdfminer's parser, which has none)."""
+    reads: list[int] = []
+    batched: list[int] = []
+
+    class Counted(io.BytesIO):
+        def read(self, size: int | None = -1) -> bytes:
+            out = super().read(size)
+            reads.append(len(out))
+            return out
+
+    class Counting(cls):  # type: ignore[valid-type, misc]
+        def fillfp(self) -> bool:
+            new = super().fillfp()
+            if new:
+                self.fp = Counted(self.fp.getvalue())
+            return new
+
+        def _fast_tokens(self) -> None:
+            before = self.charpos
+            super()._fast_tokens()
+            batched.append(self.charpos - before)
+
+    _objects(Counting, datas)
+    return sum(reads), sum(batched)
+
+
+def test_inline_images_are_read_once() -> None:
+    """A page of inline images costs what its bytes cost: each byte is read once and tokenized
+    at most once (pdfminer reads up to 4 KB again after every ``ID``, and the batch tokenizer
+    went on past ``ID`` to the buffer's end: 1.6 ms an image on a page of them, 40 µs now)."""
+    data = b"BT /F1 12 Tf (x) Tj ET\n" + b"BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI\n" * 600
+    read, batched = _bytes_read(FastContentParser, [data])
+    assert read == len(data) and batched <= len(data)
+    assert _bytes_read(PDFContentParser, [data])[0] > 20 * len(data)  # what it was
+
+
 @pytest.mark.corpus
 @pytest.mark.parametrize("name", ["real/bitcoin_whitepaper_spaces.pdf", "real/zh_invoice_cmap.pdf",
                                   "arxiv/hep-th0001173.pdf", "real/fr_diacritics_type3.pdf"])

@@ -16,6 +16,7 @@ from pdfminer.pdfparser import PDFParser
 from pdfprose.pdf.links import is_web_uri, page_indices, read_links
 from pdfprose.pdf.marked import ActualSpan, MarkedContent, apply_actual_text
 from pdfprose.document.bookmarks import is_sentence, match_headings, title_key
+from pdfprose import Options, convert
 from pdfprose.model import OutlineEntry
 from pdfprose.budgets import ReadBudgets
 from pdfprose.pdf.document import open_pdf
@@ -343,3 +344,25 @@ def test_actual_text_of_generated_page(tmp_path: Path) -> None:
     PDFPageInterpreter(rsrc, device).process_page(pages[0])
     covered = [(span.text, device.actual.count(k)) for k, span in enumerate(device.marks.spans)]
     assert covered == truth.facts["spans"]
+
+
+def test_a_page_whose_tags_cannot_be_resolved_keeps_its_text(tmp_path: Path,
+                                                              monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Fuzzer, 2026-12-04: an element of the /ParentTree stored in a broken object stream made
+    pdfminer raise AssertionError while the page's tags were read during its layout, and the
+    whole page failed as an internal error. The page loses its tags, never its text."""
+    truth = structgen.tagged_pdf(tmp_path / "tagged.pdf")
+
+    def broken(self, ref):  # type: ignore[no-untyped-def]
+        raise AssertionError  # what pdfminer's _getobj_objstm raises on a broken object stream
+
+    monkeypatch.setattr(PageStructTree, "_element", broken)
+    conversion = convert(truth.path.read_bytes())
+    out = conversion.render(Options(format="md"))
+    assert not conversion.report()["failed_pages"]
+    assert all(text in out for _, text in truth.facts["elements"][:3])  # type: ignore[index]
+    document, pages, indices = _open(truth.path)
+    lazy = open_structure(document, pages, indices)
+    assert isinstance(lazy, PageStructTree)
+    assert lazy.page_content(0) == {} and lazy.problems == [
+        "the structure tree of page 1 could not be read; its tags were not used"]

@@ -106,3 +106,17 @@ def test_the_batch_benchmark_keeps_each_configurations_best_round_and_judges_the
     assert "(+ Dask worker 120 MB)" not in text  # the best Dask round is round 2
     runs[4]["pages_per_s"] = 30.0
     assert "**not met**" in report(meta, runs)
+
+
+def test_the_batch_benchmark_compares_each_files_cpu_with_the_same_rounds_one_process() -> None:
+    from benchmarks.batch import ONE, TWO, cpu_per_file_ratio
+
+    runs = [{"config": ONE, "round": 1, "cpu_by_input": [1.0, 2.0, 0.01, 4.0]},
+            {"config": TWO, "round": 1, "cpu_by_input": [1.1, 2.4, 0.03, 4.0]},
+            {"config": ONE, "round": 2, "cpu_by_input": [2.0, 4.0, 0.02, 8.0]},  # the machine, slower
+            {"config": TWO, "round": 2, "cpu_by_input": [2.0, 4.0, 0.04, 8.8]}]
+    # Round 1: 1.1, 1.2 and 1.0 (the file of 10 ms left out): median 1.1; round 2: 1.0, 1.0, 1.1.
+    assert cpu_per_file_ratio(runs[1], runs) == 1.1
+    assert cpu_per_file_ratio(runs[3], runs) == 1.0
+    assert cpu_per_file_ratio(runs[2], runs) == 1.0
+    assert cpu_per_file_ratio({"config": TWO, "round": 3, "cpu_by_input": [1.0]}, runs) is None

@@ -320,3 +320,19 @@ def test_the_benchmark_modules_import_no_agpl_code() -> None:
             "bad = [m for m in sys.modules if m.split('.')[0] in ('pymupdf', 'pymupdf4llm', "
             "'fitz')]; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)
+
+
+def test_the_negative_pages_fail_the_run_on_a_table_or_a_wrong_column_count() -> None:
+    def result(doc: str, tables: list, found: list[int], got: dict, want: dict) -> dict:
+        return {"doc": doc, "tables": tables, "pages_with_tables": found,
+                "columns": got, "truth_columns": want}
+
+    assert bench.negative_failures([
+        result("prose_3col-000", [], [], {"1": 3}, {"1": 3}),
+        result("ruled-000", [{"teds": 1.0}], [1], {"1": 1}, {"1": 1}),  # a table's own page
+        result("form-000", [], [], {"1": 2}, {"1": None}),  # reads either way
+    ]) == []
+    assert bench.negative_failures([
+        result("prose_4col-001", [], [1], {"1": 3}, {"1": 4}),
+    ]) == ["prose_4col-001 page 1: a table found",
+           "prose_4col-001 page 1: 3 columns reported, 4 printed"]

@@ -36,12 +36,13 @@ from .copies import copy_classes
 from .statistics import DocumentStatistics
 
 PAGE_NUMBER = re.compile(
-    r"^(?:[-–—]\s*)?(?:(?:page|página|pág\.?|p\.|seite|s\.)\s*)?"
+    r"^(?:[-–—―－−]\s*)?(?:(?:page|página|pág\.?|p\.|seite|s\.)\s*)?"
     r"(?:\d{1,4}|[ivxlcdm]{1,7})"
-    r"(?:\s*(?:/|of|de|von|sur)\s*\d{1,4})?(?:\s*[-–—])?$",
+    r"(?:\s*(?:/|of|de|von|sur)\s*\d{1,4})?(?:\s*[-–—―－−])?$",
     re.I,
 )
-"""SPEC §8: "12", "- 12 -", "12 / 40", "Page 12", "Página 12 de 40", "p. 12", roman numerals."""
+"""SPEC §8: "12", "- 12 -", "12 / 40", "Page 12", "Página 12 de 40", "p. 12", roman numerals;
+the dashes also as Japanese and Chinese folios print them ("－ 12 －", "― 12 ―", "− 12 −")."""
 
 _EDGE_NUMBER = re.compile(r"^(?P<a>\d{1,4})\s+\S|\S\s+(?P<b>\d{1,4})$")
 

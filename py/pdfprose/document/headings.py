@@ -269,6 +269,19 @@ def _join_wrapped(pages: list[PageAnalysis], params: LayoutParams) -> None:
             prev, prev_page = (para, index) if para.kind == "heading" else (None, -1)
 
 
+def _vertical_body(pages: list[PageAnalysis]) -> bool:
+    """Whether most of the document's text is vertical writing (by characters)."""
+    vertical = other = 0
+    for page in pages:
+        for para in page.paragraphs:
+            chars = sum(len(line.text) for line in para.lines)
+            if para.kind == "vertical":
+                vertical += chars
+            else:
+                other += chars
+    return vertical > other
+
+
 def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | None = None,
                   params: LayoutParams = DEFAULT_PARAMS) -> None:
     """Set ``kind="heading"`` and ``level`` on heading paragraphs of the whole document
@@ -285,9 +298,12 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     by_size: list[Paragraph] = []
     by_bold: list[Paragraph] = []
     by_italic: list[Paragraph] = []  # numbered subsections under bold or larger sections
+    # Where vertical writing is the body, a column of it set large is a heading as a line set
+    # large is (by size only); a vertical label on a horizontal page stays a label.
+    kinds = ("body", "vertical") if _vertical_body(pages) else ("body",)
     for page in pages:
         for k, para in enumerate(page.paragraphs):
-            if para.kind != "body" or para.furniture:
+            if para.kind not in kinds or para.furniture:
                 continue
             text = _text(para)
             if len(text) > longest or _fewer_than_two_letters(text) \
@@ -301,6 +317,8 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
                 or para.size >= params.display_size_ratio * body)
             if short and para.size >= params.heading_size_ratio * body:
                 by_size.append(para)
+            elif para.kind == "vertical":
+                continue  # by size only: a column in a bold face is how the body is set too
             elif (
                 (len(para.lines) == 1
                  or (len(para.lines) <= params.max_bold_heading_lines

@@ -33,6 +33,7 @@ from ..output.render import render
 from ..pdf import cmaps
 from .conversion import Conversion
 from .converter import Converter
+from .logs import quiet_pdfminer
 from .split import PageBatch
 
 
@@ -67,6 +68,7 @@ class WebSession:
     """One document's conversion, driven step by step from the browser worker."""
 
     def __init__(self) -> None:
+        quiet_pdfminer()  # the browser console is the worker's stderr
         self._converter: Converter | None = None
         self._conversion: Conversion | None = None
 

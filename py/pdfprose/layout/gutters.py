@@ -225,3 +225,22 @@ def _with_columns(bands: list[_Band], lines: list[LineGaps], params: LayoutParam
 
 
 _NO_BANDS: list[_Band] = []
+
+
+@dataclass(frozen=True, slots=True)
+class Narrow:
+    """The narrow gutters the line stage cut the page's runs at
+    (:func:`narrow_gutters`), as the XY-cut (:mod:`.xycut`) reads them: a gap narrower than a gutter's usual
+    width (``params.min_gutter_em``), but at least ``width`` points wide, is a gutter candidate
+    where it lies on one of ``bands`` (x-intervals) for at least ``width``. (The bands are
+    measured between visible glyphs, the gaps between runs, whose boxes take in a trailing
+    space: a justified line drawn with one reaches a third of an em into the gutter.)"""
+
+    width: float
+    bands: list[Span]
+
+    def admit(self, gaps: list[Span], min_width: float) -> list[Span]:
+        """The ``gaps`` at least ``min_width`` wide, and the narrower ones on a band."""
+        width = self.width - 0.01
+        return [(a, b) for a, b in gaps if b - a >= min_width
+                or any(min(b, hi) - max(a, lo) >= width for lo, hi in self.bands)]

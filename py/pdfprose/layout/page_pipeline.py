@@ -119,7 +119,8 @@ def _append_in_frame(lines: list[Line], d: tuple[float, float], n: tuple[float, 
                      params: LayoutParams, vertical: bool = False) -> None:
     """Order ``lines`` by the XY-cut in their own frame (``d`` along, ``n`` across) and append
     them as blocks of ``kind`` after the page's text, split into paragraphs where consecutive
-    lines stand further apart than ``params.directional_paragraph_gap_em``, change size
+    lines stand further apart than ``params.directional_paragraph_gap_em`` (columns of vertical
+    writing: :func:`_vertical_gap_em`), change size
     (``directional_same_size_ratio``) or, in vertical writing, at an indented column after a
     short one (``vertical_indent_em``)."""
     virtual = _to_frame(lines, d, n)
@@ -131,6 +132,8 @@ def _append_in_frame(lines: list[Line], d: tuple[float, float], n: tuple[float, 
         pairs = [(v, originals[id(v)]) for v in vblock.lines if id(v) in originals]
         if not pairs:
             continue
+        if vertical:
+            gap_em = _vertical_gap_em([v for v, _ in pairs], params)
         block = _new_block([l for _, l in pairs], blocks, kind=kind)
         start = min(v.x0 for v, _ in pairs)
         end = max(v.x1 for v, _ in pairs)
@@ -152,6 +155,22 @@ def _append_in_frame(lines: list[Line], d: tuple[float, float], n: tuple[float, 
                 paragraphs.append(current)
             current.lines.append(line)  # type: ignore[union-attr]
             prev = v
+
+
+def _vertical_gap_em(columns: list[Line], params: LayoutParams) -> float:
+    """The pitch (em) over which consecutive columns of one block of vertical writing start a
+    new paragraph: ``directional_paragraph_gap_em``, or ``vertical_pitch_ratio`` times the
+    block's median column pitch where its columns are set wider apart, up to
+    ``vertical_paragraph_gap_em``. ``columns`` are in the turned frame, in reading order."""
+    pitches = sorted(
+        ((b.top + b.bottom) - (a.top + a.bottom)) / 2 / max(a.size, b.size)
+        for a, b in zip(columns, columns[1:]) if a.size > 0 and b.size > 0)
+    pitches = [p for p in pitches if p > 0]
+    if not pitches:
+        return params.directional_paragraph_gap_em
+    median = pitches[len(pitches) // 2]
+    return max(params.directional_paragraph_gap_em,
+               min(params.vertical_pitch_ratio * median, params.vertical_paragraph_gap_em))
 
 
 def _append_rotated(lines: list[Line], blocks: list[Block], paragraphs: list[Paragraph],

@@ -17,34 +17,16 @@ import statistics
 from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import accumulate, compress, groupby, repeat
-from operator import and_, attrgetter, ge, gt, itemgetter, le, lt
+from operator import and_, attrgetter, ge, itemgetter, le
 
 from ..model import Block, Line
 from ..params import DEFAULT_PARAMS, LayoutParams
+from ..text.vocabulary import SENTENCE_END
 from .equations import EQUATION_NUMBER, is_formula_piece
-from .spans import covered, intersect
-
-Gaps = list[tuple[float, float]]
-"""Free x-intervals of strips, sorted and disjoint (see :func:`_free`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Narrow:
-    """The narrow gutters the line stage cut the page's runs at
-    (:func:`pdfprose.layout.gutters.narrow_gutters`): a gap narrower than a gutter's usual
-    width (``params.min_gutter_em``), but at least ``width`` points wide, is a gutter candidate
-    where it lies on one of ``bands`` (x-intervals) for at least ``width``. (The bands are
-    measured between visible glyphs, the gaps between runs, whose boxes take in a trailing
-    space: a justified line drawn with one reaches a third of an em into the gutter.)"""
-
-    width: float
-    bands: Gaps
-
-    def admit(self, gaps: Gaps, min_width: float) -> Gaps:
-        """The ``gaps`` at least ``min_width`` wide, and the narrower ones on a band."""
-        width = self.width - 0.01
-        return [(a, b) for a, b in gaps if b - a >= min_width
-                or any(min(b, hi) - max(a, lo) >= width for lo, hi in self.bands)]
+from .gaps import Gaps, common_gaps, common_run, crossed, free, inside
+from .gutters import Narrow
+from .regions import floats_across, opens_story, prose_size, smaller_share
+from .spans import covered
 
 
 @dataclass(slots=True)
@@ -91,19 +73,6 @@ def make_strips(lines: list[Line]) -> list[_Strip]:
             continue
         s.spans = covered([(l.x0, l.x1) for l in s.lines])
     return strips
-
-
-def _free(spans: list[tuple[float, float]], lo: float, hi: float) -> list[tuple[float, float]]:
-    """The complement of ``spans`` inside [lo, hi]."""
-    out = []
-    x = lo
-    for a, b in spans:
-        if a > x:
-            out.append((x, a))
-        x = max(x, b)
-    if hi > x:
-        out.append((x, hi))
-    return out
 
 
 def find_gutters(
@@ -239,53 +208,6 @@ def _rows_line_up(run: _RunLines, gaps: list[tuple[float, float]], k: int,
 _FIRST = itemgetter(0)
 
 
-def common_run(
-    frees: list[Gaps], start: int, lo: float, hi: float, min_width: float,
-    narrow: Narrow | None = None,
-) -> tuple[int, list[Gaps]]:
-    """The longest run of strips from ``start`` that keeps a common gap inside (lo, hi), given
-    each strip's free intervals ``frees``: ``(end, prefixes)``, where ``end`` is one past the
-    run's last strip and ``prefixes[k]`` holds the gaps common to the run's first k + 1 strips.
-    Gaps are at least ``min_width`` wide, or hold one of ``narrow``'s gutters.
-
-    Each prefix's gaps are kept because they are asked for again: the whole run's are the
-    candidates for its gutters, and a section cut (:func:`_section_cut`) looks at the gutters
-    of each leading part of the run. Kept, they are never intersected a second time.
-    """
-    gaps = frees[start]
-    prefixes = [gaps]
-    end = start + 1
-    while end < len(frees):
-        if narrow is None:
-            narrowed = intersect(gaps, frees[end], min_width)
-        else:
-            narrowed = narrow.admit(intersect(gaps, frees[end], narrow.width), min_width)
-        if not any(lo < a and b < hi for a, b in narrowed):
-            break
-        gaps = narrowed
-        prefixes.append(gaps)
-        end += 1
-    return end, prefixes
-
-
-def _inside(gaps: Gaps, lo: float, hi: float) -> Gaps:
-    """The gaps that touch neither edge of [lo, hi]: only those can be gutters."""
-    return [(a, b) for a, b in gaps if lo < a and b < hi]
-
-
-def common_gaps(frees: list[Gaps], lo: float, hi: float, min_width: float,
-                narrow: Narrow | None = None) -> Gaps:
-    """The gaps inside (lo, hi) that strips with free intervals ``frees`` have in common (at
-    least ``min_width`` wide, or holding one of ``narrow``'s gutters)."""
-    gaps = frees[0]
-    for free in frees[1:]:
-        if narrow is None:
-            gaps = intersect(gaps, free, min_width)
-        else:
-            gaps = narrow.admit(intersect(gaps, free, narrow.width), min_width)
-    return _inside(gaps, lo, hi)
-
-
 def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo: float,
                  hi: float, min_width: float, pieces: dict[int, bool] | None,
                  params: LayoutParams, narrow: Narrow | None = None) -> int:
@@ -316,26 +238,26 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
         split = starts[k]
         if len(tail) >= min_strips:
             gaps = common_gaps(frees[k:], lo, hi, min_width, narrow)
-            crossed = _crossed(x0s[:split], x1s[:split], gaps)
-            if crossed and find_gutters(tail, gaps, least, None, pieces, crossed, params):
+            across = crossed(x0s[:split], x1s[:split], gaps)
+            if across and find_gutters(tail, gaps, least, None, pieces, across, params):
                 return k
         # The head's common gaps are a prefix of the run's, known already.
         if len(head) >= min_strips:
-            gaps = _inside(prefixes[k - 1], lo, hi)
-            crossed = _crossed(x0s[split:], x1s[split:], gaps)
-            if crossed and find_gutters(head, gaps, least, None, pieces, crossed, params):
+            gaps = inside(prefixes[k - 1], lo, hi)
+            across = crossed(x0s[split:], x1s[split:], gaps)
+            if across and find_gutters(head, gaps, least, None, pieces, across, params):
                 return k
         if _stray_edge(head, size, params) or _stray_edge(tail, size, params):
             return k
+        if len(head) >= min_strips and len(tail) >= min_strips \
+                and opens_story(tail[0].lines, size, params) \
+                and find_gutters(head, inside(prefixes[k - 1], lo, hi), least, None, pieces,
+                                 None, params) \
+                and find_gutters(tail, common_gaps(frees[k:], lo, hi, min_width, narrow), least,
+                                 None, pieces, None, params):
+            return k
     return 0
 
-
-def _crossed(x0s: list[float], x1s: list[float], gaps: Gaps) -> list[int]:
-    """The indices of the gaps that a line (left edges ``x0s``, right edges ``x1s``) spans
-    from one side to the other (a line merely reaching into a gutter, past where the column's
-    other lines end, is still in its column)."""
-    return [k for k, (a, b) in enumerate(gaps)
-            if any(map(and_, map(lt, x0s, repeat(a)), map(gt, x1s, repeat(b))))]
 
 
 def _stray_edge(strips: list[_Strip], size: float, params: LayoutParams) -> bool:
@@ -365,9 +287,9 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
     min_width = params.min_gutter_em * size
     narrow = None
     if bands:
-        inside = [(a, b) for a, b in bands if lo < a and b < hi]
-        if inside:
-            narrow = Narrow(min(min_width, params.narrow_gutter_em * size), inside)
+        on_page = [(a, b) for a, b in bands if lo < a and b < hi]
+        if on_page:
+            narrow = Narrow(min(min_width, params.narrow_gutter_em * size), on_page)
     least = min_width if narrow is None else narrow.width
     strips = make_strips(lines)
     most = 1
@@ -382,7 +304,13 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             pending.clear()
 
     # Each strip's free intervals, worked out once: the runs below intersect them.
-    frees = [_free(s.spans, lo, hi) for s in strips] if depth < max_depth else []
+    frees = [free(s.spans, lo, hi) for s in strips] if depth < max_depth else []
+    if depth < max_depth and len(strips) > 2 * min_strips:
+        found = floats_across([s.lines for s in strips], frees, size,
+                              lambda f: common_gaps(f, lo, hi, min_width, narrow), params)
+        if found:
+            return _lift(lines, [[l for s in strips[i:j] for l in s.lines] for i, j in found],
+                         depth, leaves, region, pieces, params, bands, rtl)
     i = 0
     while i < len(strips):
         if depth < max_depth:
@@ -393,7 +321,7 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         refused: list[tuple[float, float]] = []
         if end - i >= min_strips:
             run = strips[i:end]
-            gutters = find_gutters(run, _inside(prefixes[-1], lo, hi), least, refused, pieces,
+            gutters = find_gutters(run, inside(prefixes[-1], lo, hi), least, refused, pieces,
                                    None, params)
             if gutters:
                 cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width, pieces, params,
@@ -403,7 +331,7 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
                     run = strips[i:end]
                     gutters = []
                     if len(run) >= min_strips:
-                        gutters = find_gutters(run, _inside(prefixes[cut - 1], lo, hi),
+                        gutters = find_gutters(run, inside(prefixes[cut - 1], lo, hi),
                                                least, None, pieces, None, params)
         if refused and narrow is not None:
             # A narrow band is taken for a gutter between columns, never for the gap between
@@ -436,6 +364,16 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             and max(l.x1 for l in c) - min(l.x0 for l in c) >= params.text_column_em * size
             for c in columns
         ]
+        order = list(range(len(columns)))[::-1] if rtl else list(range(len(columns)))
+        if sum(is_text) > 1:
+            # A sidebar set smaller than the story beside it is an aside, not one of its
+            # columns, and is read after the story.
+            sizes = [prose_size(c) if t else 0.0 for c, t in zip(columns, is_text)]
+            body = max(sizes) * params.aside_size_ratio
+            kept = [t and (s >= body or smaller_share(c, body) < params.aside_share)
+                    for t, s, c in zip(is_text, sizes, columns)]
+            order.sort(key=lambda k: is_text[k] and not kept[k])
+            is_text = kept
         textual = sum(is_text)
         # The preview colours text columns only: beside text columns a narrow one (a sidebar,
         # line numbers) is an aside (-1); a region with no text column reads as one column.
@@ -446,8 +384,8 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         # some of a story's columns, its last column beside them, as tiers set them) counts
         # as those.
         across = 0
-        for col_index, col_lines in (reversed(list(enumerate(columns))) if rtl
-                                     else enumerate(columns)):
+        for col_index in order:
+            col_lines = columns[col_index]
             first = len(leaves)
             inner = _layout(col_lines, depth + 1, leaves, region, pieces, params, bands, rtl)
             across += inner if is_text[col_index] else 0
@@ -460,6 +398,28 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         most = max(most, across, textual)
         i = end
     flush()
+    return most
+
+
+def _lift(lines: list[Line], floats: list[list[Line]], depth: int, leaves: list[_Leaf],
+          region: list[int], pieces: dict[int, bool], params: LayoutParams, bands: Gaps,
+          rtl: bool) -> int:
+    """Lay out ``lines`` without the pull quotes ``floats`` (see :func:`_layout`), each then
+    read after the first leaf, from the one that holds the line just above its left end, whose
+    last line ends a sentence (the paragraph it interrupted is finished)."""
+    lifted = {id(l) for f in floats for l in f}
+    first = len(leaves)
+    most = _layout([l for l in lines if id(l) not in lifted], depth, leaves, region, pieces,
+                   params, bands, rtl)
+    for quote in floats:
+        top, x0 = min(l.top for l in quote), min(l.x0 for l in quote)
+        above = [l for l in lines if l.top < top and id(l) not in lifted]
+        near = max(above, key=lambda l: (l.x0 <= x0 + 1.0, l.x1 > x0, l.bottom))
+        at = next(k for k in range(first, len(leaves)) if any(l is near for l in leaves[k].lines))
+        while at + 1 < len(leaves) and not SENTENCE_END.search(leaves[at].lines[-1].text.rstrip()):
+            at += 1
+        leaves.insert(at + 1, _Leaf(sorted(quote, key=_TOP_X0), region[0], 0, 1))
+        region[0] += 1
     return most
 
 

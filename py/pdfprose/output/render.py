@@ -71,8 +71,53 @@ COMMONMARK_MARKER = re.compile(r"[-*+]|\d{1,9}[.)]")
 """A marker CommonMark reads as a list item's: a bullet, or up to nine digits and "." or ")"."""
 
 
-def _md_marker(para: Paragraph) -> str:
-    """The marker a list item is written with: its own number or letter, "-" for a bullet."""
+LETTER_MARKER = re.compile(r"([^\W\d_]|[ivxlcdm]+|[IVXLCDM]+)\.")
+"""A lettered item's printed marker ("j.", "B."): one letter, or a roman numeral ("iv."), and
+a full stop."""
+
+ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+
+def _letter_values(marker: str) -> set[tuple[str, int]]:
+    """What a lettered marker counts as: ``("a", n)`` for the n-th letter in lowercase, ``("A",
+    n)`` in uppercase, ``("r", n)`` / ``("R", n)`` for a roman numeral ("i." is both the ninth
+    letter and one); empty for any other marker."""
+    match = LETTER_MARKER.fullmatch(marker)
+    if match is None:
+        return set()
+    body = match.group(1)
+    lower = body.islower()
+    values: set[tuple[str, int]] = set()
+    if len(body) == 1:
+        values.add(("a" if lower else "A", ord(body.lower())))
+    if all(ch in ROMAN for ch in body.lower()):
+        digits = [ROMAN[ch] for ch in body.lower()]
+        number = sum(-d if d < e else d for d, e in zip(digits, digits[1:] + [0]))
+        values.add(("r" if lower else "R", number))
+    return values
+
+
+def lettered_items(items: list[Paragraph]) -> set[int]:
+    """The ids of the list items (in reading order) whose marker is a letter or a roman
+    numeral and a full stop, next to an item of the letter or numeral before or after it
+    ("i.", "j.", "k."): an abbreviation that opens a paragraph and was taken for a marker
+    ("z. B.", "d. h.", "p. 30).") has no such neighbour, and its text stays as printed."""
+    values = [_letter_values(p.marker) for p in items]
+    found: set[int] = set()
+    for k in range(len(items) - 1):
+        if any(kind == other and n + 1 == m for kind, n in values[k] for other, m in values[k + 1]):
+            found.update((id(items[k]), id(items[k + 1])))
+    return found
+
+
+def _md_marker(para: Paragraph, lettered: bool = False) -> str:
+    """The marker a list item is written with: its own number or letter, "-" for a bullet. In
+    a lettered list (``lettered``: :func:`lettered_items`), a letter's or roman numeral's full
+    stop becomes ")" ("j." -> "j)", "iv." -> "iv)"): a line that starts "j. " reads as an
+    initial ("J. Smith") as often as an item, "j) " only as an item; the plain text keeps the
+    printed marker."""
+    if lettered and LETTER_MARKER.fullmatch(para.marker):
+        return para.marker[:-1] + ")"
     return para.marker if para.marker[:1].isalnum() or para.marker[:1] == "(" else "-"
 
 
@@ -86,9 +131,10 @@ def _render_txt(para: Paragraph, text: str) -> str:
     return text
 
 
-def _render_md(para: Paragraph, text: str, pad: int = 0) -> str:
+def _render_md(para: Paragraph, text: str, pad: int = 0, lettered: bool = False) -> str:
     """The Markdown of one paragraph; a list item is indented by ``pad`` spaces (its parent
-    item's content column, see :func:`render_with_page_starts`). A footnote is a definition
+    item's content column, see :func:`render_with_page_starts`), ``lettered`` as
+    :func:`_md_marker` says. A footnote is a definition
     ``[^n]: text`` (GFM); a figure's alternative text an italic line in brackets (the page's
     preview shows no images, and a description in brackets reads as one in any language)."""
     if para.kind == "footnote":
@@ -102,7 +148,7 @@ def _render_md(para: Paragraph, text: str, pad: int = 0) -> str:
         return "#" * max(1, min(para.level, 6)) + " " + escape_markdown(flat, line_starts=False)
     if para.kind == "list_item":
         body = escape_markdown(_strip_marker(text, para.marker))
-        marker = _md_marker(para)
+        marker = _md_marker(para, lettered)
         body = body.replace("\n", "\n" + " " * (pad + len(marker) + 1))
         return f"{' ' * pad}{marker} {body}"
     return escape_markdown(text)
@@ -173,6 +219,8 @@ def render_with_page_starts(
     chunks: list[str] = []
     starts: list[tuple[int, int]] = []
     offset = 0
+    lettered = lettered_items([p for p, _, _ in units
+                               if p is not None and p.kind == "list_item"]) if md else set()
     # A nested list item needs its parent item just before it: after a paragraph, a heading
     # or a page marker, CommonMark reads four spaces of indent as a code block. An item is
     # nested at most one level below the item before it, indented to its parent's content
@@ -205,11 +253,11 @@ def render_with_page_starts(
             if md and para.kind == "list_item":
                 level = min(para.indent, len(columns))
                 pad = columns[level - 1] if level else 0
-                chunk = _render_md(para, text, pad)
+                chunk = _render_md(para, text, pad, id(para) in lettered)
                 columns = columns[:level]
                 # "(a)", "b." or "iv)" make no CommonMark list: such an item is a paragraph
                 # (inside its parent item, if any), and nothing nests under it.
-                marker = _md_marker(para)
+                marker = _md_marker(para, id(para) in lettered)
                 if COMMONMARK_MARKER.fullmatch(marker):
                     columns.append(pad + len(marker) + 1)
             else:

@@ -5,7 +5,8 @@ pdfminer.six reads a content stream with a state machine that takes one characte
 time through several method calls per token, and logs every token at DEBUG level: on the corpus
 this was about half of all parsing time. :class:`FastContentParser` is pdfminer's own
 :class:`~pdfminer.pdfinterp.PDFContentParser` (same buffering, same stream switching, same
-inline-image handling, same states) with a fast path in front of it: where the parser stands
+states; an inline image's data found in the buffer already read, as pdfminer finds it) with a
+fast path in front of it: where the parser stands
 between tokens and the current buffer holds complete tokens of the common kinds (numbers,
 operators, names without ``#`` escapes, strings without escapes or nested parentheses, hex
 strings, dictionary and array brackets, comments), one regular expression reads them in a batch.
@@ -51,6 +52,8 @@ from pdfminer.psparser import (
     literal_name,
 )
 from pdfminer import settings
+
+from .content_reads import ContentReads
 from pdfminer.utils import choplist
 
 from .plain import BLANK_RUN as _BLANK_RUN, NOT_PLAIN, OBJ_END, OBJ_HEAD, TOKEN as _TOKEN
@@ -78,6 +81,10 @@ class _BatchTokens:
     content and object-stream parsers': spelt out in :meth:`nextobject`), rather than its own
     (a CMap parser's: nothing)."""
 
+    _STOP_AT_ID = False
+    """Whether a batch ends at an ``ID`` keyword: in a content stream the bytes after it are an
+    inline image's data, read by the parser itself (:meth:`FastContentParser.get_inline_data`)."""
+
     # Set by the pdfminer parser class this is mixed into.
     buf: bytes
     charpos: int
@@ -104,6 +111,7 @@ class _BatchTokens:
         append = out.append
         curtoken = self._curtoken
         curpos = self._curtokenpos
+        stop_at_id = self._STOP_AT_ID
         moved = False
         while True:
             m = match(buf, i)
@@ -127,7 +135,12 @@ class _BatchTokens:
                 elif value == _KW_FALSE:
                     append((curpos, False))
                 else:
-                    append((curpos, KWD(value)))
+                    keyword = KWD(value)
+                    append((curpos, keyword))
+                    if keyword is _KEYWORD_ID and stop_at_id:
+                        # What follows is an inline image's data, which the parser reads
+                        # from here (get_inline_data); tokens read past it would be dropped.
+                        break
             elif kind == "lit":
                 curtoken = value[1:]
                 try:
@@ -271,11 +284,12 @@ class _BatchTokens:
         return self.results.pop(0)
 
 
-class FastContentParser(_BatchTokens, PDFContentParser):
+class FastContentParser(_BatchTokens, ContentReads, PDFContentParser):
     """:class:`~pdfminer.pdfinterp.PDFContentParser` with a batch tokenizer in front (see the
     module's docstring) and without its per-token DEBUG logging."""
 
     _FLUSH_ALL = True
+    _STOP_AT_ID = True
 
     def do_keyword(self, pos: int, token: PSKeyword) -> None:
         if token is _KEYWORD_BI or token is _KEYWORD_ID:

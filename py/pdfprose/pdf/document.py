@@ -47,9 +47,6 @@ from .structure import StructTree, open_structure, tags_usable
 HEADER_SEARCH_BYTES = 1024
 """The ``%PDF-`` header may follow some junk; readers accept it within the first 1024 bytes."""
 
-# pdfminer logs every recoverable oddity of a real-world file at WARNING; the page report carries
-# what matters to a user, so keep the logs from flooding stderr and the browser console.
-logging.getLogger("pdfminer").setLevel(logging.ERROR)
 log = logging.getLogger("pdfprose")
 
 

@@ -75,12 +75,11 @@ class PageBudget:
     read budgets (:class:`pdfprose.budgets.ReadBudgets`) of the counters that have one there."""
 
     __slots__ = ("glyphs", "figures", "nested", "depth", "skipped", "exceeded", "limits",
-                 "operators", "inline_images", "states_dropped", "annotations")
+                 "operators", "states_dropped", "annotations")
 
     def __init__(self, limits: ReadBudgets = DEFAULT_BUDGETS) -> None:
         self.limits = limits
         self.operators = 0
-        self.inline_images = 0
         self.states_dropped = 0  # ``q`` past ReadBudgets.state_depth, ignored
         self.annotations = 0
         self.glyphs = 0
@@ -125,11 +124,6 @@ class PageBudget:
         self.operators += operators
         if self.operators > self.limits.operators_per_page:
             self._stop(f"it runs more than {self.limits.operators_per_page:,} drawing operations")
-
-    def inline_image(self) -> None:
-        self.inline_images += 1
-        if self.inline_images > self.limits.inline_images_per_page:
-            self._stop(f"it holds more than {self.limits.inline_images_per_page:,} inline images")
 
 
 # -- pdfminer.six repairs --------------------------------------------------------------------
@@ -248,6 +242,10 @@ def init_resources(self: PDFPageInterpreter, resources: dict[object, object]) ->
                 continue
 
 
+STRAY_KEPT = 64
+"""Operands kept when those waiting for an operator pass ``ReadBudgets.stray_operands``: twice
+the most an operator takes (``scn`` of 32 colorants and its pattern name)."""
+
 OPERATOR_BATCH = 4096
 """Operators counted locally before they are charged to the page's budget: one addition per
 operator in the loop, one call per 4,096 (the budget may overrun by that many)."""
@@ -279,6 +277,9 @@ def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
     except PSEOF:
         return
     budget = getattr(self.device, "budget", None)
+    limits = budget.limits if budget is not None else DEFAULT_BUDGETS
+    parser.structure_bytes = limits.content_structure_bytes
+    stray = limits.stray_operands
     operators = _OPERATORS.setdefault(type(self), {})
     ran = 0
     while True:
@@ -292,7 +293,13 @@ def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
             _skipped(budget)
             continue
         if not isinstance(obj, PSKeyword):
-            self.push(obj)
+            stack = self.argstack  # pdfminer's push, inline
+            stack.append(obj)
+            if len(stack) > stray:
+                # Only the last operands can be taken: the oldest go, charged as work done.
+                del stack[:-STRAY_KEPT]
+                if budget is not None:
+                    budget.ran(stray - STRAY_KEPT + 1)
             continue
         ran += 1
         if ran == OPERATOR_BATCH and budget is not None:

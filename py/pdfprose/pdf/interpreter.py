@@ -2,8 +2,8 @@
 (the clipping path's box, shadings, the graphics state a form starts from), and the appearances
 of a page's visible annotations (form fields) drawn after its content; its work is bounded by
 the page's budget (:class:`pdfprose.pdf.guards.PageBudget`, limits from
-:class:`pdfprose.budgets.ReadBudgets`): operators, saved graphics states, inline images,
-annotations.
+:class:`pdfprose.budgets.ReadBudgets`): operators (an inline image is one), saved graphics
+states, annotations.
 """
 
 from __future__ import annotations
@@ -38,6 +38,17 @@ class PageInterpreter(PDFPageInterpreter):
     def execute(self, streams: Sequence[object]) -> None:
         guards.execute(self, streams)
 
+    def pop(self, n: int) -> list:  # type: ignore[type-arg]
+        """pdfminer's ``pop``, taking the operands off the stack in place: pdfminer copies the
+        rest of the stack at each operator, quadratic in the operands a damaged page leaves
+        behind (one extra operand before each of half a million operators: minutes)."""
+        if n == 0:
+            return []
+        stack = self.argstack
+        args = stack[-n:]
+        del stack[-n:]
+        return args
+
     def do_Tf(self, fontid, fontsize) -> None:  # type: ignore[no-untyped-def]
         # A font the resources do not name: pdfminer makes a new default font at every such
         # Tf (133 µs each, ten million in a hostile file); one per interpreter serves them all.
@@ -48,12 +59,6 @@ class PageInterpreter(PDFPageInterpreter):
                 self.rsrcmgr.missing_font = missing
             self.fontmap[literal_name(fontid)] = missing
         super().do_Tf(fontid, fontsize)
-
-    def do_EI(self, obj) -> None:  # type: ignore[no-untyped-def]
-        budget = getattr(self.device, "budget", None)
-        if budget is not None:
-            budget.inline_image()
-        super().do_EI(obj)
 
     def init_state(self, ctm):  # type: ignore[no-untyped-def]
         super().init_state(ctm)

@@ -294,7 +294,16 @@ class PageStructTree(StructTree):
     def page_content(self, page: int) -> dict[int, int]:
         found = self.content.get(page)
         if found is None:
-            found = self.content[page] = self._read_page(page)
+            try:
+                found = self._read_page(page)
+            except Exception:  # noqa: BLE001 - a damaged tree costs the page its tags, not its text
+                # Read during the page's layout, not while parsing: an object the tree names
+                # that cannot be resolved (pdfminer asserts on a broken object stream, raises on
+                # a bad xref entry) would otherwise fail the whole page's analysis.
+                self.problems.append(f"the structure tree of page {page + 1} could not be read; "
+                                     "its tags were not used")
+                found = {}
+            self.content[page] = found
         return found
 
     def has_content(self) -> bool:

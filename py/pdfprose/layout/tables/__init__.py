@@ -19,7 +19,7 @@ from .edges import Edge, page_edges
 from .grid import build_grid, header_only_separators, separators, to_table
 from .pieces import Piece, piece_line, pieces_of
 from .rows import Row, common_gaps, text_rows
-from .ruled import ruled_regions
+from .ruled import panel, ruled_regions, shaded_box
 from .unruled import grow_rows, scattered, text_windows, under_header, under_top_rule
 
 __all__ = ["Found", "find_tables"]
@@ -37,8 +37,12 @@ class Found:
     sides: list[list[Line]] = field(default_factory=list)
 
 
-def _inside(h: list[Edge], lo: float, hi: float, top: float, bottom: float) -> list[Edge]:
-    return [e for e in h if e.end > lo and e.start < hi and top - 4 <= e.pos <= bottom + 4]
+def _inside(h: list[Edge], lo: float, hi: float, top: float, bottom: float,
+            margin: float) -> list[Edge]:
+    """The horizontal edges over ``lo``..``hi`` from ``margin`` above ``top`` to ``margin``
+    below ``bottom`` (``params.table_rule_margin_pt``)."""
+    return [e for e in h if e.end > lo and e.start < hi
+            and top - margin <= e.pos <= bottom + margin]
 
 
 def _candidate(rows: list[Row], gaps: list[tuple[float, float]], horizontal: list[Edge],
@@ -52,7 +56,7 @@ def _candidate(rows: list[Row], gaps: list[tuple[float, float]], horizontal: lis
     if not seps:
         return None, None
     x0, top, x1, bottom = box
-    near = _inside(horizontal, x0, x1, top, bottom)
+    near = _inside(horizontal, x0, x1, top, bottom, params.table_rule_margin_pt)
     grid = build_grid(rows, seps, near, vertical, x0, x1, params)
     loose = header_only_separators(grid, seps, params)
     if loose:
@@ -79,13 +83,25 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
     used: set[int] = set()
     tables: list[Table] = []
     sides: list[list[Line]] = []
-    for region in ruled_regions(horizontal, vertical, params):
+    regions = ruled_regions(horizontal, vertical, params)
+    for region in regions:
+        if panel(region, regions, params):
+            continue
         inside = [p for p in pieces if id(p) not in used
                   and region.x0 <= (p.x0 + p.x1) / 2 <= region.x1
                   and region.top <= (p.top + p.bottom) / 2 <= region.bottom]
         if not inside:
             continue
         found = text_rows(inside, params)
+        if shaded_box(region):
+            # A shaded box holds a table and may hold the heading, prose and caption that
+            # introduce it (a sidebar, a "key figures" panel): its rows of one run above the
+            # table's first row of cells and below its last are that text, not the table's.
+            multi = [k for k, r in enumerate(found) if len(r.pieces) > 1]
+            if not multi:
+                continue
+            found = found[multi[0]:multi[-1] + 1]
+            inside = [p for r in found for p in r.pieces]
         several = [r for r in found if len(r.pieces) > 1]
         gaps = common_gaps(several if len(several) >= 2 else found, region.x0, region.x1,
                            params.table_min_gap_em)

@@ -16,7 +16,7 @@ from ...model import Line, Table, TableCell
 from ...params import DEFAULT_PARAMS, LayoutParams
 from .edges import Edge, covers
 from .header import header_rows
-from .pieces import Piece, piece_line, split_piece
+from .pieces import Piece, piece_line, piece_text, split_piece
 from .rows import Row, Span
 
 @dataclass(slots=True)
@@ -141,7 +141,24 @@ def _text_breaks(rows: list[Row], placed: list[list[tuple[int, int, Piece]]],
         upper, lower = filled[k], filled[k + 1]
         if 0 in upper and 0 not in lower and lower and lower <= upper and len(lower) < len(upper):
             breaks[k] = False
+        elif k > 0 and not breaks[k - 1] and lower and lower <= upper \
+                and _goes_on(placed[k + 1], params):
+            # A cell wrapped over three lines or more, rows set at its line pitch ("boolean" /
+            # "null, or" / "undefined"): its text goes on in lower case in the same column,
+            # where the next row of a group ("Q3" under "Q2", a figure) starts anew.
+            breaks[k] = False
     return breaks
+
+
+def _goes_on(cells: list[tuple[int, int, Piece]], params: LayoutParams) -> bool:
+    """Whether every piece of a text row starts with a letter that is no capital (lower case,
+    or a script without case): the words of a cell that wrapped, not a cell of its own (which
+    starts with a capital, a figure or a sign)."""
+    for _, _, piece in cells:
+        text = piece_text(piece, params).lstrip()
+        if not text or not text[0].isalpha() or text[0].isupper():
+            return False
+    return True
 
 
 def build_grid(rows: list[Row], seps: list[Separator], horizontal: list[Edge],

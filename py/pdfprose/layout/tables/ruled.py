@@ -33,6 +33,28 @@ class Region:
         return all(e.fill for e in self.vertical)
 
 
+def shaded_box(region: Region) -> bool:
+    """Whether a region is one shaded box: no rule drawn in it, its four edges its fill's
+    sides (a shaded header or row alone, a panel)."""
+    return region.open and len(region.horizontal) == 2 and len(region.vertical) == 2
+
+
+def panel(region: Region, regions: list[Region], params: LayoutParams = DEFAULT_PARAMS) -> bool:
+    """Whether a region is a panel: one shaded box, no rule drawn in it (its four edges are
+    its fill's sides), around another region (a table with its own rules or shaded header,
+    set in a coloured box with the prose that introduces it). The inner region is the table;
+    the panel's other text is read as text."""
+    if not shaded_box(region):
+        return False
+    snap = params.table_snap_pt
+    return any(other is not region and other.x0 >= region.x0 - snap
+               and other.x1 <= region.x1 + snap and other.top >= region.top - snap
+               and other.bottom <= region.bottom + snap
+               and (other.x1 - other.x0) * (other.bottom - other.top)
+               < (region.x1 - region.x0) * (region.bottom - region.top)
+               for other in regions)
+
+
 def _touch(h: Edge, v: Edge, tolerance: float) -> bool:
     return h.start - tolerance <= v.pos <= h.end + tolerance \
         and v.start - tolerance <= h.pos <= v.end + tolerance

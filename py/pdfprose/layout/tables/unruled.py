@@ -45,7 +45,7 @@ def _together(t: Track, u: Track, params: LayoutParams) -> bool:
     # beside a table in one column of a page in two, the rows of the other column fall
     # between the table's rows, and the gutter has text on both sides in a few rows only.
     lengths = sorted((t.last - t.first + 1, u.last - u.first + 1))
-    return overlap >= 0.5 * short \
+    return overlap >= params.table_track_overlap * short \
         and lengths[1] <= params.table_longer_tracks * lengths[0] + params.table_track_slack
 
 
@@ -278,7 +278,7 @@ def scattered(rows: list[Row], params: LayoutParams = DEFAULT_PARAMS) -> bool:
     other cells wrap, which :func:`~.decision.sparse` tells apart)."""
     close = sum(1 for r, q in zip(rows, rows[1:])
                 if q.baseline - r.baseline < params.table_min_pitch_em * max(r.size, q.size))
-    return 4 * close > len(rows) - 1
+    return close > params.table_scattered_share * (len(rows) - 1)
 
 
 SENTENCE_END = ".。!?！？"
@@ -311,7 +311,8 @@ def _prose_around(table: list[Row], above: Row | None, below: Row | None, gaps: 
     x0 = min(p.x0 for r in table for p in r.pieces)
     x1 = max(p.x1 for r in table for p in r.pieces)
     for row, edge in ((above, table[0]), (below, table[-1])):
-        if row is None or abs(row.baseline - edge.baseline) > 1.2 * pitch \
+        reach = params.table_prose_pitch * pitch
+        if row is None or abs(row.baseline - edge.baseline) > reach \
                 or not _crosses(row, gaps) or CAPTION.match(row.pieces[0].line.text):
             continue
         left, right = min(p.x0 for p in row.pieces), max(p.x1 for p in row.pieces)
@@ -320,7 +321,8 @@ def _prose_around(table: list[Row], above: Row | None, below: Row | None, gaps: 
         # reach no further than the candidate's rows (give or take an em); a paragraph
         # over a narrower table reaches past it on either side.
         within = left >= x0 - edge.size and right <= x1 + edge.size
-        if right - left >= 0.85 * (x1 - x0) and within and words >= params.table_prose_words:
+        if right - left >= params.table_full_line * (x1 - x0) and within \
+                and words >= params.table_prose_words:
             return True
     return False
 
