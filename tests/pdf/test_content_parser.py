@@ -401,6 +401,23 @@ def test_object_stream_with_a_broken_header_is_parsed_whole() -> None:
         assert doc._getobj_objstm(stream, 1, 11) == expected
         assert bool(doc._parsed_objs) == (header is bad)
 
+
+def test_a_fast_object_reader_that_fails_falls_back_to_pdfminers(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The plain-object fast path is an optimisation: whatever error it meets, the object is
+    read by the general parser, never lost (and never a file that cannot be opened)."""
+    from pdfprose.pdf import content
+
+    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise IndexError("a fast-path bug")
+
+    monkeypatch.setattr(content, "parse_plain_object", broken)
+    header, body = b"10 0 11 11 ", b"<< /A 1 >> << /B 2 >>"
+    doc = content.FastObjectStreamDocument.__new__(content.FastObjectStreamDocument)
+    doc._parsed_objs, doc.caching = {}, True
+    stream = PDFStream({"Type": LITERAL_OBJSTM, "N": 2, "First": len(header)}, header + body)
+    stream.objid = 99
+    assert doc._getobj_objstm(stream, 1, 11) == {"B": 2}
+
 # -- ToUnicode CMaps (FastCMapParser, pdf.document.ResourceManager) -----------------------------------
 
 CMAP_PIECES = [

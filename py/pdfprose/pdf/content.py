@@ -364,7 +364,10 @@ class FastObjectStreamDocument(PDFDocument):
         if data is not None:
             head = OBJ_HEAD.match(data, pos)
             if head is not None and int(head.group(1)) == objid:
-                obj, end = plain_object_at(data, head.end(), len(data), self)
+                try:
+                    obj, end = plain_object_at(data, head.end(), len(data), self)
+                except Exception:  # noqa: BLE001 - a fast path never costs a file its opening
+                    obj, end = NOT_PLAIN, 0
                 if obj is not NOT_PLAIN and OBJ_END.match(data, end) is not None:
                     return obj
         return super()._getobj_parse(pos, objid)
@@ -387,7 +390,10 @@ class FastObjectStreamDocument(PDFDocument):
         data, entries = header
         start = entries[index][1]
         end = entries[index + 1][1] if index + 1 < len(entries) else len(data)
-        obj = parse_plain_object(data, start, end, self)
+        try:
+            obj = parse_plain_object(data, start, end, self)
+        except Exception:  # noqa: BLE001 - what the fast path cannot read, pdfminer's parser may
+            obj = NOT_PLAIN
         if obj is not NOT_PLAIN:
             return obj
         parser = FastObjectStreamParser(data[start:end])
