@@ -418,6 +418,21 @@ def test_a_fast_object_reader_that_fails_falls_back_to_pdfminers(monkeypatch) ->
     stream.objid = 99
     assert doc._getobj_objstm(stream, 1, 11) == {"B": 2}
 
+def test_the_file_stays_closable_after_objects_are_read_from_its_bytes() -> None:
+    """The plain-object path reads the file's bytes without exporting the BytesIO's buffer: an
+    exported buffer made close() raise BufferError, and the finalizer of every converted file
+    printed "Exception ignored while finalizing file" (a browser test failed on it)."""
+    from batchkit import tiny_pdf
+    from pdfprose.pdf.content import FastObjectStreamDocument
+
+    fp = io.BytesIO(tiny_pdf("one line"))
+    doc = FastObjectStreamDocument(PDFParser(fp))
+    objids = [objid for xref in doc.xrefs for objid in xref.get_objids()]
+    assert [doc.getobj(objid) for objid in objids]
+    assert doc.__dict__.get("_file_bytes") is not None  # the fast path did read the bytes
+    fp.close()  # raised BufferError while getbuffer()'s view was held
+
+
 # -- ToUnicode CMaps (FastCMapParser, pdf.document.ResourceManager) -----------------------------------
 
 CMAP_PIECES = [

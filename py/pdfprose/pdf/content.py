@@ -359,8 +359,11 @@ class FastObjectStreamDocument(PDFDocument):
         data = self.__dict__.get("_file_bytes", ())
         if data == ():
             fp = getattr(self._parser, "fp", None)
+            # getvalue, not getbuffer: an exported buffer makes the BytesIO refuse to close, and
+            # its finalizer then prints "Exception ignored" (seen in a restored Pyodide
+            # snapshot); getvalue shares the bytes the BytesIO was made from, no copy.
             data = self.__dict__["_file_bytes"] = \
-                fp.getbuffer() if isinstance(fp, io.BytesIO) else None
+                fp.getvalue() if isinstance(fp, io.BytesIO) else None
         if data is not None:
             head = OBJ_HEAD.match(data, pos)
             if head is not None and int(head.group(1)) == objid:
