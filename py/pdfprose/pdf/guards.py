@@ -125,6 +125,15 @@ class PageBudget:
         if self.operators > self.limits.operators_per_page:
             self._stop(f"it runs more than {self.limits.operators_per_page:,} drawing operations")
 
+    def piled(self, operands: int) -> None:
+        """``operands`` left waiting for an operator were dropped: charged as operations (they
+        cost the reading as much), but a page stopped by them says so, since it may run few
+        operators (ten million empty arrays and no operator at all)."""
+        self.operators += operands
+        if self.operators > self.limits.operators_per_page:
+            self._stop(f"it piles up more than {self.limits.operators_per_page:,} operands "
+                       "with no drawing operation to take them")
+
 
 # -- pdfminer.six repairs --------------------------------------------------------------------
 
@@ -299,7 +308,7 @@ def execute(self: PDFPageInterpreter, streams: Sequence[object]) -> None:
                 # Only the last operands can be taken: the oldest go, charged as work done.
                 del stack[:-STRAY_KEPT]
                 if budget is not None:
-                    budget.ran(stray - STRAY_KEPT + 1)
+                    budget.piled(stray - STRAY_KEPT + 1)
             continue
         ran += 1
         if ran == OPERATOR_BATCH and budget is not None:
