@@ -913,12 +913,14 @@ MARK_SIZE = 6.0
 MARK_RISE = 3.5
 
 
-def footnotes_pdf(path: Path, columns: int = 1) -> Truth:
+def footnotes_pdf(path: Path, columns: int = 1, folio: bool = False) -> Truth:
     """Footnotes: marks set as superscripts after words, bodies at the page's foot in smaller
     type under a short rule, each starting with its mark; on one column, or two columns with
     each column's notes at its own foot. The text also holds an exponent (x²) and a chemical
-    formula with a subscript (H₂O), which are not marks. Facts: ``notes``, (mark, body text,
-    the word the mark follows) in order; ``not_marks``: the exponent and the subscript."""
+    formula with a subscript (H₂O), which are not marks. With ``folio``, each column's last
+    note runs on to a line that starts with the article "a", and the page's number is centred
+    under the notes, in the body's size. Facts: ``notes``, (mark, body text, the word the mark
+    follows) in order; ``not_marks``: the exponent and the subscript."""
     doc = Document()
     font = doc.helvetica()
     page = doc.page()
@@ -948,9 +950,18 @@ def footnotes_pdf(path: Path, columns: int = 1) -> Truth:
         # The foot: a short rule, then the bodies in smaller type, each starting with its mark.
         page.line(left, 118, left + 0.3 * width, 118)
         fy = 106.0
+        if folio:
+            mark, body, word = notes[-1]
+            notes[-1] = (mark, f"{body} a second line of the note.", word)
         for mark, body, _ in notes[-2:]:
             page.text(font, MARK_SIZE, left, fy, mark, rise=MARK_RISE)
-            page.text(font, FOOTNOTE_SMALL, left + 5, fy, body)
+            first, _, rest = body.partition(" a second")
+            page.text(font, FOOTNOTE_SMALL, left + 5, fy, first)
             fy -= 10
+            if rest:
+                page.text(font, FOOTNOTE_SMALL, left, fy, "a second" + rest)
+                fy -= 10
+    if folio:
+        page.text(font, FOOTNOTE_BODY, PAGE_W / 2 - 3, 50, "7")
     doc.write(path)
     return Truth(path, {"notes": notes, "not_marks": ["x2", "H2O"]})

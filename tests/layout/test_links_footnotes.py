@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pdfprose.pdf.links import page_indices, read_links
 from pdfprose.layout.footnotes import FootLine, Rule, Run, find_footnotes
 from pdfprose.layout.links import LinkGlyph, LinkTarget, link_spans
@@ -119,6 +121,38 @@ def test_unraised_body_marks_and_no_rule() -> None:
     assert [m.mark for m in found.marks] == ["6"]
 
 
+def test_notes_over_the_page_number_and_a_line_starting_with_a() -> None:
+    # The page's number, in the body's size, stands under the column's notes; the note's
+    # second line starts with the article "a", not a note's letter mark (the notes are
+    # numbered).
+    lines = [
+        _line(("to give alternative texts for graphics inclusion, and", 10, 588)),
+        _line(("to specify the heading rows of tables.", 10, 600), ("1", 6, 596.5),
+              (" The docu-", 10, 600)),
+        _line(("1", 6, 720.5), ("The current markup for tables is temporary and", 8, 724)),
+        _line(("a new interface will be developed.", 8, 734)),
+        _line(("7", 10, 790)),
+    ]
+    found = find_footnotes(lines, [], 842)
+    assert [(n.mark, n.text) for n in found.notes] == [
+        ("1", "The current markup for tables is temporary and a new interface will be "
+              "developed.")]
+    assert [m.mark for m in found.marks] == ["1"]
+
+
+def test_a_sums_lower_limit_at_the_foot_is_no_note() -> None:
+    # "j=1" under a sum sign, the column's last formula, in small type above the page number;
+    # the index of "q_j" raised after it is no call either.
+    lines = [
+        _line(("Define the total number of prime factors of N as the sum", 10, 600)),
+        _line(("of the exponents, over all of its distinct prime factors", 10, 612)),
+        _line(("Omega(N) := a + 2 sum q", 10, 700), ("j", 6, 697), (" b", 10, 700)),
+        _line(("j=1", 6, 712)),
+        _line(("7", 10, 790)),
+    ]
+    assert not find_footnotes(lines, [], 842).notes
+
+
 def test_small_print_without_marks_is_no_footnote() -> None:
     lines = [_line(("Body text of the page.", 10, 100)),
              _line(("Printed in Spain. All rights reserved.", 7, 800))]
@@ -153,9 +187,12 @@ def _foot_lines(path: Path, columns: int) -> tuple[list[FootLine], list[Rule], f
     return out, rules, page.height
 
 
-def test_generated_footnotes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("folio", [False, True])
+def test_generated_footnotes(tmp_path: Path, folio: bool) -> None:
+    # With a folio: the page's number under the notes, and a note's line that starts with
+    # "a", which goes on with the numbered note before it.
     for columns in (1, 2):
-        truth = structgen.footnotes_pdf(tmp_path / f"fn{columns}.pdf", columns)
+        truth = structgen.footnotes_pdf(tmp_path / f"fn{columns}.pdf", columns, folio)
         lines, rules, height = _foot_lines(truth.path, columns)
         found = find_footnotes(lines, rules, height)
         notes = truth.facts["notes"]

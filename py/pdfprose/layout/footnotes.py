@@ -24,10 +24,11 @@ from ..params import DEFAULT_PARAMS, LayoutParams
 MARK = re.compile(r"^(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])$")
 """What a footnote mark may be: a number up to 999, one to three symbols, or a lowercase letter."""
 
-BODY_START = re.compile(r"^\s*(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])(?=\s|[^\w\s.)]|[A-Z])")
+BODY_START = re.compile(r"^\s*(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])(?=\s|[^\w\s.)=<>+−]|[A-Z])")
 """A footnote body's opening mark when it is not raised: "1 See ...", "* Note", "6A default".
 A number followed by "." or ")" numbers a list: the reference list at the foot of a Nature or
-Science column ("2. Ladd, T. D. et al.", called by superscript citations) is no footnote;
+Science column ("2. Ladd, T. D. et al.", called by superscript citations) is no footnote,
+nor is a sum's lower limit under its sign ("j=1", called by nothing but an index "q_j");
 footnotes are set "1 Text" (Word, LaTeX, Distiller and iText in the corpus's court opinion,
 EU report, PLDI paper and tagged LaTeX sample) or with a raised mark."""
 
@@ -148,15 +149,20 @@ def find_footnotes(lines: Sequence[FootLine], rules: Sequence[Rule], page_height
 def _foot_zone(lines: Sequence[FootLine], members: list[int], rules: Sequence[Rule],
                page_height: float, body: float, params: LayoutParams) -> list[int]:
     """The footnote lines at the foot of one column: the longest run of small lines ending
-    the column, below the zone's top, that starts under a short rule or with a mark."""
+    the column (or ending over the lines of larger type under it that each stand more than
+    ``footnote_line_gap_em`` apart from the line above: a page number set under every
+    column), below the zone's top, that starts under a short rule or with a mark."""
     by_y = sorted(members, key=lambda i: lines[i].top)
     zone: list[int] = []
-    for i in reversed(by_y):
-        line = lines[i]
+    for n in range(len(by_y) - 1, -1, -1):
+        line = lines[by_y[n]]
         if line.size > params.footnote_small_ratio * body \
                 or line.top < params.footnote_zone_top * page_height:
+            if not zone and n and line.top - lines[by_y[n - 1]].baseline \
+                    > params.footnote_line_gap_em * line.size:
+                continue  # the page's number or footer, standing apart under the notes
             break
-        zone.insert(0, i)
+        zone.insert(0, by_y[n])
     # Start the zone at its first line that opens a note.
     while zone and not _opens_note(lines[zone[0]], params):
         zone.pop(0)
@@ -183,10 +189,16 @@ def _opens_note(line: FootLine, params: LayoutParams) -> bool:
 def _split_notes(lines: Sequence[FootLine], zone: list[int], result: Footnotes,
                  params: LayoutParams) -> None:
     current: list[int] = []
+    lettered = False
     for i in zone:
         if _opens_note(lines[i], params) and current:
-            result.notes.append(_note(lines, current))
-            current = []
+            # A line of a note marked by a number or a symbol that starts with the article
+            # "a" goes on with it: a page's letter marks are all letters.
+            if lettered or not _note(lines, [i]).mark.isalpha():
+                result.notes.append(_note(lines, current))
+                current = []
+        if not current:
+            lettered = _note(lines, [i]).mark.isalpha()
         current.append(i)
     if current:
         result.notes.append(_note(lines, current))
