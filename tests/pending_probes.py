@@ -17,7 +17,7 @@ PENDING_BY_ISSUE: dict[int, tuple[str, ...]] = {
     # Links, bookmarks, tags, ActualText, footnotes, right-to-left text (and heading levels
     # from tags and outlines).
     24: (
-        "fda-6", "wplink-3",
+        "fda-6",
     ),
 }
 

@@ -637,6 +637,58 @@ def links_pdf(path: Path) -> Truth:
     })
 
 
+def infobox_pdf(path: Path) -> Truth:
+    """A wiki-style page: a column of prose, and beside it, less than an em away, an infobox,
+    a ruled table of two columns whose cells' text stands 4.5 pt inside its frame, under its
+    title, which sits on a row between the column's first two lines. A link over "Portable
+    Document" wraps onto the next line ("Format"): two annotations, one URI. Facts: ``link``,
+    (text, url); ``paragraph``, the column's first paragraph as one line; ``title`` and
+    ``cells``, the infobox's title and its first row's cells."""
+    doc = Document()
+    font, bold = doc.helvetica(), doc.helvetica(bold=True)
+    page = doc.page()
+    size = 11.0
+    url = "https://example.org/wiki/Portable_Document_Format"
+    words = ("The viewer is a library that renders Portable Document|Format (PDF) files "
+             "with the web standards of the browser|and its canvas. The project is led by "
+             "the foundation after|a team of engineers began it as an experiment in|the "
+             "year before the first release of the browser.").split("|")
+    y = 760.0
+    ends = []
+    for k, text in enumerate(words):
+        start = len(page.placed)
+        ends.append(page.text(font, size, 72, y, text))
+        if k == 0:
+            first = text.index("Portable")
+            rect = _word_rect(page, start + first, len(page.placed), size)
+            _link(doc, page, rect, uri_action(url))
+        elif k == 1:
+            rect = _word_rect(page, start, start + len("Format"), size)
+            _link(doc, page, rect, uri_action(url))
+        y -= 15
+    frame = max(ends) + 9.0  # under a 11 pt em from the column's longest line
+    page.text(bold, 12, frame + 60, 753, "Viewer")  # between the column's first two lines
+    rows = [("Author", "A. Engineer"), ("Developer", "The foundation"),
+            ("Release", "2 July 2011"), ("License", "Apache License")]
+    top = 735.0
+    pitch = 18.0
+    split = frame + 80
+    right = frame + 180
+    for k, (key, value) in enumerate(rows):
+        base = top - k * pitch - 13
+        page.text(bold, 9, frame + 4.5, base, key)
+        page.text(font, 9, split + 4.5, base, value)
+    bottom = top - len(rows) * pitch
+    for k in range(len(rows) + 1):
+        page.line(frame, top - k * pitch, right, top - k * pitch)
+    for x in (frame, split, right):
+        page.line(x, top, x, bottom)
+    doc.write(path)
+    paragraph = " ".join(w for w in words)
+    return Truth(path, {"link": ("Portable Document Format", url), "paragraph": paragraph,
+                        "title": "Viewer", "cells": rows[0]})
+
+
 def _outline_items(doc: Document, parent: int, items: list[dict]) -> tuple[int, int, int]:
     """Write outline items (dicts: title, dest bytes, children) under ``parent``; returns
     (first, last, count of visible descendants)."""

@@ -233,3 +233,22 @@ def test_only_a_line_with_a_small_mark_glyph_may_call_a_note() -> None:
     for mark in ("1", "†", "a"):
         assert may_hold_mark(line(("w", 10.0), ("o", 10.0), (mark, 6.0)), 0.85)
     assert not may_hold_mark(line(("w", 10.0), ("1", 9.5)), 0.85)  # not smaller enough
+
+
+def test_link_wrapping_beside_a_ruled_infobox_stays_one_paragraph(tmp_path: Path) -> None:
+    """An infobox's title on a row between the column's first two lines, its ruled frame
+    under an em from the column's text (its cells' text further): the column is read whole,
+    its wrapped link is one, and the title comes with its table after it."""
+    from pdfprose import Options
+    from pdfprose.engine.converter import convert
+
+    truth = structgen.infobox_pdf(tmp_path / "infobox.pdf")
+    md = convert(truth.path.read_bytes()).render(Options(format="md"))
+    text, url = truth.facts["link"]  # type: ignore[misc]
+    assert f"[{text}]({url})" in md
+    paragraphs = md.split("\n\n")
+    first = paragraphs[0].replace(f"[{text}]({url})", text)
+    assert first == truth.facts["paragraph"]
+    title = truth.facts["title"]
+    key, value = truth.facts["cells"]  # type: ignore[misc]
+    assert md.index(f"{title}\n") < md.index(f"| {key} | {value} |")
