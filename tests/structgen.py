@@ -689,6 +689,43 @@ def infobox_pdf(path: Path) -> Truth:
                         "title": "Viewer", "cells": rows[0]})
 
 
+def table_note_pdf(path: Path) -> Truth:
+    """A ruled table in 10 pt amid 12 pt prose; its header cell "Total" carries a raised mark
+    "1", and the note it calls is set in 10 pt right under the table's bottom rule, starting
+    with the raised mark; the prose goes on under it. Facts: ``mark``, ``note`` (the note's
+    text), ``cell`` (the header cell's word), ``after`` (the prose after the table)."""
+    doc = Document()
+    font, bold = doc.helvetica(), doc.helvetica(bold=True)
+    page = doc.page()
+    page.text(font, 12, 72, 760, "The following table gives the funding of the program for")
+    page.text(font, 12, 72, 745, "each year, with the total of the initiative in its last column.")
+    header = ("Program", "2006", "2007", "Total")
+    rows = [("Human drugs", "$62,567", "$64,600", "$70,161"),
+            ("Field", "$7,130", "$6,600", "$6,600"),
+            ("User fees", "0", "0", "$15,701")]
+    xs = [100.0, 220.0, 300.0, 380.0, 470.0]
+    top, pitch = 725.0, 16.0
+    for r, cells in enumerate([header, *rows]):
+        base = top - r * pitch - 12
+        for c, cell in enumerate(cells):
+            end = page.text(bold if r == 0 else font, 10, xs[c] + 4, base, cell)
+            if r == 0 and c == len(cells) - 1:
+                page.text(font, 6.5, end + 0.3, base, "1", rise=3.5)
+    bottom = top - (len(rows) + 1) * pitch
+    for k in range(len(rows) + 2):
+        page.line(xs[0], top - k * pitch, xs[-1], top - k * pitch)
+    for x in xs:
+        page.line(x, top, x, bottom)
+    note = "The 2008 total includes the pay increase of the staff."
+    page.text(font, 6.5, xs[0], bottom - 11, "1", rise=3.5)
+    page.text(font, 10, xs[0] + 4, bottom - 11, note)
+    after = "Generic drugs cost less than the brands they replace, and the savings grow."
+    page.text(font, 12, 72, bottom - 40, after)
+    page.text(font, 12, 72, bottom - 55, "Timely review of the applications is a priority.")
+    doc.write(path)
+    return Truth(path, {"mark": "1", "note": note, "cell": "Total", "after": after})
+
+
 def _outline_items(doc: Document, parent: int, items: list[dict]) -> tuple[int, int, int]:
     """Write outline items (dicts: title, dest bytes, children) under ``parent``; returns
     (first, last, count of visible descendants)."""

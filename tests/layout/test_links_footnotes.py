@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pdfprose.pdf.links import page_indices, read_links
-from pdfprose.layout.footnotes import FootLine, Rule, Run, find_footnotes
+from pdfprose.layout.footnotes import FootLine, Rule, Run, find_footnotes, find_table_notes
 from pdfprose.layout.links import LinkGlyph, LinkTarget, link_spans
 
 import structgen
@@ -140,6 +140,19 @@ def test_notes_over_the_page_number_and_a_line_starting_with_a() -> None:
     assert [m.mark for m in found.marks] == ["1"]
 
 
+def test_a_caption_under_small_print_is_no_page_number() -> None:
+    # Small print in the lower half, then a table's caption in the body's size standing apart
+    # under it (the table itself is no text line): the caption is no page number to read the
+    # notes over, and the small print stays where it is.
+    lines = [
+        _line(("We recommend the following regimens in adults and in", 10, 420)),
+        _line(("children: SOF/DCV", 10, 432), ("1", 6, 428.5), (" for twelve weeks.", 10, 432)),
+        _line(("1 Most widely used regimen in adults due to its low cost.", 7, 460)),
+        _line(("TABLE 4.1. Duration of treatment", 10, 490)),
+    ]
+    assert not find_footnotes(lines, [], 842).notes
+
+
 def test_a_sums_lower_limit_at_the_foot_is_no_note() -> None:
     # "j=1" under a sum sign, the column's last formula, in small type above the page number;
     # the index of "q_j" raised after it is no call either.
@@ -252,3 +265,35 @@ def test_link_wrapping_beside_a_ruled_infobox_stays_one_paragraph(tmp_path: Path
     title = truth.facts["title"]
     key, value = truth.facts["cells"]  # type: ignore[misc]
     assert md.index(f"{title}\n") < md.index(f"| {key} | {value} |")
+
+
+def test_table_notes_under_the_table_called_from_its_cells() -> None:
+    # A table's header cell "Total" carries a raised 1; its note stands right under the table
+    # in smaller type than the page's 12 pt body, then the prose goes on.
+    cells = [_line(("Program", 10, 470), x=100), _line(("Total", 10, 470), ("1", 6.5, 466.5), x=380),
+             _line(("Human drugs", 10, 486), x=100), _line(("$70,161", 10, 486), x=380)]
+    under = [_line(("1", 6.5, 506.5), ("The 2008 total includes the pay increase.", 10, 510)),
+             _line(("Generic drugs cost less than the brands they replace.", 12, 540))]
+    found = find_table_notes(cells, under, 12.0)
+    assert [(n.mark, n.text) for n in found.notes] == [
+        ("1", "The 2008 total includes the pay increase.")]
+    assert [(m.line, m.run, m.mark) for m in found.marks] == [(1, 1, "1")]
+    # Prose in the body's size under the table is no note, whatever it starts with.
+    prose = [_line(("1 The 2008 total includes the pay increase.", 12, 510))]
+    assert not find_table_notes(cells, prose, 12.0).notes
+
+
+def test_generated_table_note_is_a_footnote_of_its_cell(tmp_path: Path) -> None:
+    from pdfprose import Options
+    from pdfprose.engine.converter import convert
+
+    truth = structgen.table_note_pdf(tmp_path / "table_note.pdf")
+    conversion = convert(truth.path.read_bytes())
+    md = conversion.render(Options(format="md"))
+    txt = conversion.render(Options(format="txt"))
+    mark, note, cell = truth.facts["mark"], truth.facts["note"], truth.facts["cell"]
+    assert f"| {cell}[^{mark}] |" in md
+    assert f"\n[^{mark}]: {note}\n" in md
+    assert f"\t{cell}[{mark}]\n" in txt and f"\n[{mark}] {note}\n" in txt
+    # The prose after the table is no longer cut by the note.
+    assert md.index(f"| {cell}") < md.index(str(truth.facts["after"])) < md.index(f"[^{mark}]:")

@@ -33,6 +33,10 @@ footnotes are set "1 Text" (Word, LaTeX, Distiller and iText in the corpus's cou
 EU report, PLDI paper and tagged LaTeX sample) or with a raised mark."""
 
 
+FOLIO = re.compile(r"^\W*(\d{1,4}|[ivxlcdm]{1,7}|page \d{1,4}( of \d{1,4})?)\W*$", re.I)
+"""A page number as printed under a column's notes: "7", "- 7 -", "xii", "Page 7 of 9"."""
+
+
 @dataclass(frozen=True, slots=True)
 class Run:
     """Consecutive glyphs of one size and baseline: text, horizontal extent, baseline (page
@@ -146,21 +150,47 @@ def find_footnotes(lines: Sequence[FootLine], rules: Sequence[Rule], page_height
     return result
 
 
+def find_table_notes(table: Sequence[FootLine], under: Sequence[FootLine], body: float,
+                     params: LayoutParams = DEFAULT_PARAMS) -> Footnotes:
+    """The notes of a table: ``under``, the lines right under it (reading order), are its notes
+    from the first that opens one while they are smaller than ``body`` (the page's body size)
+    and follow each other closely (``footnote_line_gap_em``); the marks are looked for in the
+    table's cells, ``table``. Indices in the result count ``table`` first, then ``under``."""
+    result = Footnotes()
+    lines = [*table, *under]
+    zone: list[int] = []
+    for k, line in enumerate(under):
+        if line.size > params.footnote_small_ratio * body:
+            break
+        if zone and line.top - under[k - 1].baseline > params.footnote_line_gap_em * line.size:
+            break
+        if zone or _opens_note(line, params):
+            zone.append(len(table) + k)
+        else:
+            break
+    if not zone:
+        return result
+    _split_notes(lines, zone, result, params)
+    _find_marks(lines, result, body, params)
+    return result
+
+
 def _foot_zone(lines: Sequence[FootLine], members: list[int], rules: Sequence[Rule],
                page_height: float, body: float, params: LayoutParams) -> list[int]:
     """The footnote lines at the foot of one column: the longest run of small lines ending
-    the column (or ending over the lines of larger type under it that each stand more than
-    ``footnote_line_gap_em`` apart from the line above: a page number set under every
-    column), below the zone's top, that starts under a short rule or with a mark."""
+    the column (or over a page number under it, :data:`FOLIO`, standing more than
+    ``footnote_line_gap_em`` apart from the line above: set under every column, it is read
+    with the column), below the zone's top, that starts under a short rule or with a mark."""
     by_y = sorted(members, key=lambda i: lines[i].top)
     zone: list[int] = []
     for n in range(len(by_y) - 1, -1, -1):
         line = lines[by_y[n]]
-        if line.size > params.footnote_small_ratio * body \
-                or line.top < params.footnote_zone_top * page_height:
-            if not zone and n and line.top - lines[by_y[n - 1]].baseline \
-                    > params.footnote_line_gap_em * line.size:
-                continue  # the page's number or footer, standing apart under the notes
+        if line.top < params.footnote_zone_top * page_height:
+            break
+        if line.size > params.footnote_small_ratio * body:
+            if not zone and n and FOLIO.match(line.text) and line.top \
+                    - lines[by_y[n - 1]].baseline > params.footnote_line_gap_em * line.size:
+                continue  # the page's number, standing apart under the notes
             break
         zone.insert(0, by_y[n])
     # Start the zone at its first line that opens a note.
