@@ -136,12 +136,12 @@ def narrow_gutters(lines: list[LineGaps], params: LayoutParams = DEFAULT_PARAMS,
                         if between:
                             band.inner.append(k)
                             band.ends.append(a)
-                        elif line.x1 - line.x0 < edge * line.size:
-                            pass
-                        elif j and was_lo - a <= fill * line.size:
-                            band.left += 1  # the line ends at the band
-                        elif not j and b - was_hi <= start * line.size:
-                            band.right += 1  # the line starts at the band
+                        elif line.x1 - line.x0 >= edge * line.size:
+                            # A column's line beside the band, none across it: at its edge?
+                            if j and was_lo - a <= fill * line.size:
+                                band.left += 1
+                            elif not j and b - was_hi <= start * line.size:
+                                band.right += 1
                         kept.append(band)
                     else:  # the band meets two free stretches of this line: both go on
                         cut = -1 if band.inner[-1:] == [k] else len(band.inner)
@@ -217,11 +217,11 @@ def _with_columns(bands: list[_Band], lines: list[LineGaps], params: LayoutParam
     sides before the line ends, meets another band kept or a gap wider than ``run_gap_em`` (a
     table's rows have their cells on both sides); a line whose text after the band starts over
     ``narrow_gutter_start_em`` past it shows no column beside it. A band that
-    ``narrow_gutter_lines`` lines a column wide end at and as many start at has its columns
-    whatever the few lines across it hold (a contents list's page numbers beside a formula).
-    The bands with the most lines are
-    judged first: a column of equation numbers beside a column's formulas stands a few ems
-    from the gutter after it, and it is the numbers that make no column, not the gutter."""
+    ``narrow_gutter_lines`` lines ``narrow_gutter_edge_em`` long end at, and as many start at,
+    has its columns whatever the few lines across it hold (a contents list's page numbers
+    beside a formula). The bands with the most lines are judged first: a column of equation
+    numbers beside a column's formulas stands a few ems from the gutter after it, and it is
+    the numbers that make no column, not the gutter."""
     column, run_gap = params.text_column_em, params.run_gap_em
     start = params.narrow_gutter_start_em
     least = params.narrow_gutter_lines

@@ -18,9 +18,9 @@ formula, no marker."""
 def with_stand_ins(lines: list[Line], tables: list[Table], sides: list[list[Line]] | None = None,
                    ) -> tuple[list[Line], dict[int, Table | list[Line]]]:
     """``lines`` and one stand-in line per table, over the table's box (across, its text's),
-    at the median size of
-    its text, and one per block of text set side by side (``sides``: each a list of lines read
-    as a whole); and the tables and blocks by ``id`` of their stand-ins."""
+    at the median size of its text, and one per block of text set side by side (``sides``:
+    each a list of lines read as a whole); and the tables and blocks by ``id`` of their
+    stand-ins."""
     out = list(lines)
     stand_ins: dict[int, Table | list[Line]] = {}
     for table in tables:
