@@ -16,9 +16,7 @@ PENDING_BY_ISSUE: dict[int, tuple[str, ...]] = {
     23: (),
     # Links, bookmarks, tags, ActualText, footnotes, right-to-left text (and heading levels
     # from tags and outlines).
-    24: (
-        "l3tag-3", "l3tag-8", "l3tag-10", "l3tag-11", "fda-6", "wplink-3",
-    ),
+    24: (),
 }
 
 PENDING: dict[str, int] = {cid: issue for issue, ids in PENDING_BY_ISSUE.items() for cid in ids}

@@ -637,6 +637,95 @@ def links_pdf(path: Path) -> Truth:
     })
 
 
+def infobox_pdf(path: Path) -> Truth:
+    """A wiki-style page: a column of prose, and beside it, less than an em away, an infobox,
+    a ruled table of two columns whose cells' text stands 4.5 pt inside its frame, under its
+    title, which sits on a row between the column's first two lines. A link over "Portable
+    Document" wraps onto the next line ("Format"): two annotations, one URI. Facts: ``link``,
+    (text, url); ``paragraph``, the column's first paragraph as one line; ``title`` and
+    ``cells``, the infobox's title and its first row's cells."""
+    doc = Document()
+    font, bold = doc.helvetica(), doc.helvetica(bold=True)
+    page = doc.page()
+    size = 11.0
+    url = "https://example.org/wiki/Portable_Document_Format"
+    words = ("The viewer is a library that renders Portable Document|Format (PDF) files "
+             "with the web standards of the browser|and its canvas. The project is led by "
+             "the foundation after|a team of engineers began it as an experiment in|the "
+             "year before the first release of the browser.").split("|")
+    y = 760.0
+    ends = []
+    for k, text in enumerate(words):
+        start = len(page.placed)
+        ends.append(page.text(font, size, 72, y, text))
+        if k == 0:
+            first = text.index("Portable")
+            rect = _word_rect(page, start + first, len(page.placed), size)
+            _link(doc, page, rect, uri_action(url))
+        elif k == 1:
+            rect = _word_rect(page, start, start + len("Format"), size)
+            _link(doc, page, rect, uri_action(url))
+        y -= 15
+    frame = max(ends) + 9.0  # under a 11 pt em from the column's longest line
+    page.text(bold, 12, frame + 60, 753, "Viewer")  # between the column's first two lines
+    rows = [("Author", "A. Engineer"), ("Developer", "The foundation"),
+            ("Release", "2 July 2011"), ("License", "Apache License")]
+    top = 735.0
+    pitch = 18.0
+    split = frame + 80
+    right = frame + 180
+    for k, (key, value) in enumerate(rows):
+        base = top - k * pitch - 13
+        page.text(bold, 9, frame + 4.5, base, key)
+        page.text(font, 9, split + 4.5, base, value)
+    bottom = top - len(rows) * pitch
+    for k in range(len(rows) + 1):
+        page.line(frame, top - k * pitch, right, top - k * pitch)
+    for x in (frame, split, right):
+        page.line(x, top, x, bottom)
+    doc.write(path)
+    paragraph = " ".join(w for w in words)
+    return Truth(path, {"link": ("Portable Document Format", url), "paragraph": paragraph,
+                        "title": "Viewer", "cells": rows[0]})
+
+
+def table_note_pdf(path: Path) -> Truth:
+    """A ruled table in 10 pt amid 12 pt prose; its header cell "Total" carries a raised mark
+    "1", and the note it calls is set in 10 pt right under the table's bottom rule, starting
+    with the raised mark; the prose goes on under it. Facts: ``mark``, ``note`` (the note's
+    text), ``cell`` (the header cell's word), ``after`` (the prose after the table)."""
+    doc = Document()
+    font, bold = doc.helvetica(), doc.helvetica(bold=True)
+    page = doc.page()
+    page.text(font, 12, 72, 760, "The following table gives the funding of the program for")
+    page.text(font, 12, 72, 745, "each year, with the total of the initiative in its last column.")
+    header = ("Program", "2006", "2007", "Total")
+    rows = [("Human drugs", "$62,567", "$64,600", "$70,161"),
+            ("Field", "$7,130", "$6,600", "$6,600"),
+            ("User fees", "0", "0", "$15,701")]
+    xs = [100.0, 220.0, 300.0, 380.0, 470.0]
+    top, pitch = 725.0, 16.0
+    for r, cells in enumerate([header, *rows]):
+        base = top - r * pitch - 12
+        for c, cell in enumerate(cells):
+            end = page.text(bold if r == 0 else font, 10, xs[c] + 4, base, cell)
+            if r == 0 and c == len(cells) - 1:
+                page.text(font, 6.5, end + 0.3, base, "1", rise=3.5)
+    bottom = top - (len(rows) + 1) * pitch
+    for k in range(len(rows) + 2):
+        page.line(xs[0], top - k * pitch, xs[-1], top - k * pitch)
+    for x in xs:
+        page.line(x, top, x, bottom)
+    note = "The 2008 total includes the pay increase of the staff."
+    page.text(font, 6.5, xs[0], bottom - 11, "1", rise=3.5)
+    page.text(font, 10, xs[0] + 4, bottom - 11, note)
+    after = "Generic drugs cost less than the brands they replace, and the savings grow."
+    page.text(font, 12, 72, bottom - 40, after)
+    page.text(font, 12, 72, bottom - 55, "Timely review of the applications is a priority.")
+    doc.write(path)
+    return Truth(path, {"mark": "1", "note": note, "cell": "Total", "after": after})
+
+
 def _outline_items(doc: Document, parent: int, items: list[dict]) -> tuple[int, int, int]:
     """Write outline items (dicts: title, dest bytes, children) under ``parent``; returns
     (first, last, count of visible descendants)."""
@@ -913,12 +1002,14 @@ MARK_SIZE = 6.0
 MARK_RISE = 3.5
 
 
-def footnotes_pdf(path: Path, columns: int = 1) -> Truth:
+def footnotes_pdf(path: Path, columns: int = 1, folio: bool = False) -> Truth:
     """Footnotes: marks set as superscripts after words, bodies at the page's foot in smaller
     type under a short rule, each starting with its mark; on one column, or two columns with
     each column's notes at its own foot. The text also holds an exponent (x²) and a chemical
-    formula with a subscript (H₂O), which are not marks. Facts: ``notes``, (mark, body text,
-    the word the mark follows) in order; ``not_marks``: the exponent and the subscript."""
+    formula with a subscript (H₂O), which are not marks. With ``folio``, each column's last
+    note runs on to a line that starts with the article "a", and the page's number is centred
+    under the notes, in the body's size. Facts: ``notes``, (mark, body text, the word the mark
+    follows) in order; ``not_marks``: the exponent and the subscript."""
     doc = Document()
     font = doc.helvetica()
     page = doc.page()
@@ -948,9 +1039,18 @@ def footnotes_pdf(path: Path, columns: int = 1) -> Truth:
         # The foot: a short rule, then the bodies in smaller type, each starting with its mark.
         page.line(left, 118, left + 0.3 * width, 118)
         fy = 106.0
+        if folio:
+            mark, body, word = notes[-1]
+            notes[-1] = (mark, f"{body} a second line of the note.", word)
         for mark, body, _ in notes[-2:]:
             page.text(font, MARK_SIZE, left, fy, mark, rise=MARK_RISE)
-            page.text(font, FOOTNOTE_SMALL, left + 5, fy, body)
+            first, _, rest = body.partition(" a second")
+            page.text(font, FOOTNOTE_SMALL, left + 5, fy, first)
             fy -= 10
+            if rest:
+                page.text(font, FOOTNOTE_SMALL, left, fy, "a second" + rest)
+                fy -= 10
+    if folio:
+        page.text(font, FOOTNOTE_BODY, PAGE_W / 2 - 3, 50, "7")
     doc.write(path)
     return Truth(path, {"notes": notes, "not_marks": ["x2", "H2O"]})

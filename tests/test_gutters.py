@@ -78,6 +78,61 @@ def test_columns_closer_than_a_run_cut_are_read_one_after_the_other(
     assert [l.text for b in blocks for l in b.lines] == left + right
 
 
+def offset_columns(rows: int, gutter: float, shared: set[int], seed: int = 2,
+                   ) -> tuple[list[Glyph], list[str], list[str]]:
+    """Two justified columns 200 pt wide, ``gutter`` apart, whose baselines are not on one
+    grid: the right column's lines stand half a line lower, except its rows in ``shared``,
+    set on the left column's baseline (as a heading's space shifts a column of a LaTeX page
+    now and then): only those rows run across the gutter."""
+    rng = random.Random(seed)
+    vocabulary = ["river", "stone", "field", "harvest", "quiet", "morning", "lantern", "orchard",
+                  "bridge", "meadow", "winter", "valley", "garden", "silver", "window"]
+    glyphs: list[Glyph] = []
+    left: list[str] = []
+    right: list[str] = []
+    for row in range(rows):
+        for x0, lines, shift in ((50.0, left, 0.0), (250.0 + gutter, right, 5.5)):
+            words: list[str] = []
+            while sum(map(len, words)) * ADVANCE + len(words) * 2.5 < 170:
+                words.append(rng.choice(vocabulary))
+            baseline = 100 + row * 11.0 + (0.0 if row in shared else shift)
+            glyphs += justified(words, x0, x0 + 200.0, baseline)
+            lines.append(" ".join(words))
+    return glyphs, left, right
+
+
+def test_columns_off_one_baseline_grid_are_cut_where_their_lines_meet() -> None:
+    # A gutter of 0.66 em between columns whose lines share a baseline on two rows only:
+    # too few to tell a gutter from a river of word spaces, but each column's other lines end
+    # and start at the band, which no line crosses. Both shared rows are cut, and the page is
+    # read column after column.
+    glyphs, left, right = offset_columns(10, 0.66 * SIZE, {3, 7})
+    found: list[tuple[float, float]] = []
+    lines, _ = build_lines(glyphs, gutters=found)
+    assert len(lines) == 20
+    assert found and all(250.0 <= a < b <= 250.0 + 0.66 * SIZE + 0.01 for a, b in found)
+    blocks, columns = reading_order(lines, gutters=found)
+    assert columns == 2
+    assert [l.text for b in blocks for l in b.lines] == left + right
+
+
+def test_short_lines_beside_a_band_are_no_column_edge() -> None:
+    # The same band, but the lines beside it are a table's short cells (under 5 em): two rows
+    # across it are no gutter's evidence, and they stay whole.
+    left_cells = [LineGaps(195.0, 249.0, SIZE, []) for _ in range(6)]
+    right_cells = [LineGaps(256.0, 300.0, SIZE, []) for _ in range(6)]
+    across = LineGaps(50.0, 450.0, SIZE, [(249.0, 256.0)])
+    lines = [across, *[x for pair in zip(left_cells, right_cells) for x in pair], across]
+    cuts, bands = narrow_gutters(lines)
+    assert bands == [] and all(c == [] for c in cuts)
+    # Column-wide lines (200 pt, over 20 em) ending and starting at it make it a gutter.
+    left_lines = [LineGaps(50.0, 249.0, SIZE, []) for _ in range(6)]
+    right_lines = [LineGaps(256.0, 450.0, SIZE, []) for _ in range(6)]
+    lines = [across, *[x for pair in zip(left_lines, right_lines) for x in pair], across]
+    cuts, bands = narrow_gutters(lines)
+    assert bands == [(249.0, 256.0)] and cuts[0] == cuts[-1] == [(249.0, 256.0)]
+
+
 def test_a_gutter_needs_five_lines_of_evidence() -> None:
     # Three rows: a gap that narrow could as well be a river of word spaces; the rows stay
     # whole, as they were before narrow gutters were looked for.

@@ -98,6 +98,13 @@ class LayoutParams(TableParams):
     columns, up to 1.5 em in books), while the band that a worksheet's line numbers leave
     after its dot leaders lies in the page's wide gutter, 8 em and more before the next
     column (the IRS instructions), and is no gutter of its own."""
+    narrow_gutter_edge_em: float = 5.0
+    """...or on one line at least, where ``narrow_gutter_lines`` lines at least 5 em long
+    end at the band (within ``narrow_gutter_fill_em``) with nothing across it, and as many
+    start at it (within ``narrow_gutter_start_em``): two columns whose baselines are not on
+    one grid (a heading's space shifts one column's lines) share a baseline only now and then,
+    and each such line ran across the gutter. 5 em leaves out a column's short last lines and
+    its headings ("2.2 Lists"), and the cells of a table, which share their rows' baselines."""
     narrow_gutter_line_share: float = 0.5
     """A line is cut at a narrow gutter only where its text on one side of it covers at least
     half of that side's column (from the gutter to where its lines start, or end, as most do):

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pdfprose.pdf.links import page_indices, read_links
-from pdfprose.layout.footnotes import FootLine, Rule, Run, find_footnotes
+from pdfprose.layout.footnotes import FootLine, Rule, Run, find_footnotes, find_table_notes
 from pdfprose.layout.links import LinkGlyph, LinkTarget, link_spans
 
 import structgen
@@ -119,6 +121,51 @@ def test_unraised_body_marks_and_no_rule() -> None:
     assert [m.mark for m in found.marks] == ["6"]
 
 
+def test_notes_over_the_page_number_and_a_line_starting_with_a() -> None:
+    # The page's number, in the body's size, stands under the column's notes; the note's
+    # second line starts with the article "a", not a note's letter mark (the notes are
+    # numbered).
+    lines = [
+        _line(("to give alternative texts for graphics inclusion, and", 10, 588)),
+        _line(("to specify the heading rows of tables.", 10, 600), ("1", 6, 596.5),
+              (" The docu-", 10, 600)),
+        _line(("1", 6, 720.5), ("The current markup for tables is temporary and", 8, 724)),
+        _line(("a new interface will be developed.", 8, 734)),
+        _line(("7", 10, 790)),
+    ]
+    found = find_footnotes(lines, [], 842)
+    assert [(n.mark, n.text) for n in found.notes] == [
+        ("1", "The current markup for tables is temporary and a new interface will be "
+              "developed.")]
+    assert [m.mark for m in found.marks] == ["1"]
+
+
+def test_a_caption_under_small_print_is_no_page_number() -> None:
+    # Small print in the lower half, then a table's caption in the body's size standing apart
+    # under it (the table itself is no text line): the caption is no page number to read the
+    # notes over, and the small print stays where it is.
+    lines = [
+        _line(("We recommend the following regimens in adults and in", 10, 420)),
+        _line(("children: SOF/DCV", 10, 432), ("1", 6, 428.5), (" for twelve weeks.", 10, 432)),
+        _line(("1 Most widely used regimen in adults due to its low cost.", 7, 460)),
+        _line(("TABLE 4.1. Duration of treatment", 10, 490)),
+    ]
+    assert not find_footnotes(lines, [], 842).notes
+
+
+def test_a_sums_lower_limit_at_the_foot_is_no_note() -> None:
+    # "j=1" under a sum sign, the column's last formula, in small type above the page number;
+    # the index of "q_j" raised after it is no call either.
+    lines = [
+        _line(("Define the total number of prime factors of N as the sum", 10, 600)),
+        _line(("of the exponents, over all of its distinct prime factors", 10, 612)),
+        _line(("Omega(N) := a + 2 sum q", 10, 700), ("j", 6, 697), (" b", 10, 700)),
+        _line(("j=1", 6, 712)),
+        _line(("7", 10, 790)),
+    ]
+    assert not find_footnotes(lines, [], 842).notes
+
+
 def test_small_print_without_marks_is_no_footnote() -> None:
     lines = [_line(("Body text of the page.", 10, 100)),
              _line(("Printed in Spain. All rights reserved.", 7, 800))]
@@ -153,9 +200,12 @@ def _foot_lines(path: Path, columns: int) -> tuple[list[FootLine], list[Rule], f
     return out, rules, page.height
 
 
-def test_generated_footnotes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("folio", [False, True])
+def test_generated_footnotes(tmp_path: Path, folio: bool) -> None:
+    # With a folio: the page's number under the notes, and a note's line that starts with
+    # "a", which goes on with the numbered note before it.
     for columns in (1, 2):
-        truth = structgen.footnotes_pdf(tmp_path / f"fn{columns}.pdf", columns)
+        truth = structgen.footnotes_pdf(tmp_path / f"fn{columns}.pdf", columns, folio)
         lines, rules, height = _foot_lines(truth.path, columns)
         found = find_footnotes(lines, rules, height)
         notes = truth.facts["notes"]
@@ -196,3 +246,54 @@ def test_only_a_line_with_a_small_mark_glyph_may_call_a_note() -> None:
     for mark in ("1", "†", "a"):
         assert may_hold_mark(line(("w", 10.0), ("o", 10.0), (mark, 6.0)), 0.85)
     assert not may_hold_mark(line(("w", 10.0), ("1", 9.5)), 0.85)  # not smaller enough
+
+
+def test_link_wrapping_beside_a_ruled_infobox_stays_one_paragraph(tmp_path: Path) -> None:
+    """An infobox's title on a row between the column's first two lines, its ruled frame
+    under an em from the column's text (its cells' text further): the column is read whole,
+    its wrapped link is one, and the title comes with its table after it."""
+    from pdfprose import Options
+    from pdfprose.engine.converter import convert
+
+    truth = structgen.infobox_pdf(tmp_path / "infobox.pdf")
+    md = convert(truth.path.read_bytes()).render(Options(format="md"))
+    text, url = truth.facts["link"]  # type: ignore[misc]
+    assert f"[{text}]({url})" in md
+    paragraphs = md.split("\n\n")
+    first = paragraphs[0].replace(f"[{text}]({url})", text)
+    assert first == truth.facts["paragraph"]
+    title = truth.facts["title"]
+    key, value = truth.facts["cells"]  # type: ignore[misc]
+    assert md.index(f"{title}\n") < md.index(f"| {key} | {value} |")
+
+
+def test_table_notes_under_the_table_called_from_its_cells() -> None:
+    # A table's header cell "Total" carries a raised 1; its note stands right under the table
+    # in smaller type than the page's 12 pt body, then the prose goes on.
+    cells = [_line(("Program", 10, 470), x=100), _line(("Total", 10, 470), ("1", 6.5, 466.5), x=380),
+             _line(("Human drugs", 10, 486), x=100), _line(("$70,161", 10, 486), x=380)]
+    under = [_line(("1", 6.5, 506.5), ("The 2008 total includes the pay increase.", 10, 510)),
+             _line(("Generic drugs cost less than the brands they replace.", 12, 540))]
+    found = find_table_notes(cells, under, 12.0)
+    assert [(n.mark, n.text) for n in found.notes] == [
+        ("1", "The 2008 total includes the pay increase.")]
+    assert [(m.line, m.run, m.mark) for m in found.marks] == [(1, 1, "1")]
+    # Prose in the body's size under the table is no note, whatever it starts with.
+    prose = [_line(("1 The 2008 total includes the pay increase.", 12, 510))]
+    assert not find_table_notes(cells, prose, 12.0).notes
+
+
+def test_generated_table_note_is_a_footnote_of_its_cell(tmp_path: Path) -> None:
+    from pdfprose import Options
+    from pdfprose.engine.converter import convert
+
+    truth = structgen.table_note_pdf(tmp_path / "table_note.pdf")
+    conversion = convert(truth.path.read_bytes())
+    md = conversion.render(Options(format="md"))
+    txt = conversion.render(Options(format="txt"))
+    mark, note, cell = truth.facts["mark"], truth.facts["note"], truth.facts["cell"]
+    assert f"| {cell}[^{mark}] |" in md
+    assert f"\n[^{mark}]: {note}\n" in md
+    assert f"\t{cell}[{mark}]\n" in txt and f"\n[{mark}] {note}\n" in txt
+    # The prose after the table is no longer cut by the note.
+    assert md.index(f"| {cell}") < md.index(str(truth.facts["after"])) < md.index(f"[^{mark}]:")

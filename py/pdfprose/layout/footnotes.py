@@ -24,12 +24,17 @@ from ..params import DEFAULT_PARAMS, LayoutParams
 MARK = re.compile(r"^(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])$")
 """What a footnote mark may be: a number up to 999, one to three symbols, or a lowercase letter."""
 
-BODY_START = re.compile(r"^\s*(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])(?=\s|[^\w\s.)]|[A-Z])")
+BODY_START = re.compile(r"^\s*(\d{1,3}|[*†‡§¶‖#]{1,3}|[a-z])(?=\s|[^\w\s.)=<>+−]|[A-Z])")
 """A footnote body's opening mark when it is not raised: "1 See ...", "* Note", "6A default".
 A number followed by "." or ")" numbers a list: the reference list at the foot of a Nature or
-Science column ("2. Ladd, T. D. et al.", called by superscript citations) is no footnote;
+Science column ("2. Ladd, T. D. et al.", called by superscript citations) is no footnote,
+nor is a sum's lower limit under its sign ("j=1", called by nothing but an index "q_j");
 footnotes are set "1 Text" (Word, LaTeX, Distiller and iText in the corpus's court opinion,
 EU report, PLDI paper and tagged LaTeX sample) or with a raised mark."""
+
+
+FOLIO = re.compile(r"^\W*(\d{1,4}|[ivxlcdm]{1,7}|page \d{1,4}( of \d{1,4})?)\W*$", re.I)
+"""A page number as printed under a column's notes: "7", "- 7 -", "xii", "Page 7 of 9"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,18 +150,49 @@ def find_footnotes(lines: Sequence[FootLine], rules: Sequence[Rule], page_height
     return result
 
 
+def find_table_notes(table: Sequence[FootLine], under: Sequence[FootLine], body: float,
+                     params: LayoutParams = DEFAULT_PARAMS) -> Footnotes:
+    """The notes of a table: ``under``, the lines right under it (reading order), are its notes
+    from the first that opens one while they are smaller than ``body`` (the page's body size)
+    and follow each other closely (``footnote_line_gap_em``); the marks are looked for in the
+    table's cells, ``table``. Indices in the result count ``table`` first, then ``under``."""
+    result = Footnotes()
+    lines = [*table, *under]
+    zone: list[int] = []
+    for k, line in enumerate(under):
+        if line.size > params.footnote_small_ratio * body:
+            break
+        if zone and line.top - under[k - 1].baseline > params.footnote_line_gap_em * line.size:
+            break
+        if zone or _opens_note(line, params):
+            zone.append(len(table) + k)
+        else:
+            break
+    if not zone:
+        return result
+    _split_notes(lines, zone, result, params)
+    _find_marks(lines, result, body, params)
+    return result
+
+
 def _foot_zone(lines: Sequence[FootLine], members: list[int], rules: Sequence[Rule],
                page_height: float, body: float, params: LayoutParams) -> list[int]:
     """The footnote lines at the foot of one column: the longest run of small lines ending
-    the column, below the zone's top, that starts under a short rule or with a mark."""
+    the column (or over a page number under it, :data:`FOLIO`, standing more than
+    ``footnote_line_gap_em`` apart from the line above: set under every column, it is read
+    with the column), below the zone's top, that starts under a short rule or with a mark."""
     by_y = sorted(members, key=lambda i: lines[i].top)
     zone: list[int] = []
-    for i in reversed(by_y):
-        line = lines[i]
-        if line.size > params.footnote_small_ratio * body \
-                or line.top < params.footnote_zone_top * page_height:
+    for n in range(len(by_y) - 1, -1, -1):
+        line = lines[by_y[n]]
+        if line.top < params.footnote_zone_top * page_height:
             break
-        zone.insert(0, i)
+        if line.size > params.footnote_small_ratio * body:
+            if not zone and n and FOLIO.match(line.text) and line.top \
+                    - lines[by_y[n - 1]].baseline > params.footnote_line_gap_em * line.size:
+                continue  # the page's number, standing apart under the notes
+            break
+        zone.insert(0, by_y[n])
     # Start the zone at its first line that opens a note.
     while zone and not _opens_note(lines[zone[0]], params):
         zone.pop(0)
@@ -183,10 +219,16 @@ def _opens_note(line: FootLine, params: LayoutParams) -> bool:
 def _split_notes(lines: Sequence[FootLine], zone: list[int], result: Footnotes,
                  params: LayoutParams) -> None:
     current: list[int] = []
+    lettered = False
     for i in zone:
         if _opens_note(lines[i], params) and current:
-            result.notes.append(_note(lines, current))
-            current = []
+            # A line of a note marked by a number or a symbol that starts with the article
+            # "a" goes on with it: a page's letter marks are all letters.
+            if lettered or not _note(lines, [i]).mark.isalpha():
+                result.notes.append(_note(lines, current))
+                current = []
+        if not current:
+            lettered = _note(lines, [i]).mark.isalpha()
         current.append(i)
     if current:
         result.notes.append(_note(lines, current))

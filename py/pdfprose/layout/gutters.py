@@ -51,6 +51,15 @@ class _Band:
     width: float  # the least width it may narrow to (points)
     inner: list[int] = field(default_factory=list)  # lines where it stands between text
     ends: list[float] = field(default_factory=list)  # where their text before it ends
+    left: int = 0  # lines beside it (none across), narrow_gutter_edge_em long, ending at it
+    right: int = 0  # ...that start at it
+
+    def found(self, least_lines: int) -> bool:
+        """Whether the band is a gutter's evidence: text on both sides on ``least_lines`` of
+        its lines, or on one at least and, where the columns' baselines do not line up,
+        ``least_lines`` lines of each column set flush against it."""
+        return len(self.inner) >= least_lines or (
+            bool(self.inner) and self.left >= least_lines and self.right >= least_lines)
 
 
 def line_gaps(texts: list[str], x0s: list[float], rights: list[float], sizes: list[float],
@@ -86,15 +95,19 @@ def narrow_gutters(lines: list[LineGaps], params: LayoutParams = DEFAULT_PARAMS,
                    ) -> tuple[list[list[Span]], list[Span]]:
     """For each of ``lines`` (a page's, in baseline order), the gutters to cut it at: bands
     free of glyphs that hold between text on at least ``params.narrow_gutter_lines`` lines of
-    one stretch (lines that do not reach the band keep it; a line across it ends it), with at
+    one stretch (lines that do not reach the band keep it; a line across it ends it), or on
+    one where ``narrow_gutter_lines`` lines of each column beside it end or start at it (two
+    columns whose baselines are not on one grid share a baseline only now and then), with at
     least ``text_column_em`` of text on each side on most of them (measured to the next
     band or the line's end). Also returns the bands, as x-intervals (the XY-cut takes a gap
     that narrow for a gutter only there)."""
     least_lines = params.narrow_gutter_lines
     out: list[list[Span]] = [_NONE] * len(lines)
-    if sum(1 for l in lines if l.gaps) < least_lines:
+    if not any(l.gaps for l in lines):
         return out, []
     narrow = params.narrow_gutter_em
+    fill, start = params.narrow_gutter_fill_em, params.narrow_gutter_start_em
+    edge = params.narrow_gutter_edge_em
     inf = float("inf")
     active: list[_Band] = []
     found: list[_Band] = []
@@ -123,6 +136,12 @@ def narrow_gutters(lines: list[LineGaps], params: LayoutParams = DEFAULT_PARAMS,
                         if between:
                             band.inner.append(k)
                             band.ends.append(a)
+                        elif line.x1 - line.x0 >= edge * line.size:
+                            # A column's line beside the band, none across it: at its edge?
+                            if j and was_lo - a <= fill * line.size:
+                                band.left += 1
+                            elif not j and b - was_hi <= start * line.size:
+                                band.right += 1
                         kept.append(band)
                     else:  # the band meets two free stretches of this line: both go on
                         cut = -1 if band.inner[-1:] == [k] else len(band.inner)
@@ -130,17 +149,17 @@ def narrow_gutters(lines: list[LineGaps], params: LayoutParams = DEFAULT_PARAMS,
                         if between:
                             inner.append(k)
                             ends.append(a)
-                        kept.append(_Band(lo, hi, band.width, inner, ends))
-                if piece is None and len(band.inner) >= least_lines:
+                        kept.append(_Band(lo, hi, band.width, inner, ends, band.left,
+                                          band.right))
+                if piece is None and band.found(least_lines):
                     found.append(band)
         for a, b in line.gaps:
             if not any(band.lo < b and a < band.hi for band in kept):
                 kept.append(_Band(a, b, narrow * line.size, [k], [a]))
         active = kept
-    found.extend(band for band in active if len(band.inner) >= least_lines)
+    found.extend(band for band in active if band.found(least_lines))
     # The text before a gutter fills its column: justified, or ragged by a word at most. A
     # table's cells end where their words do.
-    fill = params.narrow_gutter_fill_em
     found = [band for band in found
              if 2 * sum(band.lo - end <= fill * lines[k].size
                         for k, end in zip(band.inner, band.ends)) >= len(band.inner)]
@@ -197,11 +216,15 @@ def _with_columns(bands: list[_Band], lines: list[LineGaps], params: LayoutParam
     stands between text, the text reaches ``text_column_em`` of the line's size away on both
     sides before the line ends, meets another band kept or a gap wider than ``run_gap_em`` (a
     table's rows have their cells on both sides); a line whose text after the band starts over
-    ``narrow_gutter_start_em`` past it shows no column beside it. The bands with the most lines are
-    judged first: a column of equation numbers beside a column's formulas stands a few ems
-    from the gutter after it, and it is the numbers that make no column, not the gutter."""
+    ``narrow_gutter_start_em`` past it shows no column beside it. A band that
+    ``narrow_gutter_lines`` lines ``narrow_gutter_edge_em`` long end at, and as many start at,
+    has its columns whatever the few lines across it hold (a contents list's page numbers
+    beside a formula). The bands with the most lines are judged first: a column of equation
+    numbers beside a column's formulas stands a few ems from the gutter after it, and it is
+    the numbers that make no column, not the gutter."""
     column, run_gap = params.text_column_em, params.run_gap_em
     start = params.narrow_gutter_start_em
+    least = params.narrow_gutter_lines
     kept: list[_Band] = []
     on_line: dict[int, list[_Band]] = {}
     for band in sorted(bands, key=lambda b: -len(b.inner)):
@@ -217,7 +240,7 @@ def _with_columns(bands: list[_Band], lines: list[LineGaps], params: LayoutParam
             left, right = _sides(band, k, line, on_line, run_gap)
             reach = column * line.size
             good += lo - left >= reach and right - hi >= reach
-        if 2 * good >= len(band.inner):
+        if 2 * good >= len(band.inner) or (band.left >= least and band.right >= least):
             kept.append(band)
             for k in band.inner:
                 on_line.setdefault(k, []).append(band)

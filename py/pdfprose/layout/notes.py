@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..model import Block, Inline, Line, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
-from .footnotes import FootLine, Rule, Run, find_footnotes
+from .footnotes import FootLine, Footnotes, Rule, Run, find_footnotes, find_table_notes
 from .textmap import glyph_spans
 
 
@@ -93,10 +93,9 @@ def take_footnotes(blocks: list[Block], rules: list[tuple[float, float, float]],
                    page_height: float, params: LayoutParams = DEFAULT_PARAMS,
                    ) -> list[TakenNote]:
     """Find the page's footnotes in its text ``blocks`` (reading order; ``rules``: the
-    page's horizontal rules as (x0, y, x1), page space), take each called note's lines out of
-    its block and mark its calls on their lines. Returns the notes taken, in reading order."""
-    # Most pages have no small type in their lower part: they are not cut into runs at all
-    # (cutting every line into runs costs as much as building the lines).
+    page's horizontal rules as (x0, y, x1), page space), and the notes set right under its
+    tables, take each called note's lines out of its block and mark its calls on their lines.
+    Returns the notes taken, in reading order (a table's first)."""
     sizes: Counter[float] = Counter()
     for block in blocks:
         for line in block.lines:
@@ -104,6 +103,39 @@ def take_footnotes(blocks: list[Block], rules: list[tuple[float, float, float]],
     if not sizes:
         return []
     body = sizes.most_common(1)[0][0]
+    taken = _table_notes(blocks, body, params)
+    return taken + _foot_notes(blocks, rules, page_height, body, params)
+
+
+def _table_notes(blocks: list[Block], body: float, params: LayoutParams) -> list[TakenNote]:
+    """The notes under each table: the small lines that start the text block right after it
+    in the reading order, within ``footnote_rule_gap_em`` of the table's foot (its bottom rule
+    stands where a footnote's separator would), called from the table's cells."""
+    ratio = params.footnote_script_ratio
+    taken: list[TakenNote] = []
+    for table, under in zip(blocks, blocks[1:]):
+        if table.kind != "table" or under.kind != "text" or under.rows or not under.lines:
+            continue
+        first = under.lines[0]
+        if first.size > params.footnote_small_ratio * body \
+                or first.top - table.bottom > params.footnote_rule_gap_em * body \
+                or not any(may_hold_mark(line, ratio) for line in table.lines):
+            continue
+        cells = [line for line in table.lines if line.text.strip()]
+        notes = [line for line in under.lines if line.text.strip()]
+        cut = [_runs(line) for line in (*cells, *notes)]
+        found = find_table_notes([FootLine(runs) for runs, _ in cut[:len(cells)]],
+                                 [FootLine(runs) for runs, _ in cut[len(cells):]], body, params)
+        taken += _take(found, [*cells, *notes], [table] * len(cells) + [under] * len(notes),
+                       [spans for _, spans in cut], blocks, params)
+    return taken
+
+
+def _foot_notes(blocks: list[Block], rules: list[tuple[float, float, float]],
+                page_height: float, body: float, params: LayoutParams) -> list[TakenNote]:
+    """The notes at the foot of the page's columns (:func:`take_footnotes`)."""
+    # Most pages have no small type in their lower part: they are not cut into runs at all
+    # (cutting every line into runs costs as much as building the lines).
     if not any(line.size <= params.footnote_small_ratio * body
                and line.top >= params.footnote_zone_top * page_height
                for block in blocks if block.kind == "text" and not block.rows
@@ -138,6 +170,14 @@ def take_footnotes(blocks: list[Block], rules: list[tuple[float, float, float]],
     if len(foot) < 2:
         return []
     found = find_footnotes(foot, [Rule(x0, x1, y) for x0, y, x1 in rules], page_height, params)
+    return _take(found, lines, owners, bounds, blocks, params)
+
+
+def _take(found: Footnotes, lines: list[Line], owners: list[Block],
+          bounds: list[list[tuple[int, int]]], blocks: list[Block],
+          params: LayoutParams) -> list[TakenNote]:
+    """Mark the calls of ``found``'s notes on their ``lines`` (``bounds``: each line's runs'
+    spans of its text) and take the called notes' lines out of their blocks (``owners``)."""
     # A note says something: a body without two letters ("i" + "=1" under a formula's
     # operator, a stray digit) is a formula's or a table's small print.
     worded = {k for k, note in enumerate(found.notes)

@@ -232,7 +232,7 @@ def render_with_page_starts(
             chunk = texts[0]
             columns = []
         elif para.table is not None:
-            rows = table_rows(parts[id(para)], vocab)
+            rows = table_rows(parts[id(para)], vocab, inline)
             if not rows:
                 continue
             if options.tables == "text":
@@ -242,6 +242,7 @@ def render_with_page_starts(
                 chunk = gfm_table(rows, lambda t: escape_markdown(t, line_starts=False))
             else:
                 chunk = tsv_table(rows)
+            chunk = inline.finish(chunk)  # a cell's links and footnote marks
             columns = []
         else:
             if options.join_lines:

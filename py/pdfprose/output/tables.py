@@ -12,22 +12,31 @@ import re
 
 from ..model import Table, TableCell
 from .hyphenation import join_lines
+from .inline import InlineWriter
 
 _PIPE = re.compile(r"\|")
 _SPACES = re.compile(r"\s+")
 
 
-def cell_text(cell: TableCell | None, vocab: set[str]) -> str:
+def cell_text(cell: TableCell | None, vocab: set[str], inline: InlineWriter | None = None,
+              ) -> str:
     """A cell's text on one line: its lines joined (SPEC §6-7: de-hyphenated, no space between
-    CJK), white space collapsed."""
+    CJK), white space collapsed; with ``inline``, its links and footnote marks marked for
+    :meth:`~pdfprose.output.inline.InlineWriter.finish`."""
     if cell is None or not cell.lines:
         return ""
-    return _SPACES.sub(" ", join_lines([line.text for line in cell.lines], vocab)).strip()
+    if inline is not None and any(line.inline for line in cell.lines):
+        text = inline.join(inline.texts(cell.lines), lambda plain: join_lines(plain, vocab))
+    else:
+        text = join_lines([line.text for line in cell.lines], vocab)
+    return _SPACES.sub(" ", text).strip()
 
 
-def table_rows(parts: list[Table], vocab: set[str]) -> list[list[str]]:
+def table_rows(parts: list[Table], vocab: set[str], inline: InlineWriter | None = None,
+               ) -> list[list[str]]:
     """The rows of a table (its parts across page breaks, in order) as cell texts, every row as
-    wide as the widest part; a later part's repeated header and rows without text left out."""
+    wide as the widest part; a later part's repeated header and rows without text left out.
+    ``inline``: see :func:`cell_text`."""
     width = max(t.n_cols for t in parts)
     rows: list[list[str]] = []
     for k, table in enumerate(parts):
@@ -35,7 +44,7 @@ def table_rows(parts: list[Table], vocab: set[str]) -> list[list[str]]:
         for r, row in enumerate(table.grid()):
             if r < skip:
                 continue
-            texts = [cell_text(cell, vocab) for cell in row]
+            texts = [cell_text(cell, vocab, inline) for cell in row]
             if any(texts):
                 rows.append(texts + [""] * (width - len(texts)))
     return rows

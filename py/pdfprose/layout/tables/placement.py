@@ -17,14 +17,23 @@ formula, no marker."""
 
 def with_stand_ins(lines: list[Line], tables: list[Table], sides: list[list[Line]] | None = None,
                    ) -> tuple[list[Line], dict[int, Table | list[Line]]]:
-    """``lines`` and one stand-in line per table, over the table's box, at the median size of
-    its text, and one per block of text set side by side (``sides``: each a list of lines read
-    as a whole); and the tables and blocks by ``id`` of their stand-ins."""
+    """``lines`` and one stand-in line per table, over the table's box (across, its text's),
+    at the median size of its text, and one per block of text set side by side (``sides``:
+    each a list of lines read as a whole); and the tables and blocks by ``id`` of their
+    stand-ins."""
     out = list(lines)
     stand_ins: dict[int, Table | list[Line]] = {}
     for table in tables:
-        sizes = [line.size for line in table.lines()] or [10.0]
-        line = Line(text=STAND_IN, x0=table.x0, top=table.top, x1=table.x1, bottom=table.bottom,
+        text = table.lines()
+        sizes = [line.size for line in text] or [10.0]
+        # Across, the stand-in covers the table's text, not its frame: the XY-cut measures
+        # gutters between texts, and a ruled frame's cell padding (a third of an em and more)
+        # narrowed the gap beside the table below a gutter's width.
+        x0 = max(table.x0, min((line.x0 for line in text), default=table.x0))
+        x1 = min(table.x1, max((line.x1 for line in text), default=table.x1))
+        if x1 <= x0:
+            x0, x1 = table.x0, table.x1
+        line = Line(text=STAND_IN, x0=x0, top=table.top, x1=x1, bottom=table.bottom,
                     baseline=table.bottom, size=statistics.median(sizes), glyphs=[])
         stand_ins[id(line)] = table
         out.append(line)
