@@ -322,3 +322,60 @@ def test_a_table_in_a_shaded_box_with_the_prose_that_introduces_it_leaves_the_pr
         found = find_tables(lines, shapes, 612.0)
         assert [cell_texts(t) for t in found.tables] == [ROWS]
         assert [l.text for l in found.lines] == [l.text for l in lines[:4]]
+
+
+def placed(text: str, x0: float, x1: float, top: float, size: float) -> Line:
+    """A run of ``text`` from ``x0`` to ``x1``, its glyphs of one width."""
+    step = (x1 - x0) / len(text)
+    glyphs = [Glyph(text=ch, x0=x0 + i * step, top=top, x1=x0 + (i + 1) * step,
+                    bottom=top + size, baseline=top + 0.8 * size, size=size, font="Helvetica",
+                    origin_x=x0 + i * step, advance=step) for i, ch in enumerate(text)]
+    return Line(text=text, x0=x0, top=top, x1=x1, bottom=top + size, baseline=top + 0.8 * size,
+                size=size, glyphs=glyphs)
+
+
+SLIDE = [("Science in county application", 45, 359, 33, 24.3),
+         ("–", 45, 54, 104, 15.8), ("The province among every critical article", 70, 352, 104, 15.8),
+         ("–", 371, 380, 104, 15.8), ("The inspection by 57", 396, 542, 104, 15.8),
+         ("•", 69, 74, 132, 13.4), ("However, the social inspection enables the", 91, 344, 132, 13.4),
+         ("–", 371, 380, 133, 15.8), ("In particular, each various period", 396, 625, 133, 15.8),
+         ("social coast across each previous", 91, 291, 149, 13.4),
+         ("generally establishes the temporary", 396, 645, 153, 15.8),
+         ("municipality and reduces this formal", 91, 303, 165, 13.4),
+         ("implementation on 12 October 2005.", 396, 651, 172, 15.8),
+         ("interpretation.", 91, 172, 182, 13.4),
+         ("–", 371, 380, 201, 15.8), ("A social organisation on 9", 396, 577, 201, 15.8),
+         ("–", 45, 54, 205, 15.8), ("This rural position of", 70, 212, 205, 15.8),
+         ("–", 371, 380, 228, 15.8), ("An environmental shipment steadily", 396, 645, 228, 15.8),
+         ("–", 45, 54, 231, 15.8), ("Every territory between", 70, 232, 231, 15.8),
+         ("affects each considerable visitor during", 396, 669, 247, 15.8),
+         ("–", 45, 54, 259, 15.8), ("The independent authority on 19 May", 70, 331, 259, 15.8),
+         ("the new official implementation on this", 396, 663, 267, 15.8),
+         ("payment.", 396, 461, 287, 15.8),
+         ("–", 45, 54, 288, 15.8), ("Each sufficient river simplifies each", 70, 315, 288, 15.8),
+         ("vehicle into the new authority among the", 70, 352, 307, 15.8),
+         ("–", 371, 380, 315, 15.8), ("Each sufficient research into each", 396, 633, 315, 15.8),
+         ("resource.", 70, 136, 327, 15.8), ("competent interpretation", 396, 566, 334, 15.8),
+         ("Certificate generation evidence hospital", 45, 189, 383, 8.2), ("1", 670, 675, 383, 8.2)]
+"""A 16:9 slide (720 x 405 pt) with two lists side by side at 15.8 pt, as the layout
+benchmark's ``slides-bullets`` family draws it: each marker a run of its own, set 1 em before
+its item's words; a second-level bullet under the first list's words; the gutter 19 pt."""
+
+
+def test_two_lists_side_by_side_on_a_slide_are_no_table() -> None:
+    # The second list's markers stand in a column of their own between the gutter and its
+    # words: that gap is the items' hanging indent, not a column of a table.
+    lines = [placed(*piece) for piece in SLIDE]
+    found = find_tables(lines, [], 720.0)
+    assert found.tables == [] and found.sides == []
+    assert len(found.lines) == len(lines)
+
+
+def test_a_column_of_marks_set_apart_from_the_words_after_it_stays_a_table() -> None:
+    # A feature matrix: its marks stand a column's width from the notes, not an item's
+    # hanging indent.
+    rows = [["Feature", "Basic", "Notes"], ["Export", "●", "Included in every plan"],
+            ["Import", "●", "Only from files"], ["Sync", "○", "Paid plans only"],
+            ["Share", "●", "With a link"]]
+    found = find_tables(grid_lines(rows, [72.0, 200.0, 300.0]), [], 612.0)
+    assert [cell_texts(t) for t in found.tables] == [rows]

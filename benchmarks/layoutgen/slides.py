@@ -55,7 +55,7 @@ def deck(path: Path, family: str, seed: str, numbered: float) -> Document:
             c.rect(0, ph - depth, pw, depth, stroke=0, fill=1)
         el = b.heading_type(Element("title" if n == 0 else "heading", title, b.page), tsize,
                             "Bold" in ts.font)
-        b.set_block("heading", title, mx, ph - 40 * scale, pw - 2 * mx, ts, element=el)
+        under = b.set_block("heading", title, mx, ph - 40 * scale, pw - 2 * mx, ts, element=el)
         # footer: deck name and slide number (furniture)
         fs = 11 * scale
         c.setFillColorRGB(0.4, 0.4, 0.4)
@@ -67,7 +67,9 @@ def deck(path: Path, family: str, seed: str, numbered: float) -> Document:
         colw = (pw - 2 * mx - (ncols - 1) * 30 * scale) / ncols
         for col in range(ncols):
             x = mx + col * (colw + 30 * scale)
-            y = ph - 135 * scale
+            # A title wrapped onto a second line pushes the body down (a slide program's
+            # placeholders do not overlap): the first item starts under the title (and its bar).
+            y = min(ph - 135 * scale, under - 20 * scale)
             use_numbers = rng.random() < numbered
             number = 0
             sub = 0
@@ -93,8 +95,11 @@ def deck(path: Path, family: str, seed: str, numbered: float) -> Document:
                 mfont = marker_font(typo.face.regular, marker)
                 draw_line(c, SetLine([marker], last=True), indent_x, y - lead * ASCENT, hang,
                           Style(mfont, size, lead, align="left"))
+                # Each line at the measure it was broken to: a line set with its spaces a
+                # little shrunk is drawn shrunk to fit, never past the column's edge.
                 for line in lines:
-                    draw_line(c, line, indent_x + hang, y - lead * ASCENT, colw, st)
+                    draw_line(c, line, indent_x + hang, y - lead * ASCENT,
+                              colw - (indent_x - x) - hang, st)
                     y -= lead
                 y -= size * rng.uniform(0.3, 0.7)
                 truth = text if marker in BULLETS else f"{marker} {text}"

@@ -205,3 +205,31 @@ def test_a_short_run_keeps_each_familys_first_documents_up_to_its_pages() -> Non
     args = argparse.Namespace(pages=12, seed="short", family=families, pdfminer_every=2, jobs=1)
     text = layouts.report(docs, args, ("pdfprose", "pdftotext"), 1.0)
     assert "| **all** |" in text and "### invoices" in text and "## Worst failures" in text
+
+
+@pytest.mark.parametrize("family, seed", [("slides-bullets", "2026-1"), ("slides-bullets", "2026-4"),
+                                          ("slides-numbered", "2026-2")])
+def test_slides_keep_their_gutter_and_their_title_clear_of_the_body(tmp_path: Path, family: str,
+                                                                    seed: str) -> None:
+    # A slide program keeps each list inside its placeholder and the body under the title: the
+    # middle 30/960 of the page's width (the gutter) stays empty on two-column slides above
+    # the footer, and every glyph of the body stands under the title's last line.
+    from pdfprose.pdf.document import open_pdf
+
+    truth = generate(family, seed, tmp_path / "d.pdf")
+    parsed = open_pdf((tmp_path / "d.pdf").read_bytes())
+    two = 0
+    for page, known in zip(parsed.iter_pages(), truth.pages):
+        glyphs = [g for g in page.glyphs if g.text.strip()]
+        # The title's lines are those set at the largest size on the page.
+        big = max(g.size for g in glyphs)
+        body = [g for g in glyphs if g.size < 0.9 * big]
+        title_bottom = max(g.bottom for g in glyphs if g.size >= 0.9 * big)
+        assert all(g.top >= title_bottom - 0.5 for g in body)
+        if known.columns == 2:
+            two += 1
+            half, band = known.width / 2, 15 * known.width / 960  # half the gutter
+            footer = known.height - 60 * known.width / 960
+            assert not [g.text for g in body if g.top < footer
+                        and g.x1 > half - band + 0.5 and g.x0 < half + band - 0.5]
+    assert two

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ...model import Line, Shape, Table, TableCell
 from ...params import DEFAULT_PARAMS, LayoutParams
-from .decision import TABLE_CAPTION, side_by_side, sparse, verdict
+from .decision import TABLE_CAPTION, hanging, side_by_side, sparse, verdict
 from .edges import Edge, page_edges
 from .grid import build_grid, header_only_separators, separators, to_table
 from .pieces import Piece, piece_line, pieces_of
@@ -66,6 +66,10 @@ def _candidate(rows: list[Row], gaps: list[tuple[float, float]], horizontal: lis
     # shaded panel around two blocks of text side by side does neither.
     ruled = grid.ruled or any(s.rule is not None for s in seps) or (drawn and grid.row_rules > 0)
     table = to_table(grid, rows, seps, near, x0, x1, ruled, params)
+    # Two lists side by side keep the second list's markers in a column of their own; white
+    # space alone gives no other reason to read the gap between them and their words as one.
+    if not ruled and any(s.rule is None and hanging(rows, (s.lo, s.hi), params) for s in seps):
+        return table, "list"
     return table, verdict(table, ruled or captioned, params)
 
 

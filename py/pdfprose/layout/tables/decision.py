@@ -13,7 +13,9 @@ for one document:
   column of labels is drawn so; without rules it reads as a glossary or a list);
 - contents: its last column holds page numbers (:data:`PAGE_NUMBER`) that never go down;
 - list: its first column holds list markers (SPEC §10), or numbers its lines 1, 2, 3 beside
-  one other column (a code listing's line numbers);
+  one other column (a code listing's line numbers); or one of its gaps is only the hanging
+  indent between markers and their items' words (:func:`hanging`: lists side by side on a
+  slide, where the second list's markers stand in a column of their own);
 - form: its first column holds labels ending in a colon ("Nombre:", "Date of birth:");
 - columns: two columns of words with no rule between them and neither of figures are two
   blocks of text side by side (a seller's and a buyer's address), left to the XY-cut.
@@ -27,6 +29,8 @@ from ...model import Table, TableCell
 from ...params import DEFAULT_PARAMS, LayoutParams
 from ...text.characters import is_cjk
 from ...text.markers import BULLETS, list_marker
+from .pieces import piece_text
+from .rows import Row, Span
 
 PAGE_NUMBER = re.compile(r"(?:\d{1,4}|[ivxlcdm]{1,7})", re.I)
 """A page number in a table of contents: arabic, or roman in the front matter."""
@@ -183,6 +187,32 @@ def _marked(column: list[TableCell], pattern: re.Pattern[str] | None, share: flo
     else:
         hits = sum(1 for t in texts if pattern.fullmatch(t))
     return hits >= share * len(texts)
+
+
+def hanging(rows: list[Row], gap: Span, params: LayoutParams = DEFAULT_PARAMS) -> bool:
+    """Whether the column gap ``gap`` of a candidate's ``rows`` is a list's hanging indent: in
+    the rows where text stands on both sides of it at most ``params.table_hang_em`` (of the
+    right-hand text's size) apart, the text on the left is a list marker alone and the text on
+    the right words, in at least ``table_marked_share`` of them. Rows where the gap is wider
+    (the other list's lines, set a column's width away) say nothing of it. One such row is
+    enough: a column holding nothing but one marker is no column of a table."""
+    lo, hi = gap
+    tight = marked = 0
+    for row in rows:
+        left = [p for p in row.pieces if p.x1 <= lo + 1]
+        right = [p for p in row.pieces if p.x0 >= hi - 1]
+        if not left or not right:
+            continue
+        a = max(left, key=lambda p: p.x1)
+        b = min(right, key=lambda p: p.x0)
+        if b.x0 - a.x1 > params.table_hang_em * b.size:
+            continue
+        tight += 1
+        after = piece_text(b, params).strip()
+        if MARKER_ONLY.fullmatch(piece_text(a, params).strip()) \
+                and MARKER_ONLY.fullmatch(after) is None and _wordy(after):
+            marked += 1
+    return marked > 0 and marked >= params.table_marked_share * tight
 
 
 def verdict(table: Table, ruled: bool, params: LayoutParams = DEFAULT_PARAMS) -> str | None:
