@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..model import Block, Inline, Line, Paragraph
+from ..model import Block, Glyph, Inline, Line, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
 from .footnotes import FootLine, Footnotes, Rule, Run, find_footnotes, find_table_notes
 from .textmap import glyph_spans
@@ -31,15 +31,20 @@ class TakenNote:
     block: Block
 
 
-def _runs(line: Line) -> tuple[tuple[Run, ...], list[tuple[int, int]]]:
+def line_runs(line: Line, by_glyph: bool = False,
+              ) -> tuple[tuple[Run, ...], list[tuple[int, int]]]:
     """The line as runs of glyphs of one size and baseline, and each run's span of the line's
     text (the runs' texts put together are the line's text). A line whose text cannot be
-    followed glyph by glyph is one run."""
+    followed glyph by glyph is one run. ``by_glyph``: group glyph by glyph even where column
+    passes can tell the line is one run (the plain path, which the fast one must agree with)."""
     glyphs = line.glyphs
     spans = glyph_spans(line.text, glyphs) if glyphs and line.direction == "ltr" else None
     if not spans:
         return (Run(line.text, line.x0, line.x1, line.baseline, line.size),), \
             [(0, len(line.text))]
+    one = None if by_glyph else _one_run(line, glyphs)
+    if one is not None:
+        return one
     # Glyph.baseline is the text matrix's and leaves the text rise (Ts) out; the box moves
     # with it. A font's glyphs drawn without rise hang the same share of their size below the
     # baseline (its descent), so a glyph hanging less is raised by the difference.
@@ -70,6 +75,35 @@ def _runs(line: Line) -> tuple[tuple[Run, ...], list[tuple[int, int]]]:
                         max(glyphs[i].x1 for i in group), baselines[first], glyphs[first].size))
         bounds.append((start, end))
     return tuple(runs), bounds
+
+
+def _one_run(line: Line, glyphs: list[Glyph],
+             ) -> tuple[tuple[Run, ...], list[tuple[int, int]]] | None:
+    """:func:`line_runs` of a line whose glyphs all have one size, baseline and bottom (most
+    lines), found by column passes in C: every font's descent is then the same share, every
+    glyph's raised baseline the same, so the line is one run, with the values the glyph by
+    glyph grouping gives it. None for any other line (or a NaN among those values)."""
+    n = len(glyphs)
+    sizes = [g.size for g in glyphs]
+    size = sizes[0]
+    if size != size or sizes.count(size) != n:
+        return None
+    baselines = [g.baseline for g in glyphs]
+    baseline = baselines[0]
+    if baseline != baseline or baselines.count(baseline) != n:
+        return None
+    bottoms = [g.bottom for g in glyphs]
+    bottom = bottoms[0]
+    if bottom != bottom or bottoms.count(bottom) != n:
+        return None
+    if size > 0:
+        descent = max(0.0, (bottom - baseline) / size)
+        baseline = baseline - (descent * size - (bottom - baseline))
+        if baseline != baseline:
+            return None  # an infinite size: the grouping's keys never match
+    text = line.text
+    return (Run(text[0:len(text)], min([g.x0 for g in glyphs]), max([g.x1 for g in glyphs]),
+                baseline, size),), [(0, len(text))]
 
 
 _MARK_CHARS = frozenset("0123456789*†‡§¶‖#abcdefghijklmnopqrstuvwxyz")
@@ -162,7 +196,7 @@ def _foot_notes(blocks: list[Block], rules: list[tuple[float, float, float]],
         for line in block.lines:
             if not line.text.strip():
                 continue
-            runs, spans = _runs(line)
+            runs, spans = line_runs(line)
             lines.append(line)
             owners.append(block)
             foot.append(FootLine(runs, column))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import compress
 
 from ..model import Line
 from ..params import DEFAULT_PARAMS, LayoutParams
@@ -43,6 +44,22 @@ def _block_element(tree: StructTree, index: int) -> tuple[str, int]:
     return element.kind, element.index
 
 
+def _vote(mark: object, content: dict[int, int], tree: StructTree,
+          cache: dict[int, tuple[str, int]]) -> tuple[str, int]:
+    """What a glyph drawn in marked-content state ``mark`` votes for: ("Artifact", -1), its
+    block element's (type, index), or ("", -1) outside the page's tags."""
+    if mark is not None and getattr(mark, "artifact", None) is not None:
+        return ("Artifact", -1)
+    mcid = getattr(mark, "mcid", -1) if mark is not None else -1
+    index = content.get(mcid) if mcid >= 0 else None
+    if index is None:
+        return ("", -1)
+    found = cache.get(index)
+    if found is None:
+        found = cache[index] = _block_element(tree, index)
+    return found
+
+
 def tag_lines(lines: Sequence[Line], tree: StructTree, page: int,
               params: LayoutParams = DEFAULT_PARAMS) -> str:
     """Set ``tag`` and ``unit`` on ``lines`` (glyphs still held) from the structure tree's
@@ -50,26 +67,25 @@ def tag_lines(lines: Sequence[Line], tree: StructTree, page: int,
     or ``"distrusted: ..."`` saying why (:func:`verdict`)."""
     content = tree.page_content(page)
     cache: dict[int, tuple[str, int]] = {}
+    # A line's glyphs share a handful of marked-content states (most lines one): the votes are
+    # counted per state object in C, and each state's vote is worked out once for the page.
+    # Counting states in order of first appearance keeps the votes' order, so ties go as a
+    # glyph-by-glyph count would send them.
+    votes_of: dict[int, tuple[str, int]] = {}
+    strip = str.strip
     for line in lines:
+        glyphs = line.glyphs
+        marks = list(compress([g.mark for g in glyphs], map(strip, [g.text for g in glyphs])))
+        if not marks:
+            continue
+        ids = list(map(id, marks))
         votes: Counter[tuple[str, int]] = Counter()
-        for g in line.glyphs:
-            if not g.text.strip():
-                continue
-            mark = g.mark
-            if mark is not None and getattr(mark, "artifact", None) is not None:
-                votes[("Artifact", -1)] += 1
-                continue
-            mcid = getattr(mark, "mcid", -1) if mark is not None else -1
-            index = content.get(mcid) if mcid >= 0 else None
-            if index is None:
-                votes[("", -1)] += 1
-                continue
-            found = cache.get(index)
-            if found is None:
-                found = cache[index] = _block_element(tree, index)
-            votes[found] += 1
-        if votes:
-            line.tag, line.unit = votes.most_common(1)[0][0]
+        for key, count in Counter(ids).items():
+            vote = votes_of.get(key)
+            if vote is None:
+                vote = votes_of[key] = _vote(marks[ids.index(key)], content, tree, cache)
+            votes[vote] += count
+        line.tag, line.unit = votes.most_common(1)[0][0]
     return verdict(lines, params)
 
 
