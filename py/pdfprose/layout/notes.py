@@ -157,7 +157,7 @@ def _table_notes(blocks: list[Block], body: float, params: LayoutParams) -> list
             continue
         cells = [line for line in table.lines if line.text.strip()]
         notes = [line for line in under.lines if line.text.strip()]
-        cut = [_runs(line) for line in (*cells, *notes)]
+        cut = [line_runs(line) for line in (*cells, *notes)]
         found = find_table_notes([FootLine(runs) for runs, _ in cut[:len(cells)]],
                                  [FootLine(runs) for runs, _ in cut[len(cells):]], body, params)
         taken += _take(found, [*cells, *notes], [table] * len(cells) + [under] * len(notes),
