@@ -117,6 +117,34 @@ def test_no_module_is_over_500_lines() -> None:
     assert long == {}
 
 
+def test_no_name_is_used_undefined() -> None:
+    """Two branches merged cleanly once while one renamed a helper the other had just called:
+    every table page with notes failed at run time with a NameError. pyflakes reads every
+    Python file of the project for names used and never bound."""
+    from pyflakes.api import check
+    from pyflakes.messages import UndefinedName
+    from pyflakes.reporter import Reporter
+
+    class Collect(Reporter):
+        def __init__(self) -> None:
+            self.found: list[str] = []
+
+        def flake(self, message: object) -> None:
+            if isinstance(message, UndefinedName):
+                self.found.append(str(message))
+
+        def unexpectedError(self, filename: str, msg: str) -> None:  # noqa: N802 - pyflakes'
+            self.found.append(f"{filename}: {msg}")
+
+        def syntaxError(self, filename, msg, lineno, offset, text):  # type: ignore[no-untyped-def]  # noqa: N802
+            self.found.append(f"{filename}:{lineno}: {msg}")
+
+    reporter = Collect()
+    for path in python_files():
+        check(path.read_text(encoding="utf-8"), str(path.relative_to(REPO)), reporter)
+    assert reporter.found == []
+
+
 def test_no_private_name_is_used_across_modules() -> None:
     modules = engine_modules()
     found = [use for path in python_files() for use in private_uses(path, modules)]

@@ -5,11 +5,15 @@ an exponent and a chemical formula's subscript stay text."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from pdfprose import Options
 from pdfprose.engine.converter import convert
+
+if TYPE_CHECKING:
+    from pdfprose.model import Block, Line
 
 import structgen
 

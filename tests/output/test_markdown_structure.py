@@ -4,6 +4,7 @@ the rendered Markdown sees, on PDFs generated with known headings, paragraphs an
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from markdown_it import MarkdownIt
 from reportlab.pdfbase import pdfmetrics
@@ -12,6 +13,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 from pdfgen import canvas_pdf
 from pdfprose import Options, convert
 from pdfprose.output.render import escape_markdown
+
+if TYPE_CHECKING:
+    from pdfprose.model import Paragraph
 
 BODY = 10.0
 
