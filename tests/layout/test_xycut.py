@@ -332,3 +332,37 @@ def test_two_formulas_side_by_side_keep_their_gutter() -> None:
     blocks, _ = reading_order(left + right)
     assert [[l.text for l in b.lines] for b in blocks] == [["dx", "=v,", "dt"],
                                                           ["dv", "=F(x,v),", "dt"]]
+
+
+def _invoice_head() -> list[Line]:
+    # An invoice's head (the invoices layout family): the seller's name and address at the
+    # left; at the right the title, the copy's name flush right, and two labels beside their
+    # values on the rows under it; below a blank band, the client's block under the seller's.
+    left = [run("Seller", 50, 52, 150, 12.6)] + column("A", 50, 180, 70, 3)
+    right = [run("INVOICE", 470, 48, 545, 18.0), run("ORIGINAL", 500, 73, 545),
+             run("Invoice No.", 425, 88, 470), run("2026-0663", 502, 88, 545),
+             run("Date", 425, 100, 445), run("17/06/2019", 500, 100, 545)]
+    client = column("C", 50, 130, 136, 4)
+    return left + right + client
+
+
+def test_labels_beside_their_values_on_two_rows_are_read_row_by_row() -> None:
+    order = texts(_invoice_head()[::-1])
+    assert order[order.index("ORIGINAL"):order.index("ORIGINAL") + 5] == [
+        "ORIGINAL", "Invoice No.", "2026-0663", "Date", "17/06/2019"]
+
+
+def test_a_block_under_one_of_two_side_by_side_blocks_is_read_after_both() -> None:
+    order = texts(_invoice_head())
+    assert order.index("17/06/2019") < order.index("C0")
+    assert order[:4] == ["Seller", "A0", "A1", "A2"]
+    assert order[-4:] == ["C0", "C1", "C2", "C3"]
+
+
+def test_a_two_line_margin_note_beside_a_paragraph_keeps_its_gutter() -> None:
+    # Only two of the paragraph's lines have a partner across the gap: no rows.
+    note = column("N", 20, 60, 100, 2)
+    text = column("T", 90, 540, 100, 6)
+    blocks, _ = reading_order(text + note)
+    assert not any(b.rows for b in blocks)
+    assert [l.text for l in blocks[0].lines] == ["N0", "N1"]
