@@ -322,3 +322,16 @@ def test_a_table_in_a_shaded_box_with_the_prose_that_introduces_it_leaves_the_pr
         found = find_tables(lines, shapes, 612.0)
         assert [cell_texts(t) for t in found.tables] == [ROWS]
         assert [l.text for l in found.lines] == [l.text for l in lines[:4]]
+
+
+def test_two_lists_of_wrapped_items_side_by_side_are_no_table() -> None:
+    # A slide's two columns of long items (slides-bullets family): the first column's wrapped
+    # lines, going on in lowercase, are no rows of their own; its items carry their markers.
+    rows = [["– The province among every", "–", "The inspection by 57"],
+            ["• However, the social inspection", "–", "In particular, each period"],
+            ["social coast across each", "", "generally establishes the"],
+            ["municipality and reduces this", "", "implementation in October."],
+            ["interpretation.", "–", "A social organisation"],
+            ["– This rural position of", "–", "An environmental shipment"],
+            ["– Every territory between", "", "affects each visitor."]]
+    assert verdict(_table(rows), ruled=False) == "list"
