@@ -94,13 +94,13 @@ def _value_cell(page: PageAnalysis, para: Paragraph, tolerance_em: float) -> boo
         and any(abs(line.x1 - first.x1) <= tolerance for line in below)
 
 
-FULL_STOP_END = re.compile(r"[^\W\d_][\"'”’»)\]]*\.[\"'”’»)\]]*$")
+FULL_STOP_END = re.compile(r"[^\W_][\"'”’»)\]]*\.[\"'”’»)\]]*$")
 
 
 def _set_large_sentence(text: str, least: int) -> bool:
     """Whether ``text`` set large is a sentence rather than a heading: ``least`` words or more
     (``float_words``), not numbered, in lowercase and capitals, ending in a full stop right
-    after a word. Pull quotes and a lead's opening sentence are set so (the pull-quotes
+    after a word or a number. Pull quotes and a lead's opening sentence are set so (the pull-quotes
     family: 1.3-1.8 x the body); a heading ends in no full stop, or is numbered, or set in
     capitals ("2 BASE DE DONNEES ET ORGANISMES CONSULTES .")."""
     return len(text.split()) >= least and FULL_STOP_END.search(text) is not None \
@@ -329,6 +329,9 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     by_size: list[Paragraph] = []
     by_bold: list[Paragraph] = []
     by_italic: list[Paragraph] = []  # numbered subsections under bold or larger sections
+    # Sentences set large: measured with the other large text (what a size heads), never
+    # headings themselves.
+    sentences: set[int] = set()
     # Where vertical writing is the body, a column of it set large is a heading as a line set
     # large is (by size only); a vertical label on a horizontal page stays a label.
     kinds = ("body", "vertical") if _vertical_body(pages) else ("body",)
@@ -347,8 +350,9 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
                 len(para.lines) <= params.max_heading_lines
                 or para.size >= params.display_size_ratio * body)
             if short and para.size >= params.heading_size_ratio * body:
-                if not _set_large_sentence(text, params.float_words):
-                    by_size.append(para)
+                by_size.append(para)
+                if _set_large_sentence(text, params.float_words):
+                    sentences.add(id(para))
             elif para.kind == "vertical":
                 continue  # by size only: a column in a bold face is how the body is set too
             elif (
@@ -384,7 +388,8 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     if by_size:
         heading_sizes = _heading_sizes(pages, by_size, bucket, params.heading_section_count,
                                        params.min_heading_section_chars)
-        by_size = [p for p in by_size if round(p.size / bucket) * bucket in heading_sizes]
+        by_size = [p for p in by_size if round(p.size / bucket) * bucket in heading_sizes
+                   and id(p) not in sentences]
     sizes = sorted({round(p.size / bucket) * bucket for p in by_size}, reverse=True)
     level_of = {s: min(i + 1, max_levels) for i, s in enumerate(sizes)}
     for para in by_size:
