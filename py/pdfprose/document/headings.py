@@ -100,9 +100,9 @@ FULL_STOP_END = re.compile(r"[^\W_][\"'”’»)\]]*\.[\"'”’»)\]]*$")
 def _set_large_sentence(text: str, least: int) -> bool:
     """Whether ``text`` set large is a sentence rather than a heading: ``least`` words or more
     (``float_words``), not numbered, in lowercase and capitals, ending in a full stop right
-    after a word or a number. Pull quotes and a lead's opening sentence are set so (the pull-quotes
-    family: 1.3-1.8 x the body); a heading ends in no full stop, or is numbered, or set in
-    capitals ("2 BASE DE DONNEES ET ORGANISMES CONSULTES .")."""
+    after a word or a number. Pull quotes and a lead's opening sentence are set so (the
+    pull-quotes family: 1.3-1.8 x the body); a heading ends in no full stop, or is numbered,
+    or set in capitals ("2 BASE DE DONNEES ET ORGANISMES CONSULTES .")."""
     return len(text.split()) >= least and FULL_STOP_END.search(text) is not None \
         and NUMBERED.match(text) is None and any(ch.islower() for ch in text)
 
