@@ -248,6 +248,12 @@ class LayoutParams(TableParams):
     """
     float_rows: int = 6
     """...on at most 6 rows (the generator's quotes take 1-5, magazines' 2-6)."""
+    float_end_em: float = 1.0
+    """A lifted pull quote is read after the paragraph it interrupted: in the column's block
+    that holds the line above it, after the first line from there that ends a sentence at
+    least 1 em short of the block's right edge (a justified paragraph's last line); only
+    where none does, after the first later block that ends a sentence (the pull-quotes
+    family: the quote stood 8 paragraphs late where its column ran on into the next)."""
     float_words: int = 5
     """...of at least 5 words, ending a sentence: a headline or a subhead ends in none."""
     edge_strips: int = 2

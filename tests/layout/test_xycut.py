@@ -220,6 +220,20 @@ def test_a_pull_quote_across_both_columns_is_lifted_and_the_columns_read_through
     assert order == [l.text for l in left] + [l.text for l in quote] + [l.text for l in right]
 
 
+def test_a_pull_quote_is_read_after_the_paragraph_it_interrupted_not_the_column() -> None:
+    # The left column runs on into the right one (no sentence ends at its foot); its
+    # paragraph under the quote ends short of the column's edge a few lines further down:
+    # the quote is read there (the pull-quotes family read it 8 paragraphs late).
+    quote = [run("Nobody reads a page across its columns,", 60, 100 + 9 * PITCH, 530, size=15),
+             run("not even around a quote.", 60, 100 + 9 * PITCH + 18, 400, size=15)]
+    left, right = _story_around_a_quote(quote)
+    left[-1] = run("L-last", 50, left[-1].top, 280)
+    left[10] = run("short end.", 50, left[10].top, 150)
+    order = texts(right + quote + left)
+    names = [l.text for l in left]
+    assert order == names[:11] + [l.text for l in quote] + names[11:] + [l.text for l in right]
+
+
 def test_a_headline_across_both_columns_still_cuts_them_into_tiers() -> None:
     headline = [run("Council Agrees New Budget For Harbour", 60, 100 + 9 * PITCH, 530, size=15)]
     left, right = _story_around_a_quote(headline)

@@ -100,3 +100,14 @@ def end_together(rows: list[list[Line]], gutters: list[tuple[float, float]],
         for k, line in zip(where, row):
             bottoms[k] = max(bottoms.get(k, line.bottom), line.bottom)
     return max(bottoms.values()) - min(bottoms.values()) <= within
+
+
+def paragraph_end(lines: list[Line], near: Line, end_em: float) -> int | None:
+    """The index in a block's ``lines`` of the first line from ``near`` on, before the last,
+    that ends a paragraph: a sentence's end at least ``end_em`` of its size short of the
+    block's right edge (``params.float_end_em``); None where none does."""
+    start = next(i for i, line in enumerate(lines) if line is near)
+    right = max(line.x1 for line in lines)
+    return next((i for i in range(start, len(lines) - 1)
+                 if SENTENCE_END.search(lines[i].text.rstrip())
+                 and right - lines[i].x1 >= end_em * lines[i].size), None)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import statistics
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate, compress, groupby, repeat
 from operator import and_, attrgetter, ge, itemgetter, le
 
@@ -25,8 +25,8 @@ from ..text.vocabulary import SENTENCE_END
 from .equations import EQUATION_NUMBER, is_formula_piece
 from .gaps import Gaps, common_gaps, common_run, crossed, free, inside
 from .gutters import Narrow
-from .regions import (end_together, floats_across, inside_one, opens_story, prose_size,
-                      smaller_share)
+from .regions import (end_together, floats_across, inside_one, opens_story, paragraph_end,
+                      prose_size, smaller_share)
 from .spans import covered
 
 
@@ -451,7 +451,13 @@ def _lift(lines: list[Line], floats: list[list[Line]], depth: int, leaves: list[
         above = [l for l in lines if l.top < top and id(l) not in lifted]
         near = max(above, key=lambda l: (l.x0 <= x0 + 1.0, l.x1 > x0, l.bottom))
         at = next(k for k in range(first, len(leaves)) if any(l is near for l in leaves[k].lines))
-        while at + 1 < len(leaves) and not SENTENCE_END.search(leaves[at].lines[-1].text.rstrip()):
+        leaf = leaves[at]
+        end = paragraph_end(leaf.lines, near, params.float_end_em)
+        if end is not None:  # the paragraph's end inside the block: the block is cut there
+            leaves[at] = replace(leaf, lines=leaf.lines[:end + 1])
+            leaves.insert(at + 1, replace(leaf, lines=leaf.lines[end + 1:]))
+        while end is None and at + 1 < len(leaves) \
+                and not SENTENCE_END.search(leaves[at].lines[-1].text.rstrip()):
             at += 1
         leaves.insert(at + 1, _Leaf(sorted(quote, key=_TOP_X0), region[0], 0, 1))
         region[0] += 1
