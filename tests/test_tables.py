@@ -379,3 +379,16 @@ def test_a_column_of_marks_set_apart_from_the_words_after_it_stays_a_table() -> 
             ["Share", "●", "With a link"]]
     found = find_tables(grid_lines(rows, [72.0, 200.0, 300.0]), [], 612.0)
     assert [cell_texts(t) for t in found.tables] == [rows]
+
+
+def test_two_lists_of_wrapped_items_side_by_side_are_no_table() -> None:
+    # A slide's two columns of long items (slides-bullets family): the first column's wrapped
+    # lines, going on in lowercase, are no rows of their own; its items carry their markers.
+    rows = [["– The province among every", "–", "The inspection by 57"],
+            ["• However, the social inspection", "–", "In particular, each period"],
+            ["social coast across each", "", "generally establishes the"],
+            ["municipality and reduces this", "", "implementation in October."],
+            ["interpretation.", "–", "A social organisation"],
+            ["– This rural position of", "–", "An environmental shipment"],
+            ["– Every territory between", "", "affects each visitor."]]
+    assert verdict(_table(rows), ruled=False) == "list"

@@ -228,6 +228,17 @@ class LayoutParams(TableParams):
     where the part above, taken alone, has other gutters than the whole run: a coincidental
     full-width gap inside two columns of prose must not split them (the classic XY-cut
     failure)."""
+    head_band_strips: int = 8
+    """A full-width empty band under a part of at most 8 strips cut into columns, below which
+    the text stands inside one of those columns only, ends that part: blocks side by side (a
+    letterhead or an invoice's seller beside its number and date; a sender beside the date)
+    are read before the block under one of them (the client, the addressee), when every
+    column of the part ends at the band (``head_band_end_em``). A column that ends early
+    while the other runs on past its end to the band (a book index's last page) is one
+    column going on below the band, not a part of its own."""
+    head_band_end_em: float = 1.5
+    """...each column's last line ending within 1.5 em of the part's lowest: a seller's
+    address and an invoice's date end 0.8 em apart (the invoices family)."""
     tier_heading_ratio: float = 1.4
     """A full-width empty band under which every column of the part below stays a column, and
     whose first row below holds only lines at least 1.4 x the run's median size, is the top of a
@@ -244,6 +255,12 @@ class LayoutParams(TableParams):
     """
     float_rows: int = 6
     """...on at most 6 rows (the generator's quotes take 1-5, magazines' 2-6)."""
+    float_end_em: float = 1.0
+    """A lifted pull quote is read after the paragraph it interrupted: in the column's block
+    that holds the line above it, after the first line from there that ends a sentence at
+    least 1 em short of the block's right edge (a justified paragraph's last line); only
+    where none does, after the first later block that ends a sentence (the pull-quotes
+    family: the quote stood 8 paragraphs late where its column ran on into the next)."""
     float_words: int = 5
     """...of at least 5 words, ending a sentence: a headline or a subhead ends in none."""
     edge_strips: int = 2
@@ -262,6 +279,12 @@ class LayoutParams(TableParams):
     but its rows are a column's displayed formulas, not a table: they are laid out as the
     column's other lines are. A narrow side made mostly of pieces of formulas
     (:func:`~pdfprose.layout.equations.is_formula_piece`) is a formula's: its gutter stands."""
+    row_pair_lines: int = 2
+    """A narrow side of only 2 lines (fewer than ``row_aligned_min``) refuses the gap too when
+    every one of its lines shares a baseline with a line across it and so do at least half the
+    lines on the other side: labels beside their values ("Invoice No." and "Date" left of the
+    number and the date, under the copy's name), read row by row. A margin note of two lines
+    beside a paragraph keeps its gutter: most of the paragraph's lines have no partner."""
     row_baseline_em: float = 0.25
     """A row (a strip) lines up across a gap when a line on one side and a line on the other
     stand on one baseline, within 0.25 em of the run's median size."""

@@ -740,3 +740,70 @@ def test_a_regular_label_beside_a_larger_title_is_no_heading() -> None:
     mark_headings(pages)
     assert [p.kind for p in (title, label, seller, invoice)] == ["heading", "body", "heading",
                                                                    "heading"]
+
+
+def test_a_bold_copy_name_flush_right_over_rows_of_labels_and_values_is_no_heading() -> None:
+    """The reading order reads an invoice's "Invoice No." and "Date" beside their values row
+    by row, under the copy's name set flush right with the values (the invoices family):
+    that name is a cell of the rows' value column, not a heading over them; a bold title at
+    the rows' left edge over a table of contents still heads it."""
+    from pdfprose.model import Block
+
+    def rows_page(title: Paragraph, rows: list[tuple[str, str]]) -> tuple[PageAnalysis, Paragraph]:
+        paras = [title]
+        for i, (label, value) in enumerate(rows):
+            top = title.lines[0].top + 14 * (i + 1)
+            line = para(label, top, x0=425).lines[0]
+            end = para(value, top, x0=545 - 6 * len(value)).lines[0]
+            line.text, line.x1 = f"{label} {value}", end.x1
+            paras.append(Paragraph(lines=[line], block=0, cells=2))
+        title.cells = 1
+        lines = [l for p in paras for l in p.lines]
+        block = Block(lines=lines, order=0, region=0, column=0, columns=1, rows=True,
+                      x0=min(l.x0 for l in lines), top=min(l.top for l in lines),
+                      x1=max(l.x1 for l in lines), bottom=max(l.bottom for l in lines))
+        pg = page(1, *paras, body_text(1), body_text(1))
+        pg.blocks = [block]
+        return pg, title
+
+    copy = bold(para("ORIGINAL", 73, x0=545 - 6 * len("ORIGINAL")))
+    invoice, copy = rows_page(copy, [("Invoice No.", "2026-0663"), ("Date", "17/06/2019")])
+    contents = bold(para("Contents", 73, x0=425))
+    toc, contents = rows_page(contents, [("Introduction", "1"), ("Methods", "4"),
+                                         ("Results", "9")])
+    mark_headings([invoice])
+    mark_headings([toc])
+    assert (copy.kind, contents.kind) == ("body", "heading")
+
+
+def test_a_paragraph_goes_on_over_a_sidebar_box_at_the_column_foot() -> None:
+    """A shaded box at a column's foot (a bold title over text in a smaller size, the
+    sidebars family) interrupts the paragraph above it, which goes on at the top of the next
+    column: the broken word is made whole, and the box follows the paragraph."""
+    first = para("the report specifically identifies the em-", 500, block=0)
+    title = bold(para("Parliament assessment", 600, size=11.0, block=0))
+    title.kind, title.level = "heading", 3  # as the heading pass, which runs first, finds it
+    box = para("Each surface observes the new research under this building.", 620, size=9.0,
+               block=0)
+    rest = para("ployee through this experimental development.", 100, block=1, x0=320)
+    pages = [page(1, first, title, box, rest)]
+    mark_continuations(pages)
+    assert rest.continues and rest.continues_from == (1, 0)
+    text = render(pages, Options(remove_headers=False, format="txt"))
+    assert text.split("\n\n")[0] == ("the report specifically identifies the employee through "
+                                     "this experimental development.")
+
+
+def test_a_paragraph_goes_on_over_a_pull_quote_set_large() -> None:
+    """A pull quote (a sentence set 1.3-1.8 x the body, the pull-quotes family) stands between
+    the parts of the paragraph it interrupts; it is no heading, and the paragraph's broken word
+    is made whole over it."""
+    first = para("This professional association calculates the citizen near each in-", 500)
+    quote = para("Each supplier evaluates the experience of the new owner.", 560, size=15.0,
+                 block=1)
+    rest = para("strument by 62 % with the building.", 100, block=2, x0=320)
+    pages = [page(1, first, quote, rest, body_text(1), body_text(1))]
+    mark_headings(pages)
+    mark_continuations(pages)
+    assert quote.kind == "body"
+    assert rest.continues and rest.continues_from == (1, 0)

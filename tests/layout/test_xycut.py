@@ -220,6 +220,20 @@ def test_a_pull_quote_across_both_columns_is_lifted_and_the_columns_read_through
     assert order == [l.text for l in left] + [l.text for l in quote] + [l.text for l in right]
 
 
+def test_a_pull_quote_is_read_after_the_paragraph_it_interrupted_not_the_column() -> None:
+    # The left column runs on into the right one (no sentence ends at its foot); its
+    # paragraph under the quote ends short of the column's edge a few lines further down:
+    # the quote is read there (the pull-quotes family read it 8 paragraphs late).
+    quote = [run("Nobody reads a page across its columns,", 60, 100 + 9 * PITCH, 530, size=15),
+             run("not even around a quote.", 60, 100 + 9 * PITCH + 18, 400, size=15)]
+    left, right = _story_around_a_quote(quote)
+    left[-1] = run("L-last", 50, left[-1].top, 280)
+    left[10] = run("short end.", 50, left[10].top, 150)
+    order = texts(right + quote + left)
+    names = [l.text for l in left]
+    assert order == names[:11] + [l.text for l in quote] + names[11:] + [l.text for l in right]
+
+
 def test_a_headline_across_both_columns_still_cuts_them_into_tiers() -> None:
     headline = [run("Council Agrees New Budget For Harbour", 60, 100 + 9 * PITCH, 530, size=15)]
     left, right = _story_around_a_quote(headline)
@@ -332,3 +346,37 @@ def test_two_formulas_side_by_side_keep_their_gutter() -> None:
     blocks, _ = reading_order(left + right)
     assert [[l.text for l in b.lines] for b in blocks] == [["dx", "=v,", "dt"],
                                                           ["dv", "=F(x,v),", "dt"]]
+
+
+def _invoice_head() -> list[Line]:
+    # An invoice's head (the invoices layout family): the seller's name and address at the
+    # left; at the right the title, the copy's name flush right, and two labels beside their
+    # values on the rows under it; below a blank band, the client's block under the seller's.
+    left = [run("Seller", 50, 52, 150, 12.6)] + column("A", 50, 180, 70, 3)
+    right = [run("INVOICE", 470, 48, 545, 18.0), run("ORIGINAL", 500, 73, 545),
+             run("Invoice No.", 425, 88, 470), run("2026-0663", 502, 88, 545),
+             run("Date", 425, 100, 445), run("17/06/2019", 500, 100, 545)]
+    client = column("C", 50, 130, 136, 4)
+    return left + right + client
+
+
+def test_labels_beside_their_values_on_two_rows_are_read_row_by_row() -> None:
+    order = texts(_invoice_head()[::-1])
+    assert order[order.index("ORIGINAL"):order.index("ORIGINAL") + 5] == [
+        "ORIGINAL", "Invoice No.", "2026-0663", "Date", "17/06/2019"]
+
+
+def test_a_block_under_one_of_two_side_by_side_blocks_is_read_after_both() -> None:
+    order = texts(_invoice_head())
+    assert order.index("17/06/2019") < order.index("C0")
+    assert order[:4] == ["Seller", "A0", "A1", "A2"]
+    assert order[-4:] == ["C0", "C1", "C2", "C3"]
+
+
+def test_a_two_line_margin_note_beside_a_paragraph_keeps_its_gutter() -> None:
+    # Only two of the paragraph's lines have a partner across the gap: no rows.
+    note = column("N", 20, 60, 100, 2)
+    text = column("T", 90, 540, 100, 6)
+    blocks, _ = reading_order(text + note)
+    assert not any(b.rows for b in blocks)
+    assert [l.text for l in blocks[0].lines] == ["N0", "N1"]

@@ -4,7 +4,9 @@ footnote or a running head (SPEC §6: the lines of one paragraph are joined).
 The XY-cut ends a block at the foot of a column; a reader carries on at the top of the next
 column or page. A body paragraph *continues* the previous body paragraph of about the same size
 when that one does not end a sentence and this one starts in lowercase. Captions, footnotes in
-a smaller size and running heads in between are stepped over. The thresholds are fields of
+a smaller size, running heads, a pull quote (a sentence set at least ``float_size_ratio`` x
+larger) and a box (a title over text in a smaller size: a sidebar at a column's foot) in
+between are stepped over. The thresholds are fields of
 :class:`~pdfprose.params.LayoutParams`.
 """
 
@@ -54,6 +56,41 @@ def _next_line(prev: Paragraph, para: Paragraph, params: LayoutParams) -> bool:
             <= params.next_line_indent_em * size)
 
 
+def _box_title(ordered: list[tuple[int, Paragraph]], at: int, size: float,
+               params: LayoutParams) -> int | None:
+    """The index of the title of a box that ends at ``ordered[at]``, or None: body
+    paragraphs in a smaller type than ``size`` (under ``aside_size_ratio`` of it) going back
+    to a heading, on one page. A sidebar set at a column's foot interrupts the text there
+    (the sidebars family breaks a word over it: "em-" / box / "ployee"), and its title
+    must not end the paragraph it interrupted."""
+    page = ordered[at][0]
+    k = at
+    while k >= 0 and ordered[k][0] == page:
+        para = ordered[k][1]
+        if para.kind == "heading" and k < at:
+            return k
+        if para.kind != "body" or para.furniture or para.cells or not para.lines \
+                or para.size >= params.aside_size_ratio * size:
+            return None
+        k -= 1
+    return None
+
+
+def _box_ahead(paragraphs: list[Paragraph], at: int, size: float, params: LayoutParams) -> bool:
+    """Whether ``paragraphs[at]``, a heading, is the title of a box (see :func:`_box_title`)
+    that interrupts a paragraph of ``size``: smaller body paragraphs follow it, and then a
+    paragraph that goes on from an earlier one."""
+    inside = 0
+    for para in paragraphs[at + 1:]:
+        if para.furniture or para.kind in ("footnote", "figure"):
+            continue  # the page's foot and the next one's head, stepped over
+        if para.kind == "body" and para.lines and para.size < params.aside_size_ratio * size:
+            inside += 1
+            continue
+        return inside > 0 and para.continues
+    return False
+
+
 def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS) -> None:
     """Set ``continues`` on paragraphs that go on from an earlier one (see module doc)."""
     tolerance, lookback = params.continuation_size_tolerance, params.continuation_lookback
@@ -73,6 +110,14 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
             steps += 1
             if candidate.cells and not candidate.furniture:
                 break  # nor does prose go on from a table's row
+            if candidate.kind == "body" and candidate.size >= params.float_size_ratio * para.size \
+                    and candidate.lines and SENTENCE_END.search(candidate.lines[-1].text.rstrip()):
+                continue  # a pull quote set large, lifted out of the text it interrupts
+            title = _box_title(ordered, back, para.size, params)
+            if title is not None:
+                steps += back - title
+                back = title
+                continue
             if candidate.kind == "body" and not stepped_over(candidate, para.size, tolerance):
                 prev, prev_page = candidate, ordered[back][0]
                 break
@@ -118,8 +163,12 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
     open_heads: list[tuple[tuple[int, int], Paragraph]] = []
     # The first part of the heading just before, which a wrapped heading's next line joins.
     heading: tuple[int, int] | None = None
+    box = 0.0  # the size of the paragraph a box interrupts, inside that box
+    flat = [para for page in pages for para in page.paragraphs]
+    position = -1
     for page in pages:
         for index, para in enumerate(page.paragraphs):
+            position += 1
             para.continues_from = None
             if para.furniture:
                 continue
@@ -127,6 +176,10 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
                 open_heads, heading = [], None
                 continue
             if para.kind == "heading":
+                if open_heads and not para.continues \
+                        and _box_ahead(flat, position, open_heads[-1][1].size, params):
+                    box = open_heads[-1][1].size  # a box's title: what it interrupts stays open
+                    continue
                 if para.continues and heading is not None:
                     para.continues_from = heading
                 else:
@@ -134,6 +187,9 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
                 open_heads = []
                 continue
             heading = None
+            if box and para.kind == "body" and para.size < params.aside_size_ratio * box:
+                continue  # the box's own text, which nothing outside it goes on from
+            box = 0.0
             if para.continues and open_heads:
                 para.continues_from = _host(open_heads, para.size, tolerance)
                 continue

@@ -76,6 +76,37 @@ def _small_caps_heading(text: str, min_letters: int) -> bool:
             or sum(ch.isalpha() for ch in text) >= min_letters)
 
 
+def _value_cell(page: PageAnalysis, para: Paragraph, tolerance_em: float) -> bool:
+    """Whether ``para``, a row of one cell in a block of rows (:attr:`Block.rows`), stands in
+    the rows' value column: the rows under it all start left of it, and one ends where it
+    does (within ``tolerance_em`` of its size). A copy's name ("ORIGINAL") over an invoice's
+    number and date, set flush right with them, is such a cell; a title over a table of
+    contents starts at its left edge, or stands centred over it."""
+    if para.cells != 1 or not 0 <= para.block < len(page.blocks):
+        return False
+    block = page.blocks[para.block]
+    if not block.rows:
+        return False
+    first = para.lines[0]
+    tolerance = tolerance_em * para.size
+    below = [line for line in block.lines if line.top > first.bottom]
+    return bool(below) and all(line.x0 < first.x0 - tolerance for line in below) \
+        and any(abs(line.x1 - first.x1) <= tolerance for line in below)
+
+
+FULL_STOP_END = re.compile(r"[^\W_][\"'”’»)\]]*\.[\"'”’»)\]]*$")
+
+
+def _set_large_sentence(text: str, least: int) -> bool:
+    """Whether ``text`` set large is a sentence rather than a heading: ``least`` words or more
+    (``float_words``), not numbered, in lowercase and capitals, ending in a full stop right
+    after a word or a number. Pull quotes and a lead's opening sentence are set so (the
+    pull-quotes family: 1.3-1.8 x the body); a heading ends in no full stop, or is numbered,
+    or set in capitals ("2 BASE DE DONNEES ET ORGANISMES CONSULTES .")."""
+    return len(text.split()) >= least and FULL_STOP_END.search(text) is not None \
+        and NUMBERED.match(text) is None and any(ch.islower() for ch in text)
+
+
 def _fewer_than_two_letters(text: str) -> bool:
     """``sum(map(str.isalpha, text)) < 2``, reading only up to the second letter (asked of
     every paragraph of the document, whose first two characters are mostly letters)."""
@@ -298,6 +329,9 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     by_size: list[Paragraph] = []
     by_bold: list[Paragraph] = []
     by_italic: list[Paragraph] = []  # numbered subsections under bold or larger sections
+    # Sentences set large: measured with the other large text (what a size heads), never
+    # headings themselves.
+    sentences: set[int] = set()
     # Where vertical writing is the body, a column of it set large is a heading as a line set
     # large is (by size only); a vertical label on a horizontal page stays a label.
     kinds = ("body", "vertical") if _vertical_body(pages) else ("body",)
@@ -317,6 +351,8 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
                 or para.size >= params.display_size_ratio * body)
             if short and para.size >= params.heading_size_ratio * body:
                 by_size.append(para)
+                if _set_large_sentence(text, params.float_words):
+                    sentences.add(id(para))
             elif para.kind == "vertical":
                 continue  # by size only: a column in a bold face is how the body is set too
             elif (
@@ -329,6 +365,7 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
                 and para.size >= body - bucket
                 and len(text) <= max_bold_chars
                 and (not PUNCTUATED_END.search(text) or NUMBERED.match(text))
+                and not _value_cell(page, para, params.row_baseline_em)
                 and (not para.lines[0].all_bold
                      or _heads_text(page.paragraphs[k + 1:], params.min_heading_section_chars))
             ):
@@ -351,7 +388,8 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     if by_size:
         heading_sizes = _heading_sizes(pages, by_size, bucket, params.heading_section_count,
                                        params.min_heading_section_chars)
-        by_size = [p for p in by_size if round(p.size / bucket) * bucket in heading_sizes]
+        by_size = [p for p in by_size if round(p.size / bucket) * bucket in heading_sizes
+                   and id(p) not in sentences]
     sizes = sorted({round(p.size / bucket) * bucket for p in by_size}, reverse=True)
     level_of = {s: min(i + 1, max_levels) for i, s in enumerate(sizes)}
     for para in by_size:

@@ -1,13 +1,15 @@
 """What a region's columns are, beyond their gutters (stage 3, with :mod:`.xycut`): a
 sidebar set smaller than the story beside it is an aside, not one of the page's columns; a
 headline under an empty band across every column opens a new tier; a pull quote set across
-columns that run on under it is a float, lifted out so that the columns are read through.
+columns that run on under it is a float, lifted out so that the columns are read through;
+blocks side by side that end together over a band are read before a block under one of them.
 
 Pure geometry on text runs in page space (points).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from operator import attrgetter
 
@@ -75,3 +77,37 @@ def floats_across(rows: list[list[Line]], frees: list[Gaps], size: float,
         i = j
     return found
 
+
+def inside_one(x0s: list[float], x1s: list[float], gutters: list[tuple[float, float]]) -> bool:
+    """Whether the boxes from ``x0s`` to ``x1s`` all stand between the same two of
+    ``gutters`` (sorted), none crossing one (see ``params.head_band_strips``)."""
+    cuts = [(a + b) / 2 for a, b in gutters]
+    return len({bisect_left(cuts, x0) for x0 in x0s} | {bisect_left(cuts, x1) for x1 in x1s}) == 1
+
+
+def end_together(rows: list[list[Line]], gutters: list[tuple[float, float]],
+                 within: float) -> bool:
+    """Whether the ``rows`` (strips) of lines cut at ``gutters`` are blocks side by side that
+    end together: each row holds at most two lines of each column (a label and its value; a
+    table's rows hold many), and every column ends within ``within`` points of the lowest
+    line (see ``params.head_band_strips``)."""
+    cuts = [(a + b) / 2 for a, b in gutters]
+    bottoms: dict[int, float] = {}
+    for row in rows:
+        where = [bisect_left(cuts, (line.x0 + line.x1) / 2) for line in row]
+        if max(map(where.count, where)) > 2:
+            return False
+        for k, line in zip(where, row):
+            bottoms[k] = max(bottoms.get(k, line.bottom), line.bottom)
+    return max(bottoms.values()) - min(bottoms.values()) <= within
+
+
+def paragraph_end(lines: list[Line], near: Line, end_em: float) -> int | None:
+    """The index in a block's ``lines`` of the first line from ``near`` on, before the last,
+    that ends a paragraph: a sentence's end at least ``end_em`` of its size short of the
+    block's right edge (``params.float_end_em``); None where none does."""
+    start = next(i for i, line in enumerate(lines) if line is near)
+    right = max(line.x1 for line in lines)
+    return next((i for i in range(start, len(lines) - 1)
+                 if SENTENCE_END.search(lines[i].text.rstrip())
+                 and right - lines[i].x1 >= end_em * lines[i].size), None)

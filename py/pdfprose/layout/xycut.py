@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import statistics
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate, compress, groupby, repeat
 from operator import and_, attrgetter, ge, itemgetter, le
 
@@ -25,7 +25,8 @@ from ..text.vocabulary import SENTENCE_END
 from .equations import EQUATION_NUMBER, is_formula_piece
 from .gaps import Gaps, common_gaps, common_run, crossed, free, inside
 from .gutters import Narrow
-from .regions import floats_across, opens_story, prose_size, smaller_share
+from .regions import (end_together, floats_across, inside_one, opens_story, paragraph_end,
+                      prose_size, smaller_share)
 from .spans import covered
 
 
@@ -170,7 +171,7 @@ def _rows_line_up(run: _RunLines, gaps: list[tuple[float, float]], k: int,
             chosen = list(map(and_, map(ge, run.starts, repeat(hi - 0.01)),
                               map(le, run.ends, repeat(right_edge + 0.01))))
         count = chosen.count(True)
-        if count < aligned_min:
+        if count < min(aligned_min, params.row_pair_lines):
             continue
         if max(compress(run.ends, chosen)) - min(compress(run.starts, chosen)) \
                 >= text_column * size:
@@ -195,7 +196,13 @@ def _rows_line_up(run: _RunLines, gaps: list[tuple[float, float]], k: int,
                    for l in mine for o in other):
                 aligned += 1
                 held += len(mine)
-        if aligned >= aligned_min and 2 * held >= len(near):
+        if count < aligned_min:
+            rows = held == count and _partners_held(run, near, lo, hi, near_side, left_edge,
+                                                    right_edge, row_baseline * size,
+                                                    text_column * size)
+        else:
+            rows = aligned >= aligned_min and 2 * held >= len(near)
+        if rows:
             if all(EQUATION_NUMBER.fullmatch(l.text.strip()) for l in near):
                 return "equations"
             # Pieces of formulas (two set side by side, their fractions on three rows) make
@@ -206,6 +213,27 @@ def _rows_line_up(run: _RunLines, gaps: list[tuple[float, float]], k: int,
 
 
 _FIRST = itemgetter(0)
+
+
+def _partners_held(run: _RunLines, near: list[Line], lo: float, hi: float, near_side: str,
+                   left_edge: float, right_edge: float, tolerance: float,
+                   text_width: float) -> bool:
+    """Whether at least half the lines across gap ``(lo, hi)`` from ``near`` (those up to the
+    next gap, ``left_edge`` or ``right_edge``) share a baseline with one of ``near``, and
+    they make no text column (``text_width`` wide, points) unless ``near`` are equation
+    numbers (see ``params.row_pair_lines``): the last two short lines of a paragraph stand on
+    the baselines of the column beside them too."""
+    if near_side == "left":
+        far = [l for l in run.lines if l.x0 >= hi - 0.01 and l.x1 <= right_edge + 0.01]
+    else:
+        far = [l for l in run.lines if l.x1 <= lo + 0.01 and l.x0 >= left_edge - 0.01]
+    if not far:
+        return False
+    if max(l.x1 for l in far) - min(l.x0 for l in far) >= text_width \
+            and not all(EQUATION_NUMBER.fullmatch(l.text.strip()) for l in near):
+        return False
+    held = sum(any(abs(l.baseline - n.baseline) <= tolerance for n in near) for l in far)
+    return 2 * held >= len(far)
 
 
 def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo: float,
@@ -249,6 +277,13 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
                 return k
         if _stray_edge(head, size, params) or _stray_edge(tail, size, params):
             return k
+        if min_strips <= len(head) <= params.head_band_strips:
+            gutters = find_gutters(head, inside(prefixes[k - 1], lo, hi), least, None, pieces,
+                                   None, params)
+            if gutters and inside_one(x0s[split:], x1s[split:], gutters) \
+                    and end_together([s.lines for s in head], gutters,
+                                     params.head_band_end_em * size):
+                return k
         if len(head) >= min_strips and len(tail) >= min_strips \
                 and opens_story(tail[0].lines, size, params) \
                 and find_gutters(head, inside(prefixes[k - 1], lo, hi), least, None, pieces,
@@ -416,7 +451,13 @@ def _lift(lines: list[Line], floats: list[list[Line]], depth: int, leaves: list[
         above = [l for l in lines if l.top < top and id(l) not in lifted]
         near = max(above, key=lambda l: (l.x0 <= x0 + 1.0, l.x1 > x0, l.bottom))
         at = next(k for k in range(first, len(leaves)) if any(l is near for l in leaves[k].lines))
-        while at + 1 < len(leaves) and not SENTENCE_END.search(leaves[at].lines[-1].text.rstrip()):
+        leaf = leaves[at]
+        end = paragraph_end(leaf.lines, near, params.float_end_em)
+        if end is not None:  # the paragraph's end inside the block: the block is cut there
+            leaves[at] = replace(leaf, lines=leaf.lines[:end + 1])
+            leaves.insert(at + 1, replace(leaf, lines=leaf.lines[end + 1:]))
+        while end is None and at + 1 < len(leaves) \
+                and not SENTENCE_END.search(leaves[at].lines[-1].text.rstrip()):
             at += 1
         leaves.insert(at + 1, _Leaf(sorted(quote, key=_TOP_X0), region[0], 0, 1))
         region[0] += 1

@@ -180,6 +180,10 @@ def sparse(table: Table, params: LayoutParams = DEFAULT_PARAMS) -> bool:
 
 def _marked(column: list[TableCell], pattern: re.Pattern[str] | None, share: float) -> bool:
     texts = [_text(c) for c in column]
+    if pattern is None:
+        # A wrapped item's next line, going on in lowercase, is no row of its own: a list of
+        # long items (a slide's, in one of two columns) holds more of them than items.
+        texts = [t for t in texts if not t[:1].islower()]
     if len(texts) < 2:
         return False
     if pattern is None:
