@@ -5,8 +5,9 @@ baselines up across the gutters; a table of contents lines its page numbers up; 
 markers; a form its values at a tab stop. Each is told by measuring its cells, never by a rule
 for one document:
 
-- prose: a line of at least ``params.table_prose_words`` words that fills its column (its
-  width at least ``params.table_full_line`` of the column's) is a line of prose; a column
+- prose: a line of at least ``params.table_prose_words`` words (``table_prose_words_wide`` in a
+  column at least ``text_column_em`` wide) that fills its column (its width at least
+  ``params.table_full_line`` of the column's) is a line of prose; a column
   whose cells are mostly (``table_prose_share``) such lines is a column of prose. A
   candidate needs columns that are not: two when it was found from white space alone, one
   when drawn rules or fills give its grid (a table with a column of sentences beside a
@@ -96,10 +97,15 @@ def prose_columns(table: Table, params: LayoutParams = DEFAULT_PARAMS) -> list[b
             out.append(False)
             continue
         # The column's text extent: a justified line of prose fills it.
-        width = max(line.x1 for c in cells for line in c.lines) \
-            - min(line.x0 for c in cells for line in c.lines)
-        prose = sum(1 for c in cells
-                    if _prose(c, width, params.table_prose_words, params.table_full_line))
+        lines = [line for c in cells for line in c.lines]
+        width = max(line.x1 for line in lines) - min(line.x0 for line in lines)
+        # In a column of text's width, a line of two words filling it is prose too: narrow
+        # justified columns hold two long words on most lines. A table's column of labels
+        # wrapped two words a line is far narrower.
+        size = sorted(line.size for line in lines)[len(lines) // 2]
+        words = params.table_prose_words_wide if width >= params.text_column_em * size \
+            else params.table_prose_words
+        prose = sum(1 for c in cells if _prose(c, width, words, params.table_full_line))
         out.append(prose >= params.table_prose_share * len(cells))
     return out
 
