@@ -369,3 +369,14 @@ def test_justified_prose_in_four_narrow_columns_of_two_words_a_line_is_no_table(
     lines, two = _narrow_justified_columns(4, 40, 110.0, 10.0)
     assert two >= 40  # of 160 lines: the page this test is about
     assert find_tables(lines, [], 612.0).tables == []
+
+
+def test_a_ruled_table_whose_longest_two_word_label_repeats_is_still_a_table() -> None:
+    # The label column is a text column wide (over 10 em) and its longest label, two words at
+    # the font's own space, ends on its edge in four rows of six: no justified prose.
+    label = "Economiser/Rate Saver"
+    rate = "Investment Home Loan Base Variable Rate {} p.a. (Comparison Rate {} p.a.)"
+    rows = [["Loan Type", "Reference Rates"], [label, rate.format("5.49%", "5.63%")],
+            ["No Fee", rate.format("5.25%", "5.25%")], [label, rate.format("5.12%", "5.53%")],
+            [label, rate.format("4.95%", "5.01%")], [label, rate.format("5.69%", "5.81%")]]
+    assert verdict(_table(rows), ruled=True) is None
