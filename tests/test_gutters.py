@@ -192,3 +192,51 @@ def test_tracking_is_told_from_a_row_of_one_letter_cells() -> None:
     words = [*"TEMADE", "c", "o", "l"]
     assert tracked_cuts(words, [23.0] * 5 + [40.0, 0.1, 0.1], [12.0] * 9, [1, 2, 3, 4, 5, 6]) \
         == [6]
+
+
+def loose_columns(rows: int, n: int, width: float, gutter: float, seed: int = 1,
+                  ) -> tuple[list[Glyph], list[list[str]]]:
+    """``n`` justified columns ``width`` wide, ``gutter`` apart, of long words two or three to a
+    line: their word spaces stretched to 1-3 em, wider than the gutter and than a run cut, and
+    each column's lines."""
+    rng = random.Random(seed)
+    vocabulary = ["harvest", "lanterns", "orchards", "meadows", "windowsill", "riverbank",
+                  "stonework", "quietude", "mornings", "valleys", "silverware", "gardening"]
+    glyphs: list[Glyph] = []
+    texts: list[list[str]] = [[] for _ in range(n)]
+    for row in range(rows):
+        baseline = 100 + row * 11.0
+        for c in range(n):
+            x0 = 50.0 + c * (width + gutter)
+            words: list[str] = []
+            while True:
+                word = rng.choice(vocabulary)
+                if sum(map(len, [*words, word])) * ADVANCE + len(words) * 0.3 * SIZE > width:
+                    break
+                words.append(word)
+            glyphs += justified(words, x0, x0 + width, baseline)
+            texts[c].append(" ".join(words))
+    return glyphs, texts
+
+
+def test_loose_justified_columns_keep_their_narrow_gutters() -> None:
+    # Three columns 13 em wide, 0.9 em apart, two or three long words a line: the word spaces
+    # (1-3 em) are wider than the gutters but stand wherever the words put them, so they part
+    # no cells and the text on each side of a gutter is a column's width.
+    glyphs, texts = loose_columns(12, 3, 13 * SIZE, 0.9 * SIZE)
+    found: list[tuple[float, float]] = []
+    lines, _ = build_lines(glyphs, gutters=found)
+    assert len(found) == 2
+    blocks, columns = reading_order(lines, gutters=found)
+    assert columns == 3
+    assert " ".join(l.text for b in blocks for l in b.lines) == " ".join(sum(texts, []))
+
+
+def test_figures_set_over_an_em_apart_column_under_column_make_no_gutter() -> None:
+    # Six columns of right-aligned figures 40 pt wide, 1.3 em apart, at the same x row after
+    # row: each gap has text ending at it, but the gaps beside it part the figures into cells
+    # that no text column's width reaches across.
+    gaps = [(90.0 + 52.0 * k, 102.0 + 52.0 * k) for k in range(5)]
+    lines = [LineGaps(50.0, 350.0, SIZE, gaps) for _ in range(8)]
+    cuts, bands = narrow_gutters(lines)
+    assert bands == [] and all(c == [] for c in cuts)

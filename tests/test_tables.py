@@ -5,6 +5,7 @@ top left."""
 from __future__ import annotations
 
 from pdfprose import Options
+from pdfprose.layout.lines import build_lines
 from pdfprose.layout.tables import find_tables
 from pdfprose.layout.tables.decision import sparse, verdict
 from pdfprose.layout.tables.pieces import pieces_of
@@ -392,3 +393,60 @@ def test_two_lists_of_wrapped_items_side_by_side_are_no_table() -> None:
             ["– This rural position of", "–", "An environmental shipment"],
             ["– Every territory between", "", "affects each visitor."]]
     assert verdict(_table(rows), ruled=False) == "list"
+
+
+def _narrow_justified_columns(n: int, rows: int, width: float, gutter: float,
+                              ) -> tuple[list[Line], int]:
+    """The runs of ``n`` columns of justified prose ``width`` points wide in a fixed-pitch face at 9 pt
+    (0.6 em a letter), on one baseline grid: long words, two or three to a line, their spaces
+    stretched to fill it; a paragraph's last line every seventh, one word at a plain space. Also how many of their lines hold two words."""
+    size, advance = 9.0, 5.4
+    vocabulary = ["license", "liability", "committee", "security", "national", "standard",
+                  "inventory", "research", "equipment", "transport", "property", "delivery",
+                  "provider", "volume", "account", "storage", "initial", "network", "deposit"]
+    glyphs: list[Glyph] = []
+    k = two = 0
+    for c in range(n):
+        x0 = 72.0 + c * (width + gutter)
+        for r in range(rows):
+            baseline = 100.0 + r * 10.8
+            words: list[str] = []
+            while True:
+                k += 1
+                word = vocabulary[(7 * k + c) % len(vocabulary)]
+                if (sum(map(len, [*words, word])) + len(words)) * advance > width:
+                    break
+                words.append(word)
+            if r % 7 == 6:
+                words = words[:1]
+            two += len(words) == 2
+            letters = sum(map(len, words)) * advance
+            space = (width - letters) / (len(words) - 1) if len(words) > 1 else 0.0
+            x = x0
+            for word in words:
+                for ch in word:
+                    glyphs.append(Glyph(text=ch, x0=x, top=baseline - 0.8 * size, x1=x + advance,
+                                        bottom=baseline + 0.2 * size, baseline=baseline,
+                                        size=size, font="Courier", origin_x=x, advance=advance))
+                    x += advance
+                x += space
+    return build_lines(glyphs)[0], two
+
+
+def test_justified_prose_in_four_narrow_columns_of_two_words_a_line_is_no_table() -> None:
+    # Four columns of 20 letters a line hold two long words on most lines: lines of two words
+    # filling their column are prose as surely as lines of three.
+    lines, two = _narrow_justified_columns(4, 40, 110.0, 10.0)
+    assert two >= 40  # of 160 lines: the page this test is about
+    assert find_tables(lines, [], 612.0).tables == []
+
+
+def test_a_ruled_table_whose_longest_two_word_label_repeats_is_still_a_table() -> None:
+    # The label column is a text column wide (over 10 em) and its longest label, two words at
+    # the font's own space, ends on its edge in four rows of six: no justified prose.
+    label = "Economiser/Rate Saver"
+    rate = "Investment Home Loan Base Variable Rate {} p.a. (Comparison Rate {} p.a.)"
+    rows = [["Loan Type", "Reference Rates"], [label, rate.format("5.49%", "5.63%")],
+            ["No Fee", rate.format("5.25%", "5.25%")], [label, rate.format("5.12%", "5.53%")],
+            [label, rate.format("4.95%", "5.01%")], [label, rate.format("5.69%", "5.81%")]]
+    assert verdict(_table(rows), ruled=True) is None

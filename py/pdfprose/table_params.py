@@ -196,6 +196,18 @@ class TableParams(StructureParams):
     table_prose_words: int = 3
     """A line of at least 3 words (a CJK character counting as one) that fills its column is a
     line of prose: a candidate whose columns all read so is prose set in columns, never a
-    table. Justified prose in four narrow columns holds 3-6 words a line (the table
+    table. Justified prose in four narrow columns holds 2-6 words a line (the table
     benchmark's ``prose_4col`` pages); a table's cells of three words or more fill their
     column only in the cell that sets its width."""
+    table_prose_words_wide: int = 2
+    """...and so is a line of at least 2 words justified in a column at least
+    ``text_column_em`` wide (in its lines' median size): it fills the column, ends on its far
+    edge (within ``table_align_pt``) and its space is stretched to ``table_cell_gap_em`` or
+    more. Four columns of 12 em in a fixed-pitch face hold 20 letters a line, two long words
+    on a third to a half of the lines (the table benchmark's ``prose_4col`` pages set so were
+    read as tables of 4 columns and 60 rows). A table's cells fail one test or another: the
+    ragged lines of wrapped cells end 7-11 pt short of their column's edge but for the
+    longest (a corpus table of 10 em columns); a column's longest label, two words repeated
+    down a table, ends on the edge at its font's space (a corpus table: 10.5 em); a column of
+    labels wrapped at two words a line is 4-7 em wide (the ``wrapped`` family's: 57 pt at
+    9-10 pt)."""

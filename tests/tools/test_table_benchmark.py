@@ -28,7 +28,12 @@ from benchmarks.table_scoring import (  # noqa: E402
     normalize_grid,
     score_unit,
 )
-from benchmarks.table_tools import gfm, markdown_pages, run_pdfplumber_text  # noqa: E402
+from benchmarks.table_tools import (  # noqa: E402
+    gfm,
+    markdown_pages,
+    run_pdfplumber_text,
+    run_pdfprose,
+)
 from benchmarks.tablegen import (  # noqa: E402
     FAMILIES,
     NEGATIVE_FAMILIES,
@@ -336,3 +341,18 @@ def test_the_negative_pages_fail_the_run_on_a_table_or_a_wrong_column_count() ->
         result("prose_4col-001", [], [1], {"1": 3}, {"1": 4}),
     ]) == ["prose_4col-001 page 1: a table found",
            "prose_4col-001 page 1: 3 columns reported, 4 printed"]
+
+
+@pytest.mark.parametrize(("family", "index"), [("prose_3col", 9), ("prose_3col", 20),
+                                               ("prose_4col", 27), ("prose_4col", 39)])
+def test_justified_prose_in_columns_is_no_table_and_reports_its_columns(
+        family: str, index: int) -> None:
+    # The pages of the benchmark's default run (seed 2026) once read wrong: three columns whose
+    # loose lines have word spaces wider than a gutter were read two across; four columns of
+    # about 20 letters a line (two long words on most lines) were taken for a table of 4
+    # columns and 60 rows.
+    doc = make_doc(bench.DEFAULT_SEED, family, index)
+    out = run_pdfprose(doc.pdf)["pdfprose"]
+    assert out.error is None
+    assert out.tables == {1: []}
+    assert out.columns == doc.columns == {1: int(family[-4])}

@@ -160,21 +160,30 @@ def narrow_gutters(lines: list[LineGaps], params: LayoutParams = DEFAULT_PARAMS,
     found.extend(band for band in active if band.found(least_lines))
     # The text before a gutter fills its column: justified, or ragged by a word at most. A
     # table's cells end where their words do.
-    found = [band for band in found
-             if 2 * sum(band.lo - end <= fill * lines[k].size
-                        for k, end in zip(band.inner, band.ends)) >= len(band.inner)]
-    if not found:
+    columns = [band for band in found
+               if 2 * sum(band.lo - end <= fill * lines[k].size
+                          for k, end in zip(band.inner, band.ends)) >= len(band.inner)]
+    if not columns:
         return out, []
-    bands = _with_columns(found, lines, params)
-    _cut_lines(bands, lines, out, params)
+    # Every gap held down the lines, gutter or not: a table's cells stand apart at the same x
+    # row after row, while the wide word spaces of a loosely justified column move from line to
+    # line and part no cells.
+    held: dict[int, list[Span]] = {}
+    for band in found:
+        for k in band.inner:
+            held.setdefault(k, []).append((band.lo, band.hi))
+    bands = _with_columns(columns, lines, held, params)
+    _cut_lines(bands, lines, held, out, params)
     return out, [(band.lo, band.hi) for band in bands]
 
 
 def _sides(band: _Band, k: int, line: LineGaps, on_line: dict[int, list[_Band]],
-           run_gap: float) -> tuple[float, float]:
+           run_gap: float, held: dict[int, list[Span]]) -> tuple[float, float]:
     """Where the text of ``line`` (the ``k``-th) around ``band`` starts and ends: at the line's
-    ends, at the bands of ``on_line[k]`` beside it, or at a gap wider than ``run_gap`` em (a
-    table's cells stand that far apart; a line of prose seldom has such a word space)."""
+    ends, at the bands of ``on_line[k]`` beside it, or at a gap wider than ``run_gap`` em that
+    one of ``held[k]`` (the gaps held down the lines) lies in: a table's cells stand that far
+    apart, column under column. A loose line of a justified column has word spaces that wide
+    too (1-1.5 em in a column of 13 em), but they stand wherever its words put them."""
     left, right = line.x0, line.x1
     for other in on_line.get(k, _NO_BANDS):
         if band.lo >= other.hi > left:
@@ -182,8 +191,9 @@ def _sides(band: _Band, k: int, line: LineGaps, on_line: dict[int, list[_Band]],
         elif band.hi <= other.lo < right:
             right = other.lo
     wide = run_gap * line.size
+    kept = held.get(k, _NONE)
     for a, b in line.gaps:
-        if b - a > wide:
+        if b - a > wide and any(a <= lo and hi <= b for lo, hi in kept):
             if band.lo >= b > left:
                 left = b
             elif band.hi <= a < right:
@@ -191,8 +201,8 @@ def _sides(band: _Band, k: int, line: LineGaps, on_line: dict[int, list[_Band]],
     return left, right
 
 
-def _cut_lines(bands: list[_Band], lines: list[LineGaps], out: list[list[Span]],
-               params: LayoutParams) -> None:
+def _cut_lines(bands: list[_Band], lines: list[LineGaps], held: dict[int, list[Span]],
+               out: list[list[Span]], params: LayoutParams) -> None:
     """Put each band into ``out`` for the lines it cuts: those of its lines whose text on one
     side at least covers ``params.narrow_gutter_line_share`` of that side's column (from the
     band to where the band's lines start or end, as most do)."""
@@ -202,7 +212,8 @@ def _cut_lines(bands: list[_Band], lines: list[LineGaps], out: list[list[Span]],
             on_line.setdefault(k, []).append(band)
     share = params.narrow_gutter_line_share
     for band in bands:
-        sides = [_sides(band, k, lines[k], on_line, params.run_gap_em) for k in band.inner]
+        sides = [_sides(band, k, lines[k], on_line, params.run_gap_em, held)
+                 for k in band.inner]
         least_left = share * (band.lo - statistics.median([left for left, _ in sides]))
         least_right = share * (statistics.median([right for _, right in sides]) - band.hi)
         for k, (left, right) in zip(band.inner, sides):
@@ -210,8 +221,8 @@ def _cut_lines(bands: list[_Band], lines: list[LineGaps], out: list[list[Span]],
                 out[k] = [*out[k], (band.lo, band.hi)] if out[k] else [(band.lo, band.hi)]
 
 
-def _with_columns(bands: list[_Band], lines: list[LineGaps], params: LayoutParams,
-                  ) -> list[_Band]:
+def _with_columns(bands: list[_Band], lines: list[LineGaps], held: dict[int, list[Span]],
+                  params: LayoutParams) -> list[_Band]:
     """The ``bands`` with a text column on each side: on at least half of the lines where one
     stands between text, the text reaches ``text_column_em`` of the line's size away on both
     sides before the line ends, meets another band kept or a gap wider than ``run_gap_em`` (a
@@ -237,7 +248,7 @@ def _with_columns(bands: list[_Band], lines: list[LineGaps], params: LayoutParam
                 # The text after the band starts far to its right: the line shows no column
                 # beside the band (a worksheet's line numbers over a page's wide gutter).
                 continue
-            left, right = _sides(band, k, line, on_line, run_gap)
+            left, right = _sides(band, k, line, on_line, run_gap, held)
             reach = column * line.size
             good += lo - left >= reach and right - hi >= reach
         if 2 * good >= len(band.inner) or (band.left >= least and band.right >= least):

@@ -6,7 +6,9 @@ markers; a form its values at a tab stop. Each is told by measuring its cells, n
 for one document:
 
 - prose: a line of at least ``params.table_prose_words`` words that fills its column (its
-  width at least ``params.table_full_line`` of the column's) is a line of prose; a column
+  width at least ``params.table_full_line`` of the column's) is a line of prose, and so is one
+  of ``table_prose_words_wide`` words justified in a column of text's width
+  (``text_column_em``: to its far edge, its space stretched); a column
   whose cells are mostly (``table_prose_share``) such lines is a column of prose. A
   candidate needs columns that are not: two when it was found from white space alone, one
   when drawn rules or fills give its grid (a table with a column of sentences beside a
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from ...model import Table, TableCell
+from ...model import Line, Table, TableCell
 from ...params import DEFAULT_PARAMS, LayoutParams
 from ...text.characters import is_cjk
 from ...text.markers import BULLETS, list_marker
@@ -68,22 +70,51 @@ def words_of(text: str) -> int:
     return len(text.split()) + sum(1 for ch in text if ord(ch) >= 0x1100 and is_cjk(ch))
 
 
-def _visual_lines(cell: TableCell) -> list[tuple[float, str]]:
-    """The cell's lines as a reader sees them: the pieces on one baseline together, as (width,
-    text)."""
-    out: list[tuple[float, float, float, str]] = []  # baseline, x0, x1, text
+def _visual_lines(cell: TableCell) -> list[list[Line]]:
+    """The cell's lines as a reader sees them: the pieces on one baseline together, left to
+    right."""
+    out: list[list[Line]] = []
     for line in sorted(cell.lines, key=lambda l: (l.baseline, l.x0)):
-        if out and abs(out[-1][0] - line.baseline) <= 0.3 * line.size:
-            b, x0, x1, text = out[-1]
-            out[-1] = (b, min(x0, line.x0), max(x1, line.x1), f"{text} {line.text}")
+        if out and abs(out[-1][0].baseline - line.baseline) <= 0.3 * line.size:
+            out[-1].append(line)
         else:
-            out.append((line.baseline, line.x0, line.x1, line.text))
-    return [(x1 - x0, text) for _, x0, x1, text in out]
+            out.append([line])
+    return out
 
 
-def _prose(cell: TableCell, width: float, words: int, full: float) -> bool:
-    return any(w >= full * width and words_of(text) >= words and _wordy(text)
-               for w, text in _visual_lines(cell))
+def _widest_space(pieces: list[Line]) -> float:
+    """The widest gap between two marks of a visual line's ``pieces`` (points)."""
+    marks = sorted(((g.x0, g.x1) for line in pieces for g in line.glyphs if g.text.strip()))
+    if not marks:  # no glyphs kept: the gaps between the pieces
+        return max((b.x0 - a.x1 for a, b in zip(pieces, pieces[1:])), default=0.0)
+    widest, right = 0.0, marks[0][1]
+    for x0, x1 in marks[1:]:
+        widest = max(widest, x0 - right)
+        right = max(right, x1)
+    return widest
+
+
+def _prose(cell: TableCell, lo: float, hi: float, wide: bool, params: LayoutParams) -> bool:
+    """Whether ``cell`` holds a line of prose in its column, whose text spans ``lo``..``hi``;
+    ``wide``: the column is a text column's width."""
+    least = params.table_full_line * (hi - lo)
+    for pieces in _visual_lines(cell):
+        x0, x1 = min(l.x0 for l in pieces), max(l.x1 for l in pieces)
+        text = " ".join(l.text for l in pieces)
+        if x1 - x0 < least or not _wordy(text):
+            continue
+        words = words_of(text)
+        if words >= params.table_prose_words:
+            return True
+        # Two words justified: set from edge to edge of the column with their space stretched
+        # wider than any face's word space. A cell's two words that happen to fill their
+        # column (the longest label, repeated) are set at their font's space.
+        if wide and words >= params.table_prose_words_wide \
+                and abs(x0 - lo if pieces[0].direction == "rtl" else hi - x1) \
+                <= params.table_align_pt \
+                and _widest_space(pieces) >= params.table_cell_gap_em * pieces[0].size:
+            return True
+    return False
 
 
 def _wordy(text: str) -> bool:
@@ -100,10 +131,13 @@ def prose_columns(table: Table, params: LayoutParams = DEFAULT_PARAMS) -> list[b
             out.append(False)
             continue
         # The column's text extent: a justified line of prose fills it.
-        width = max(line.x1 for c in cells for line in c.lines) \
-            - min(line.x0 for c in cells for line in c.lines)
-        prose = sum(1 for c in cells
-                    if _prose(c, width, params.table_prose_words, params.table_full_line))
+        lines = [line for c in cells for line in c.lines]
+        lo, hi = min(line.x0 for line in lines), max(line.x1 for line in lines)
+        # Narrow justified columns hold two long words on most lines; a table's column of
+        # labels wrapped at two words a line is narrower than a column of text.
+        size = sorted(line.size for line in lines)[len(lines) // 2]
+        wide = hi - lo >= params.text_column_em * size
+        prose = sum(1 for c in cells if _prose(c, lo, hi, wide, params))
         out.append(prose >= params.table_prose_share * len(cells))
     return out
 
