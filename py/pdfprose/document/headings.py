@@ -303,7 +303,7 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     kinds = ("body", "vertical") if _vertical_body(pages) else ("body",)
     for page in pages:
         for k, para in enumerate(page.paragraphs):
-            if para.kind not in kinds or para.furniture:
+            if para.kind not in kinds or para.furniture or para.aside:
                 continue
             text = _text(para)
             if len(text) > longest or _fewer_than_two_letters(text) \
