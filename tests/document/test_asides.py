@@ -100,3 +100,17 @@ def test_a_web_address_after_an_unfinished_line_does_not_make_the_lines_between_
     pages.append(PageAnalysis(number=2, width=600, height=800, paragraphs=[title, site]))
     run_document_passes(pages)
     assert not title.aside
+
+
+def test_a_tables_title_before_its_rows_is_not_taken_for_an_aside() -> None:
+    """Instructions whose sentence goes on after a table (its title, its rows): a table's row
+    ends the search, so its title stays a heading."""
+    before = lines([PROSE, "your residency was more than $124,000. This amount is adjusted for"],
+                   100)
+    title = lines(["Inflation-Adjusted Amounts for Expatriation"], 140, size=13.0, bold=True)
+    row = lines(["2004 .............. $124,000"], 170)
+    row.cells = 2
+    after = lines(["inflation every year, as the table shows for the years before.", PROSE], 200)
+    pages = pages_of(before, title, row, after, lines([PROSE, PROSE], 300))
+    run_document_passes(pages)
+    assert not title.aside

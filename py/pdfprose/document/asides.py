@@ -54,17 +54,16 @@ def _goes_on(text: str) -> bool:
 
 
 def _flow(pages: list[PageAnalysis]) -> list[Paragraph]:
-    """The paragraphs of the text's flow, in reading order: furniture, footnotes, tagged
-    figures and tables' rows stand outside it."""
+    """The paragraphs of the text's flow, in reading order: furniture, footnotes and tagged
+    figures stand outside it."""
     return [p for page in pages for p in page.paragraphs
-            if p.lines and not p.furniture and not p.cells and p.table is None
-            and p.kind not in ("footnote", "figure")]
+            if p.lines and not p.furniture and p.kind not in ("footnote", "figure")]
 
 
 def _sentence(quote: Paragraph, body: float, params: LayoutParams) -> bool:
     """Whether ``quote`` is a sentence set larger than the ``body`` size (see the module
     docstring)."""
-    if quote.kind != "body" or quote.size < params.float_size_ratio * body \
+    if quote.kind != "body" or quote.cells or quote.size < params.float_size_ratio * body \
             or len(quote.lines) > params.float_rows:
         return False
     text = " ".join(line.text for line in quote.lines)
@@ -89,14 +88,14 @@ def _interrupted(flow: list[Paragraph], i: int, params: LayoutParams) -> list[Pa
     (see the module docstring); none when it is finished or its rest is not found."""
     before = flow[i]
     last = before.lines[-1].text.rstrip()
-    if before.kind != "body" or not last or SENTENCE_END.search(last) \
+    if before.kind != "body" or before.cells or not last or SENTENCE_END.search(last) \
             or not prose_end(before, params.prose_line_chars):
         return []
     tolerance = params.continuation_size_tolerance
     between: list[Paragraph] = []
     for para in flow[i + 1:i + 1 + params.continuation_lookback]:
-        if para.kind != "body":
-            return []
+        if para.kind != "body" or para.cells:
+            return []  # a formula, a list, a table's row: not a paragraph interrupted
         if stepped_over(para, before.size, tolerance):
             continue
         if _same_set(para, before, params.aside_size_ratio):
