@@ -4,17 +4,17 @@
 A magazine lifts a sentence of the story and sets it larger, between rules, inside a column;
 a sidebar (a shaded box under a bold title, in smaller type) stands at a column's foot. The
 column's paragraph stops above either in mid-sentence, often in a broken word ("ex-", "nor-"),
-and goes on in lowercase under the quote or at the top of the next column. By its size the
-quote, by its bold face the box's title, would pass for a heading, which would close the
-paragraph and lose the word broken around it; a box's title at the body size would be joined
-to the broken word as its rest ("nor-Detailed"). A heading never stands inside a sentence, so
-what the reading order puts between a paragraph of prose left unfinished and the next
-paragraph of its size that goes on in lowercase (within ``continuation_lookback`` paragraphs)
-is an *aside*: it is no heading, and the paragraph is joined across it
-(:mod:`pdfprose.document.continuation` steps over it as over a caption). Only paragraphs of
-body text stand between (a formula, a list or a table breaks the flow), and none set as the
-paragraph is (its size within ``aside_size_ratio``, its face): that would be the paragraph's own
-next paragraph.
+and goes on under the quote or at the top of the next column. By its size the quote would pass
+for a heading, which closes the paragraph and loses the word broken around it; a box's title
+at the body size would be joined to the broken word as its rest ("nor-Detailed"). No section
+starts inside a sentence, so what the reading order puts between a paragraph of prose left
+unfinished and the next paragraph set as it is that goes on with a word in lowercase (within
+``continuation_lookback`` paragraphs) is an *aside*: the paragraph is joined across it
+(:mod:`pdfprose.document.continuation` steps over it as over a caption), and one that is a
+sentence (a quote) is no heading; a box's title, which names the box, may still be one. Only
+paragraphs of body text stand between (a formula, a list or a table's row ends the search),
+and none set as the paragraph is (its size within ``aside_size_ratio``, its face): that would
+be the paragraph's own next paragraph.
 
 Where a quote happens to stand between two paragraphs (or was set across two columns and
 lifted out by the reading order, :func:`pdfprose.layout.regions.floats_across`), its shape
@@ -107,7 +107,7 @@ def _interrupted(flow: list[Paragraph], i: int, params: LayoutParams) -> list[Pa
 def mark_asides(pages: list[PageAnalysis], statistics: DocumentStatistics,
                 params: LayoutParams = DEFAULT_PARAMS) -> None:
     """Set ``aside`` on the pull quotes and sidebars (see the module docstring), before
-    headings are looked for: an aside is never one, nor does its size make a level.
+    headings are looked for: a quote is never one, nor does its size make a level.
     ``statistics`` give the body size."""
     flow = _flow(pages)
     body = statistics.body_size

@@ -72,7 +72,9 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
             if candidate.kind in ("footnote", "figure"):
                 continue  # a page's notes and tagged figures stand outside its text's flow
             steps += 1
-            quoted = quoted or candidate.aside
+            if candidate.aside:
+                quoted = True  # (a sidebar's title, which may be a heading, too)
+                continue
             if candidate.cells and not candidate.furniture:
                 break  # nor does prose go on from a table's row
             if candidate.kind == "body" and not stepped_over(candidate, para.size, tolerance):
@@ -129,6 +131,8 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
             if para.table is not None:  # a table's parts are joined by the table pass
                 open_heads, heading = [], None
                 continue
+            if para.aside:
+                continue  # stepped over, as a caption
             if para.kind == "heading":
                 if para.continues and heading is not None:
                     para.continues_from = heading
@@ -140,8 +144,6 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
             if para.continues and open_heads:
                 para.continues_from = _host(open_heads, para.size, tolerance)
                 continue
-            if para.aside:
-                continue  # stepped over, as a caption
             if para.kind == "body":
                 first = para.lines[0].text if para.lines else ""
                 if not CAPTION.match(first):

@@ -303,9 +303,11 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     kinds = ("body", "vertical") if _vertical_body(pages) else ("body",)
     for page in pages:
         for k, para in enumerate(page.paragraphs):
-            if para.kind not in kinds or para.furniture or para.aside:
+            if para.kind not in kinds or para.furniture:
                 continue
             text = _text(para)
+            if para.aside and SENTENCE_END.search(text):
+                continue  # a pull quote (a sidebar's title names the box: a heading)
             if len(text) > longest or _fewer_than_two_letters(text) \
                     or CAPTION.match(text) or NOT_A_HEADING.search(text) \
                     or LONE_CONJUNCTION.match(text) or _bulleted(text) \
