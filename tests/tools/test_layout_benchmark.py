@@ -205,3 +205,14 @@ def test_a_short_run_keeps_each_familys_first_documents_up_to_its_pages() -> Non
     args = argparse.Namespace(pages=12, seed="short", family=families, pdfminer_every=2, jobs=1)
     text = layouts.report(docs, args, ("pdfprose", "pdftotext"), 1.0)
     assert "| **all** |" in text and "### invoices" in text and "## Worst failures" in text
+
+
+def test_cjk_lines_never_start_with_a_percent_cut_from_its_number() -> None:
+    """Hanging a full stop pulled only the character before it down: "36" / "%。". The
+    chinese family's truth "36%" then never matched a line join (25 words "lost")."""
+    from benchmarks.layoutgen.typeset import Style, break_cjk
+
+    style = Style("STSong-Light", 10.0, 12.0)
+    lines = break_cjk("一二三36%。四五六七八九", 60.0, style, vertical=True)
+    texts = ["".join(line.words) for line in lines]
+    assert texts[:2] == ["一二三", "36%。四五"]
