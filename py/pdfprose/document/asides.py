@@ -32,6 +32,7 @@ import re
 
 from ..model import PageAnalysis, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
+from ..text.markers import list_marker
 from ..text.vocabulary import SENTENCE_END
 from .continuation import prose_end, stepped_over
 from .headings import NUMBERED
@@ -94,7 +95,7 @@ def _interrupted(flow: list[Paragraph], i: int, params: LayoutParams) -> list[Pa
     tolerance = params.continuation_size_tolerance
     between: list[Paragraph] = []
     for para in flow[i + 1:i + 1 + params.continuation_lookback]:
-        if para.kind != "body" or para.cells:
+        if para.kind != "body" or para.cells or list_marker(para.lines[0].text) is not None:
             return []  # a formula, a list, a table's row: not a paragraph interrupted
         if stepped_over(para, before.size, tolerance):
             continue
