@@ -138,9 +138,12 @@ def break_cjk(text: str, measure: float, style: Style, vertical: bool = False) -
                 lines.append(SetLine([cur[:-run]], indent=style.indent if first else 0.0,
                                      cjk=True))
                 cur = cur[-run:] + ch
-            elif ch in NO_LINE_START:  # hang the punctuation: pull the last character down
-                carry = cur[-1]
-                cur = cur[:-1]
+            elif ch in NO_LINE_START:
+                # Hang the punctuation: pull the last character down, or the number it ends
+                # ("36%" before "。"), which is never cut either.
+                keep = len(cur) - (run if 0 < run < len(cur) else 1)
+                carry = cur[keep:]
+                cur = cur[:keep]
                 lines.append(SetLine([cur], indent=style.indent if first else 0.0, cjk=True))
                 cur = carry + ch
             elif cur[-1] in NO_LINE_END:

@@ -319,7 +319,8 @@ class Paragraph:
     ``"equation"`` for a displayed formula (:mod:`pdfprose.layout.equations`), ``"footnote"``
     for a footnote's body (``marker``: its mark, :mod:`pdfprose.layout.footnotes`) and
     ``"figure"`` for a tagged figure's alternative text (one line, no glyphs); document passes
-    set ``kind``, ``level`` (heading level 1-6), ``marker`` (the list item's original marker),
+    set ``aside`` (a pull quote inside a paragraph's flow, :mod:`pdfprose.document.asides`),
+    ``kind``, ``level`` (heading level 1-6), ``marker`` (the list item's original marker),
     ``indent`` (list nesting depth), ``furniture`` (a running header, footer or page number,
     SPEC §8) and ``continues`` (the paragraph goes on from the previous one across a column,
     page, figure or footnote, so the renderer joins them) with ``continues_from``, the
@@ -343,6 +344,7 @@ class Paragraph:
     cells: int = 0
     continues_from: tuple[int, int] | None = None
     table: Table | None = None
+    aside: bool = False
 
     @property
     def size(self) -> float:

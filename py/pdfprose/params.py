@@ -217,7 +217,8 @@ class LayoutParams(TableParams):
     the page: it is read as the others are but not counted in the page's columns. The
     ``sidebars`` layout family sets its boxes at 85-95 % of the body size; the columns of one
     story share their size to a hundredth of a point, so 3 % leaves room for sizes computed
-    from a text matrix."""
+    from a text matrix. Paragraphs as near in size and of one face are set alike: one of them
+    ends the search for the rest of an interrupted paragraph (:mod:`pdfprose.document.asides`)."""
     aside_share: float = 0.85
     """...and only when at least 85 % of its lines' width is set that small: the box's title
     may stand at the body size, but a column holding an abstract in a smaller type over body
@@ -252,7 +253,7 @@ class LayoutParams(TableParams):
     them at 1.3-1.8 x; magazines at 1.5-2.5 x). Set across the gutter of columns that run on
     under it, and a sentence (``float_words``), it is lifted out of the columns, which are read
     through, and read after the first column end that finishes a sentence from where it stood.
-    """
+    Such a sentence is never a heading (:mod:`pdfprose.document.asides`)."""
     float_rows: int = 6
     """...on at most 6 rows (the generator's quotes take 1-5, magazines' 2-6)."""
     float_end_em: float = 1.0

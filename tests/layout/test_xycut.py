@@ -234,6 +234,22 @@ def test_a_pull_quote_is_read_after_the_paragraph_it_interrupted_not_the_column(
     assert order == names[:11] + [l.text for l in quote] + names[11:] + [l.text for l in right]
 
 
+def test_a_pull_quote_across_two_of_three_columns_is_lifted_beside_the_first() -> None:
+    # The pull-quotes family: the quote crosses the second gutter only; the first column's
+    # lines stand beside it, in rows of their own between the quote's (its leading is larger),
+    # and a paragraph's gap in it lines up with the space under the quote: an empty band
+    # across the page, which must not cut the page into an upper and a lower band.
+    first = column("A", 50, 200, 100, 14) + column("F", 50, 200, 100 + 16 * PITCH, 8)
+    second = column("B", 220, 370, 100, 8) + column("C", 220, 370, 100 + 16 * PITCH, 8)
+    third = column("D", 390, 540, 100, 8) + column("E", 390, 540, 100 + 16 * PITCH, 8)
+    second[-1] = run("end.", 220, second[-1].top, 260)
+    quote = [run(text, 230, 100 + 9 * PITCH + k * 20, 530, size=17) for k, text in
+             enumerate(["Nobody reads a page across", "its columns, not even around",
+                        "a quote."])]
+    order = texts(third + quote + second + first)
+    assert order == [l.text for l in first + second + quote + third]
+
+
 def test_a_headline_across_both_columns_still_cuts_them_into_tiers() -> None:
     headline = [run("Council Agrees New Budget For Harbour", 60, 100 + 9 * PITCH, 530, size=15)]
     left, right = _story_around_a_quote(headline)

@@ -134,3 +134,15 @@ def test_korean_lines_join_with_the_space_korean_puts_between_words() -> None:
     assert join_lines(["예산은 安全을", "추진한다"], set()) == "예산은 安全을 추진한다"
     assert join_lines(["报告期末", "余额"], set()) == "报告期末余额"
     assert join_lines(["データを", "提供する"], set()) == "データを提供する"
+
+
+def test_the_rest_of_a_word_broken_across_a_column_is_no_word_of_the_vocabulary() -> None:
+    """"in-" at a column's foot, "terpretation on this..." atop the next column, twice in the
+    document: the fragment, which opens a paragraph in lowercase, must not vouch for keeping
+    the hyphen ("in-terpretation")."""
+    words = vocabulary([["among the in-"], ["terpretation on this individual professor."],
+                        ["the significant in-", "terpretation."]])
+    assert "terpretation" not in words
+    assert "professor" in words
+    assert join_lines(["among the in-", "terpretation on this"], words) \
+        == "among the interpretation on this"

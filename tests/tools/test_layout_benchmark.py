@@ -233,3 +233,14 @@ def test_slides_keep_their_gutter_and_their_title_clear_of_the_body(tmp_path: Pa
             assert not [g.text for g in body if g.top < footer
                         and g.x1 > half - band + 0.5 and g.x0 < half + band - 0.5]
     assert two
+
+
+def test_cjk_lines_never_start_with_a_percent_cut_from_its_number() -> None:
+    """Hanging a full stop pulled only the character before it down: "36" / "%。". The
+    chinese family's truth "36%" then never matched a line join (25 words "lost")."""
+    from benchmarks.layoutgen.typeset import Style, break_cjk
+
+    style = Style("STSong-Light", 10.0, 12.0)
+    lines = break_cjk("一二三36%。四五六七八九", 60.0, style, vertical=True)
+    texts = ["".join(line.words) for line in lines]
+    assert texts[:2] == ["一二三", "36%。四五"]

@@ -28,15 +28,15 @@ UNFINISHED = ",;&"
 
 def stepped_over(para: Paragraph, size: float, tolerance: float) -> bool:
     """True for what may stand between two parts of a paragraph of font size ``size``
-    (points): furniture, a caption, a footnote in a smaller size (by more than ``tolerance``,
-    ``continuation_size_tolerance``)."""
-    if para.furniture:
+    (points): furniture, a pull quote (``aside``), a caption, a footnote in a smaller size (by
+    more than ``tolerance``, ``continuation_size_tolerance``)."""
+    if para.furniture or para.aside:
         return True
     text = para.lines[0].text if para.lines else ""
     return bool(CAPTION.match(text)) or para.size < (1 - tolerance) * size
 
 
-def _prose_end(para: Paragraph, prose_chars: int) -> bool:
+def prose_end(para: Paragraph, prose_chars: int) -> bool:
     """The paragraph's last line is prose: long (``prose_chars``, ``prose_line_chars``), or
     running to the paragraph's right edge (a narrow column's lines are short)."""
     last = para.lines[-1]
@@ -50,7 +50,7 @@ def _next_line(prev: Paragraph, para: Paragraph, params: LayoutParams) -> bool:
     within ``next_line_indent_em`` of its left edge)."""
     last, first = prev.lines[-1], para.lines[0]
     size = max(last.size, first.size)
-    return (_prose_end(prev, params.prose_line_chars)  # prose, not a table's cell
+    return (prose_end(prev, params.prose_line_chars)  # prose, not a table's cell
             and 0 < first.baseline - last.baseline <= params.next_line_em * size
             and abs(first.x0 - min(l.x0 for l in prev.lines))
             <= params.next_line_indent_em * size)
@@ -97,17 +97,21 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
     ordered = [(n, p) for n, page in enumerate(pages) for p in page.paragraphs]
     for index, (page_no, para) in enumerate(ordered):
         if para.kind != "body" or para.furniture or para.cells or not para.lines \
-                or not para.lines[0].text:
+                or not para.lines[0].text or para.aside:
             continue  # (a table's row goes on from nothing: its rows are its own)
         prev: Paragraph | None = None
         prev_page = page_no
         steps, back = 0, index
+        quoted = False  # a pull quote stands between: the column goes on under it
         while back > 0 and steps < lookback:
             back -= 1
             candidate = ordered[back][1]
             if candidate.kind in ("footnote", "figure"):
                 continue  # a page's notes and tagged figures stand outside its text's flow
             steps += 1
+            if candidate.aside:
+                quoted = True  # (a sidebar's title, which may be a heading, too)
+                continue
             if candidate.cells and not candidate.furniture:
                 break  # nor does prose go on from a table's row
             if candidate.kind == "body" and candidate.size >= params.float_size_ratio * para.size \
@@ -130,8 +134,9 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
         first = para.lines[0].text
         # Text flows on across a break only where reading jumps back up: to the next column or
         # page; or where a word was broken at the line end ("dis-" / "tribution"): the XY-cut
-        # may end a block under such a line, above a displayed formula.
-        below = prev_page == page_no and para.lines[0].top >= prev.lines[-1].top
+        # may end a block under such a line, above a displayed formula; or where reading
+        # steps over a pull quote set inside the column.
+        below = prev_page == page_no and para.lines[0].top >= prev.lines[-1].top and not quoted
         lower = first[0].islower() or BRACKETED_LOWER.match(first) is not None
         if below and not (lower and (broken_word or _next_line(prev, para, params))):
             continue
@@ -143,7 +148,7 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
         # word: what follows goes on with it even when it starts with a capital ("Jones,
         # Hyesung &" / "Tregillis 1994"). A short line so cut may be a table cell.
         unfinished = (broken_word or last[-1:] in UNFINISHED) \
-            and _prose_end(prev, params.prose_line_chars)
+            and prose_end(prev, params.prose_line_chars)
         if (lower or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
             para.continues = True
     link_continuations(pages, params)
@@ -175,6 +180,8 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
             if para.table is not None:  # a table's parts are joined by the table pass
                 open_heads, heading = [], None
                 continue
+            if para.aside:
+                continue  # stepped over, as a caption
             if para.kind == "heading":
                 if open_heads and not para.continues \
                         and _box_ahead(flat, position, open_heads[-1][1].size, params):

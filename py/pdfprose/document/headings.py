@@ -340,6 +340,8 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
             if para.kind not in kinds or para.furniture:
                 continue
             text = _text(para)
+            if para.aside and SENTENCE_END.search(text):
+                continue  # a pull quote (a sidebar's title names the box: a heading)
             if len(text) > longest or _fewer_than_two_letters(text) \
                     or CAPTION.match(text) or NOT_A_HEADING.search(text) \
                     or LONE_CONJUNCTION.match(text) or _bulleted(text) \

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..model import OutlineEntry, PageAnalysis
 from ..params import DEFAULT_PARAMS, LayoutParams
+from .asides import mark_asides
 from .bookmarks import apply_outline
 from .continuation import mark_continuations
 from .furniture import mark_furniture
@@ -40,6 +41,7 @@ def run_document_passes(pages: list[PageAnalysis], params: LayoutParams = DEFAUL
                 para.furniture = False
         mark_furniture(pages, content, params)
         statistics = content
+    mark_asides(pages, statistics, params)
     mark_headings(pages, statistics, params)
     apply_tags(pages, params)
     if outline:

@@ -15,7 +15,7 @@ from operator import attrgetter
 
 from ..model import Line
 from ..params import LayoutParams
-from ..text.vocabulary import SENTENCE_END
+from ..text.vocabulary import CAPTION, SENTENCE_END
 from .gaps import Gaps, crossed
 
 _SIZE = attrgetter("size")
@@ -46,34 +46,63 @@ def opens_story(lines: list[Line], size: float, params: LayoutParams) -> bool:
     return all(l.size >= params.tier_heading_ratio * size for l in lines)
 
 
+def _large_part(row: list[Line], least: float) -> list[Line]:
+    """The lines of ``row`` set at ``least`` points or more, when they hold the row's width
+    alone: no smaller line of the row reaches under their extent (a quote set across two of
+    three columns shares its rows with the third column's lines, beside it); else none."""
+    large = [l for l in row if l.size >= least]
+    if not large or len(large) == len(row):
+        return large
+    x0, x1 = min(l.x0 for l in large), max(l.x1 for l in large)
+    if any(l.x0 < x1 and l.x1 > x0 for l in row if l.size < least):
+        return []
+    return large
+
+
 def floats_across(rows: list[list[Line]], frees: list[Gaps], size: float,
                   common: Callable[[list[Gaps]], Gaps], params: LayoutParams
-                  ) -> list[tuple[int, int]]:
-    """The pull quotes set across columns: runs ``[i, j)`` of ``rows`` (a region's strips, top
-    to bottom, with their free x-intervals ``frees``) of at most ``params.float_rows`` rows,
-    every line at least ``params.float_size_ratio`` x the region's median ``size``, whose text
-    is a sentence of ``params.float_words`` words or more, standing between columns that run on
-    under it: ``common`` (the gaps the given rows share, those that can be gutters) finds a gap
-    over the ``min_column_strips`` rows above and below it that a line of the run crosses. A
-    headline is no sentence; a tier's columns under one rarely keep the gutters above."""
-    large = [all(l.size >= params.float_size_ratio * size for l in row) for row in rows]
+                  ) -> list[list[Line]]:
+    """The pull quotes set across columns: the lines of runs ``[i, j)`` of ``rows`` (a
+    region's strips, top to bottom, with their free x-intervals ``frees``) of at most
+    ``params.float_rows`` rows, whose lines at least ``params.float_size_ratio`` x the region's
+    median ``size`` stand alone across their part of the row (the other columns' lines beside
+    them, :func:`_large_part`, may make rows of their own between them), all in one size
+    (within ``heading_size_bucket``), and make a sentence of ``params.float_words`` words or more,
+    standing between columns that run on under it: ``common`` (the gaps the given rows share,
+    those that can be gutters) finds a gap over the ``min_column_strips`` rows above and below
+    it that a line of the run crosses. A headline is no sentence; a tier's columns under one
+    rarely keep the gutters above; a figure's caption beside or under its small labels is no
+    quote."""
+    parts = [_large_part(row, params.float_size_ratio * size) for row in rows]
     least = params.min_column_strips
     found = []
     i = least
     while i < len(rows) - least:
-        if not large[i]:
+        if not parts[i]:
             i += 1
             continue
-        j = i
-        while j < len(rows) and large[j]:
+        # The quote's rows, set in one size (a heading beside or under it is another), and
+        # between them rows of the other columns' lines beside it (their lines, smaller, fall
+        # between the quote's).
+        x0, x1 = min(l.x0 for l in parts[i]), max(l.x1 for l in parts[i])
+        one = parts[i][0].size
+        j = end = i + 1
+        while j < len(rows):
+            if parts[j] and all(abs(l.size - one) <= params.heading_size_bucket
+                                for l in parts[j]):
+                end = j + 1
+            elif parts[j] or any(l.x0 < x1 and l.x1 > x0 for l in rows[j]):
+                break
             j += 1
-        words = " ".join(l.text for row in rows[i:j] for l in row).split()
-        if j - i <= params.float_rows and len(rows) - j >= least \
-                and len(words) >= params.float_words and SENTENCE_END.search(words[-1]):
+        j = end
+        quote = [l for part in parts[i:j] for l in part]
+        words = " ".join(l.text for l in quote).split()
+        if sum(map(bool, parts[i:j])) <= params.float_rows and len(rows) - j >= least \
+                and len(words) >= params.float_words and SENTENCE_END.search(words[-1]) \
+                and not CAPTION.match(quote[0].text):
             gaps = common(frees[i - least:i] + frees[j:j + least])
-            if crossed([l.x0 for row in rows[i:j] for l in row],
-                       [l.x1 for row in rows[i:j] for l in row], gaps):
-                found.append((i, j))
+            if crossed([l.x0 for l in quote], [l.x1 for l in quote], gaps):
+                found.append(quote)
         i = j
     return found
 

@@ -344,8 +344,7 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
         found = floats_across([s.lines for s in strips], frees, size,
                               lambda f: common_gaps(f, lo, hi, min_width, narrow), params)
         if found:
-            return _lift(lines, [[l for s in strips[i:j] for l in s.lines] for i, j in found],
-                         depth, leaves, region, pieces, params, bands, rtl)
+            return _lift(lines, found, depth, leaves, region, pieces, params, bands, rtl)
     i = 0
     while i < len(strips):
         if depth < max_depth:

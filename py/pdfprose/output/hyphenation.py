@@ -60,22 +60,27 @@ def vocabulary(paragraphs: Iterable[list[str]]) -> set[str]:
 
     Hyphenated compounds count as their parts, so a compound never vouches for dropping its own
     hyphen; the two fragments around a line-end hyphen are left out, so that a fragment
-    ("tual" of "ac-tual") does not pass for a word of the document. The compounds seen inside
+    ("tual" of "ac-tual") does not pass for a word of the document. The first word of a
+    paragraph that starts in lowercase is left out too: it may be the second part of a word
+    broken at the foot of a column or page ("in-" / "terpretation on this..."), which the
+    paragraph before holds. The compounds seen inside
     a line are kept too, whole ("mixed-mode") and as their first part with its hyphen ("non-"):
     the document's own evidence that such a hyphen at a line end is a real one.
     """
     words: set[str] = set()
     for lines in paragraphs:
         text = "\n".join(lines)
+        # A paragraph that goes on from another may open with the rest of a broken word.
+        broken_before = text.lstrip()[:1].islower()
         if "-" not in text:
             # No compound and no line-end hyphen: the paragraph's words are its lines' words, in
             # the same order (a word never spans the line break), found in one search.
             if text.isascii():
-                words.update(map(str.lower, _ASCII_WORD.findall(text)))
+                found = _ASCII_WORD.findall(text)
             else:
-                words.update(map(str.lower, _WORD.findall(text.replace(SOFT_HYPHEN, ""))))
+                found = _WORD.findall(text.replace(SOFT_HYPHEN, ""))
+            words.update(map(str.lower, found[1:] if broken_before else found))
             continue
-        broken_before = False
         for text in lines:
             if "-" in text:
                 for head, tail in _COMPOUND.findall(text):
