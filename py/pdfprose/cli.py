@@ -220,6 +220,10 @@ def main(argv: list[str] | None = None, own_process: bool = False) -> int:
         if args.report not in (None, BESIDE):
             parser.error("in a batch --report takes no file: each file's report is written "
                          "next to its text (NAME.report.json); put --report after the inputs")
+        if not is_url(args.output) and Path(args.output).exists() \
+                and not Path(args.output).is_dir():
+            parser.error(f"-o {args.output} is a file: a batch writes its texts into a folder "
+                         "(give a new or existing folder)")
         from .batch.command import run_batch
 
         return run_batch(args, parser, reports=args.report is not None)

@@ -81,6 +81,25 @@ def test_every_message_names_the_input_as_typed(
     assert "-o ./docs//paper.pdf is the input PDF itself" in capsys.readouterr().err
 
 
+def test_a_batch_into_an_existing_file_is_refused_with_a_message(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A new user's "pdfprose infolder -o cli/tm.md" (a file left by an earlier run) ended in two
+    # chained tracebacks (FileExistsError from the manifest's folder): a usage error instead,
+    # with nothing written.
+    from pdfprose import cli
+
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.pdf").write_bytes(tiny_pdf("some words"))
+    (tmp_path / "tm.md").write_text("an earlier text")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["in", "-o", "tm.md"])
+    assert refused.value.code == 2
+    assert "-o tm.md is a file: a batch writes its texts into a folder" in \
+        capsys.readouterr().err
+    assert (tmp_path / "tm.md").read_text() == "an earlier text"
+
+
 def test_standard_input_is_bounded_and_the_message_says_the_limit() -> None:
     big = tiny_pdf("start") + b"%" + b"x" * 2_100_000 + b"\n"
     done = pdfprose("-", "--max-size", "2", input=big)
