@@ -48,6 +48,7 @@ export class Queue {
     this.viewRequest = null; // a converted entry picked while another was converting
     this.running = false;
     this.removing = null; // the entry whose conversion was cancelled because it was removed
+    this.deferring = null; // the entry put back to the end of the queue for its password
     const { ui } = this;
     ui.queueList.addEventListener('click', (event) => {
       const li = event.target.closest('li[data-id]');
@@ -114,7 +115,10 @@ export class Queue {
     if (this.current && !FINAL.has(this.current.state)) return; // one at a time
     const view = this.viewRequest;
     this.viewRequest = null;
-    const entry = view ?? (this.running ? this.entries.find((e) => e.state === 'waiting') : null);
+    // Files put back for their password come last (settle), then are asked for it.
+    const waiting = this.entries.filter((e) => e.state === 'waiting');
+    const entry = view ?? (this.running ? (waiting.find((e) => !e.deferred) ?? waiting[0]) : null);
+    if (entry?.deferred) entry.asked = true;
     if (!entry) {
       this.running = false;
       this.current = null;
@@ -142,6 +146,24 @@ export class Queue {
       entry.done = outcome.done;
       entry.total = outcome.total;
       if (!entry.viewing) this.renderEntry(entry);
+      return;
+    }
+    if (outcome.state === 'password' && !entry.asked && !entry.viewing
+        && this.entries.some((e) => e !== entry && e.state === 'waiting' && !e.deferred)) {
+      // A file that needs its password waits for the end of the queue: the others are
+      // converted first, so a batch left alone is not held up by one question (a new user came
+      // back to a folder of which nothing was converted: its locked file came first by name).
+      entry.deferred = true;
+      this.deferring = entry;
+      this.cancelCurrent(false); // answered by settle({state: 'cancelled'}), below
+      return;
+    }
+    if (outcome.state === 'cancelled' && this.deferring === entry) {
+      this.deferring = null;
+      entry.state = 'waiting';
+      this.current = null; // no file is being read: next() takes the next one
+      this.render();
+      this.afterSettle();
       return;
     }
     if (outcome.state === 'password') {
