@@ -153,7 +153,7 @@ test('files brought during a conversion join the queue; the file being read goes
   assert.deepEqual(states(queue), [['long.pdf', 'done'], ['new.pdf', 'done']]);
 });
 
-test('a lone file at its password prompt is let go for the next file chosen; in a queue it stays', () => {
+test('a lone file at its password prompt is let go for the next file chosen; in a queue it waits for the end, then stays', async () => {
   const { queue, cancelled, asked } = makeQueue();
   queue.add(items('locked.pdf'));
   queue.settle({ state: 'password' });
@@ -162,12 +162,22 @@ test('a lone file at its password prompt is let go for the next file chosen; in 
   assert.deepEqual(states(queue), [['other.pdf', 'working']]);
   assert.deepEqual(asked, ['locked.pdf', 'other.pdf']);
 
+  // In a queue, a file that needs its password is put back: the others are read first (a
+  // folder left alone was held up by its first file's question), then it is asked for.
   const second = makeQueue();
   second.queue.add(items('locked.pdf', 'a.pdf'));
   second.queue.settle({ state: 'password' });
+  assert.deepEqual(second.cancelled, [false]);
+  assert.deepEqual(states(second.queue), [['locked.pdf', 'waiting'], ['a.pdf', 'waiting']]);
+  await tick();
+  assert.deepEqual(second.asked, ['locked.pdf', 'a.pdf']);
+  second.queue.settle(done());
+  await tick();
+  assert.deepEqual(second.asked, ['locked.pdf', 'a.pdf', 'locked.pdf']);
+  second.queue.settle({ state: 'password' }); // its turn now: the prompt stays
   second.queue.add(items('b.pdf'));
-  assert.deepEqual(second.cancelled, []);
-  assert.deepEqual(states(second.queue), [['locked.pdf', 'password'], ['a.pdf', 'waiting'], ['b.pdf', 'waiting']]);
+  assert.deepEqual(second.cancelled, [false]);
+  assert.deepEqual(states(second.queue), [['locked.pdf', 'password'], ['a.pdf', 'done'], ['b.pdf', 'waiting']]);
 });
 
 test('one file after one converted file replaces it, as the page always did', async () => {
