@@ -1,5 +1,5 @@
 """The command line: ``pdfprose INPUT.pdf [-o OUT] [--format txt|md] [--no-join-lines]
-[--keep-headers] [--page-markers] [--tables table|text] [--password PW] [--report REPORT.json] [--timeout S]
+[--keep-headers] [--page-markers] [--tables table|text] [--password PW] [--report [REPORT.json]] [--timeout S]
 [--memory-limit MB] [--max-size MB] [--verbose] [--version]``, and, for many files,
 ``pdfprose IN... -o OUTDIR [--jobs N] [--resume] [--dask ADDRESS] [--report]``
 (:mod:`pdfprose.batch.command`).
@@ -9,7 +9,9 @@ named ``-`` is ``./-``. ``-`` as ``-o`` or ``--report`` writes to standard outpu
 at most: ``--report -`` asks for the text in a file).
 
 Batch mode is taken when there are several inputs, a folder, an output folder (one that exists,
-or a name that ends with ``/``), or ``--jobs``, ``--resume`` or ``--dask``.
+or a name that ends with ``/``), or ``--jobs``, ``--resume`` or ``--dask``. The format follows
+``-o``'s name (``.md``, ``.markdown``) unless ``--format`` says; ``--report`` without a file
+writes NAME.report.json beside the text.
 
 Exit status: 0 on success; 1 for a file that cannot be converted (not a PDF, unreadable or cut
 short with nothing to recover, wrong or missing password, an encryption pdfprose cannot open,
@@ -58,7 +60,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output",
                    help="write the text here (default, or -: standard output); for a batch, "
                         "the folder (or URL) for the texts and manifest.jsonl")
-    p.add_argument("--format", choices=("txt", "md"), default="txt", help="output format")
+    p.add_argument("--format", choices=("txt", "md"),
+                   help="output format (default: md when -o names a .md or .markdown file, "
+                        "else txt)")
     p.add_argument(
         "--no-join-lines", action="store_true", help="keep each line break of the PDF"
     )
@@ -71,8 +75,8 @@ def _parser() -> argparse.ArgumentParser:
                         "TXT: the default) or as text, a paragraph per row")
     p.add_argument("--password", default="", help="the password of an encrypted PDF")
     p.add_argument("--report", nargs="?", const=BESIDE, metavar="REPORT.json",
-                   help="write the page report as JSON here (-: standard output); in a batch, "
-                        "without a file: NAME.report.json next to each text")
+                   help="write the page report as JSON here (-: standard output); without a "
+                        "file: NAME.report.json next to the text (each text, in a batch)")
     limits = p.add_argument_group("limits")
     limits.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT_S, metavar="S",
                         help=f"seconds a file may take (default {DEFAULT_TIMEOUT_S:g}; 0: none)")
@@ -138,8 +142,6 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def _is_batch(args: argparse.Namespace) -> bool:
     if len(args.inputs) > 1 or args.jobs or args.resume or args.dask:
-        return True
-    if args.report == BESIDE:
         return True
     given, out = args.inputs[0], args.output
     if out is None or out == STDIO:
@@ -212,6 +214,7 @@ def main(argv: list[str] | None = None, own_process: bool = False) -> int:
     is the program's own (:func:`run`), so its memory may be limited."""
     parser = _parser()
     args = parser.parse_args(argv)
+    args.format = args.format or _format_for(args.output)
     quiet_pdfminer()
     if _is_batch(args):
         if args.output in (None, STDIO):
@@ -228,7 +231,10 @@ def main(argv: list[str] | None = None, own_process: bool = False) -> int:
 
         return run_batch(args, parser, reports=args.report is not None)
     if args.report == BESIDE:
-        parser.error("--report needs a file name (or - for standard output)")
+        if args.output in (None, STDIO):
+            parser.error("--report needs a file name (or - for standard output), or -o for "
+                         "the text, beside which it is written")
+        args.report = _beside(args.output)
     if args.report == STDIO and args.output in (None, STDIO):
         parser.error("--report - writes the report to standard output: "
                      "give the text a file with -o")
@@ -239,6 +245,21 @@ def main(argv: list[str] | None = None, own_process: bool = False) -> int:
     except TimedOut:
         return _fail(_shown(args.inputs[0]), f"the file took longer than {args.timeout:g} s (--timeout); it may "
                            "be damaged or built to stall readers")
+
+
+def _format_for(output: str | None) -> str:
+    """The format a file's name asks for: 'pdfprose a.pdf -o a.md' wrote plain text into a.md
+    (a fresh user's page and command line then seemed to disagree)."""
+    if output is not None and output.lower().endswith((".md", ".markdown")):
+        return "md"
+    return "txt"
+
+
+def _beside(output: str) -> str:
+    """The report's name beside the text ``output``: NAME.report.json, as a batch names it."""
+    head, sep, tail = output.rpartition("/")
+    stem = tail.rsplit(".", 1)[0] if "." in tail.lstrip(".") else tail
+    return f"{head}{sep}{stem}.report.json"
 
 
 def _shown(given: str) -> str:

@@ -390,3 +390,13 @@ def test_a_worker_child_imports_only_what_it_needs_of_the_batch() -> None:
     assert set(batch.__all__) <= set(dir(batch))
     with pytest.raises(AttributeError):
         batch.no_such_name  # noqa: B018
+
+
+def test_the_summary_counts_one_file_and_one_page_in_the_singular(tmp_path: Path) -> None:
+    # 'pdfprose: 1 of 1 files converted, 0 failed; 1 pages in 0.1 s' (a fresh user's note).
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "one.pdf").write_bytes(tiny_pdf("A single page"))
+    result = pdfprose("in", "-o", "out", "--jobs", "1", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith(
+        "pdfprose: 1 of 1 file converted, 0 failed; 1 page in ")

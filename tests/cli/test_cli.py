@@ -178,3 +178,32 @@ def test_a_dash_as_output_or_report_writes_to_standard_output(tmp_path: Path) ->
     assert "--report - writes the report to standard output: give the text a file with -o" \
         in both.stderr
     assert not (tmp_path / "-").exists()
+
+
+def test_the_format_follows_the_output_name_unless_given(tmp_path: Path) -> None:
+    # 'pdfprose a.pdf -o a.md' wrote plain text into a.md: a fresh user took the page's
+    # Markdown and the command line's text for two different conversions.
+    pdf = tmp_path / "paper.pdf"
+    columns_pdf(pdf, 2, title="Quiet Orchards")
+    for name, given, heading in (("a.md", (), "# Quiet Orchards\n"),
+                                 ("b.MARKDOWN", (), "# Quiet Orchards\n"),
+                                 ("c.txt", (), "Quiet Orchards\n"),
+                                 ("d.md", ("--format", "txt"), "Quiet Orchards\n")):
+        result = pdfprose(str(pdf), "-o", str(tmp_path / name), *given)
+        assert result.returncode == 0, result.stderr
+        assert (tmp_path / name).read_text(encoding="utf-8").startswith(heading), name
+
+
+def test_a_report_without_a_name_is_written_beside_the_text(tmp_path: Path) -> None:
+    # One file with '-o x.txt --report' made a batch folder named x.txt; with no -o at all the
+    # message asked for a batch's OUTDIR.
+    pdf = tmp_path / "paper.pdf"
+    columns_pdf(pdf, 1, title="Quiet Orchards")
+    result = pdfprose(str(pdf), "-o", str(tmp_path / "x.txt"), "--report")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "x.txt").is_file()
+    assert json.loads((tmp_path / "x.report.json").read_text())["pages"][0]["number"] == 1
+    alone = pdfprose(str(pdf), "--report")
+    assert alone.returncode == 2
+    assert "--report needs a file name (or - for standard output), or -o" in alone.stderr
+    assert "OUTDIR" not in alone.stderr

@@ -85,10 +85,15 @@ def run_batch(args: argparse.Namespace, parser: argparse.ArgumentParser, reports
     rate = f" ({summary.pages / summary.seconds:.1f} pages/s)" \
         if summary.seconds > 0 and summary.pages else ""
     done = f" ({summary.skipped} already done)" if summary.skipped else ""
-    say(f"pdfprose: {summary.converted} of {summary.files} files converted{done}, "
-        f"{summary.failed} failed; {summary.pages} pages in {summary.seconds:.1f} s{rate}; "
-        f"manifest: {summary.manifest}")
+    say(f"pdfprose: {summary.converted} of {_counted(summary.files, 'file')} converted{done}, "
+        f"{summary.failed} failed; {_counted(summary.pages, 'page')} in {summary.seconds:.1f} s"
+        f"{rate}; manifest: {summary.manifest}")
     return 0 if summary.ok else 1
+
+
+def _counted(number: int, noun: str) -> str:
+    """'1 page', '2 pages': the summary is read by people ('1 pages' was a fresh user's note)."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _client(address: str) -> Any:

@@ -436,6 +436,17 @@ def _open_document(data: bytes, password: str, rebuild: bool,
     return document, list(PDFPage.create_pages(document))
 
 
+def _without_password(data: bytes, budgets: ReadBudgets) -> ParsedDocument:
+    """A password that opens nothing may be one the file never needed: one given for a whole
+    folder, or for a file encrypted only against copying or printing (an owner password, the
+    user's empty), which every reader opens without asking. Such a file opens as it would
+    without the password; a file that needs one is told the given one is wrong."""
+    try:
+        return open_pdf(data, "", budgets)
+    except PasswordRequiredError:
+        raise WrongPasswordError("the password is wrong for this PDF") from None
+
+
 def open_pdf(data: bytes, password: str = "", budgets: ReadBudgets = DEFAULT_BUDGETS) -> ParsedDocument:
     """Open ``data`` (a whole PDF file) and list its pages; no page content is parsed yet.
 
@@ -453,7 +464,7 @@ def open_pdf(data: bytes, password: str = "", budgets: ReadBudgets = DEFAULT_BUD
             document, pages = _open_document(data, password, rebuild, budgets)
         except PDFPasswordIncorrect:
             if password:
-                raise WrongPasswordError("the password is wrong for this PDF") from None
+                return _without_password(data, budgets)
             raise PasswordRequiredError("this PDF is protected by a password") from None
         except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds for broken files
             failure = exc

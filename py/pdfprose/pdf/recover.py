@@ -349,7 +349,11 @@ def open_damaged(data: bytes, password: str = "") -> tuple[PDFDocument, list[PDF
         doc = cls(PDFParser(io.BytesIO(data)), password=password, file_size=len(data))
     except PDFPasswordIncorrect:
         if password:
-            raise WrongPasswordError("the password is wrong for this PDF") from None
+            # As open_pdf: a password the file does not need is no reason to refuse it.
+            try:
+                return open_damaged(data, "")
+            except PasswordRequiredError:
+                raise WrongPasswordError("the password is wrong for this PDF") from None
         raise PasswordRequiredError("this PDF is protected by a password") from None
     except _EncryptionLost:
         raise (TruncatedPdfError if truncated else UnreadablePdfError)(

@@ -16,8 +16,10 @@ whole with ``zlib.decompress``, so a 1.6 MB decompression bomb asked for 2 GB. H
 
 from __future__ import annotations
 
+import io
 import re
 import zlib
+from collections.abc import Iterator
 from typing import Any
 
 from pdfminer import pdftypes
@@ -170,6 +172,31 @@ class RepairingParser(PDFParser):
     def __init__(self, fp: Any) -> None:
         super().__init__(fp)
         self.repaired = 0
+
+    def revreadlines(self) -> Iterator[bytes]:
+        """pdfminer.six's lines from the end of the file backwards (where ``find_xref`` looks
+        for ``startxref``), the same lines in linear time: its reader prepends each block to a
+        line that has not ended yet, quadratic in a long line (8 MB of junk on one line after
+        ``%%EOF``: 17 s to open the file, 28 MB past two minutes)."""
+        self.fp.seek(0, io.SEEK_END)
+        pos = self.fp.tell()
+        pieces: list[bytes] = []  # the unfinished line's blocks, the last one first
+        while pos > 0:
+            prevpos = pos
+            pos = max(0, pos - self.BUFSIZ)
+            self.fp.seek(pos)
+            s = self.fp.read(prevpos - pos)
+            if not s:
+                break
+            while True:
+                n = max(s.rfind(b"\r"), s.rfind(b"\n"))
+                if n == -1:
+                    pieces.append(s)
+                    break
+                pieces.append(s[n:])
+                yield b"".join(reversed(pieces))
+                pieces = []
+                s = s[:n]
 
     def do_keyword(self, pos: int, token: PSKeyword) -> None:
         if token is not self.KEYWORD_STREAM or self.fallback:
