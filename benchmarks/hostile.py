@@ -10,6 +10,7 @@ Run from the repository root::
     python -m benchmarks.hostile --write build/hostile  # only write the files, run nothing
     python -m benchmarks.hostile --rates --group page  # CPU s at small sizes, fitted to size 1
     python -m benchmarks.hostile --list
+    python -m benchmarks.hostile --via page           # each file dropped on the served page
 
 The classes (``benchmarks/hostile_cases.py``, written by ``benchmarks/pdfwriter.py``): loops
 and depth in the document's structure, fonts and CMaps over whole code spaces, millions of
@@ -25,6 +26,10 @@ seconds, peak resident memory, which pages' text came out, and for a hang or a b
 Python stack where it was stopped. The table goes to standard output and, as Markdown with the
 stacks, to ``--out`` (default ``benchmarks/results/hostile-latest.md``); ``--json`` writes
 every outcome. Exit status 1 when any file hangs, blows up, dies or shows a traceback.
+
+With ``--via page`` each file is dropped instead on the page in Chromium, one after the other,
+each followed by a small normal PDF the page must convert (:mod:`benchmarks.hostile_page`); the
+report goes to ``results/hostile-page-latest.md`` and ``--timeout`` defaults to 300 s.
 """
 
 from __future__ import annotations
@@ -231,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.hostile",
                                 description=__doc__.split("\n")[0])
     p.add_argument("--jobs", type=int, default=2, help="files converted at once (default 2)")
-    p.add_argument("--timeout", type=float, default=20.0, help="wall-clock seconds per file")
+    p.add_argument("--timeout", type=float,
+                   help="wall-clock seconds per file (default 20; 300 with --via page)")
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                    help="what --timeout limits: wall clock (default) or the child's CPU time")
     p.add_argument("--memory-mib", type=int, default=1024, help="resident memory limit per file")
@@ -243,16 +249,20 @@ def main(argv: list[str] | None = None) -> int:
                    help="scale of the millions (1.0: the issue's figures)")
     p.add_argument("--only", help="comma-separated classes")
     p.add_argument("--group", help="comma-separated groups (opening, fonts, page, memory, ...)")
-    p.add_argument("--via", choices=("api", "cli"), default="api")
+    p.add_argument("--via", choices=("api", "cli", "page"), default="api",
+                   help="the library (default), the command line's main, or the page in Chromium")
     p.add_argument("--poppler", action="store_true", help="also run pdftotext on each file")
     p.add_argument("--write", type=Path, help="write the files to this folder and stop")
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the Markdown report")
+    p.add_argument("--out", type=Path, help="the Markdown report (default "
+                   "results/hostile-latest.md; results/hostile-page-latest.md with --via page)")
     p.add_argument("--json", type=Path, help="every outcome as JSON")
     p.add_argument("--list", action="store_true", help="list the classes and stop")
     p.add_argument("--rates", action="store_true",
                    help="CPU seconds at three small sizes, extrapolated to size 1; no report")
     args = p.parse_args(argv)
     args.argv = argv
+    if args.timeout is None:
+        args.timeout = 300.0 if args.via == "page" else 20.0
     try:  # the code that runs: read before the run, not after it
         args.commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                                      capture_output=True, text=True, timeout=10).stdout.strip()
@@ -289,6 +299,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{path}  {len(built.data):,} bytes")
         return 0
 
+    if args.via == "page":
+        from . import hostile_page
+
+        return hostile_page.main(names, args)
+    args.out = args.out or DEFAULT_OUT
     limits = Limits(seconds=args.timeout, rss_bytes=args.memory_mib * MIB, clock=args.clock,
                     backstop=args.backstop)
     results: dict[str, tuple[Outcome, dict[str, str]]] = {}

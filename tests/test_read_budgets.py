@@ -296,3 +296,78 @@ def test_every_limit_sentence_names_its_part() -> None:
         for page in (None, 4):
             assert limit_part(limit_sentence(part, page, **values)) == part
     assert limit_part("Page 2: the content stream is damaged (code syntax); the text before") is None
+
+
+# -- nesting: no structure deeper than the budget is built ----------------------------------
+
+def _depth(obj: object) -> int:
+    """How deep arrays and dictionaries nest in ``obj`` (iteratively: it may be deep)."""
+    deepest = 0
+    stack = [(obj, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, level)
+            stack.extend((v, level + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def test_an_object_nested_past_the_depth_reads_as_null_there() -> None:
+    """An object stream's dictionary holding arrays 300 deep: the 256 outer levels are kept,
+    the rest is read through and stands as null; the dictionary's next entry is still read.
+    (Freeing such a structure 50,000 deep killed the browser's interpreter.)"""
+    from pdfprose.pdf.content import FastObjectStreamParser
+
+    data = b"<< /A " + b"[" * 300 + b"1 2 R" + b"]" * 300 + b" /B 7 >> [3]"
+    parser = FastObjectStreamParser(data)
+    parser.set_document(None)  # type: ignore[arg-type]
+    first, second = _all_objects(parser)
+    assert first["B"] == 7 and second == [3]
+    assert _depth(first) == DEFAULT_BUDGETS.object_depth == 256
+    inner = first["A"]
+    while isinstance(inner, list) and inner and isinstance(inner[0], list):
+        inner = inner[0]
+    assert inner == [None] and parser.too_deep == 1
+
+
+def test_the_file_parser_and_the_plain_path_bound_nesting_too() -> None:
+    from pdfprose.pdf.plain import NOT_PLAIN, plain_object_at
+
+    deep = b"[" * 300 + b"]" * 300
+    assert plain_object_at(deep, 0, len(deep), None)[0] is NOT_PLAIN  # left to the parser
+    assert plain_object_at(b"[[1]]", 0, 5, None)[0] == [[1]]
+    parser = RepairingParser(io.BytesIO(b"1 0 obj << /A " + deep + b" /B 7 >> endobj\n"))
+    obj = next(o for o in _all_objects(parser) if isinstance(o, dict))
+    assert obj["B"] == 7 and _depth(obj) == 256 and parser.too_deep == 1
+
+
+def test_a_content_array_nested_past_the_depth_is_damage_and_the_page_goes_on() -> None:
+    from pdfminer.pdftypes import PDFStream as Stream
+    from pdfminer.psparser import PSEOF
+
+    from pdfprose.pdf.content import FastContentParser
+    from pdfprose.pdf.nesting import StructureTooDeep
+
+    data = b"(before) Tj [" + b"[" * 300 + b"]" * 300 + b"] TJ (after) Tj"
+    stream = Stream({}, data)
+    stream.objid, stream.data, stream.rawdata = 1, data, None
+    parser = FastContentParser([stream])
+    seen: list[object] = []
+    errors = 0
+    while True:
+        try:
+            seen.append(parser.nextobject()[1])
+        except PSEOF:
+            break
+        except StructureTooDeep:
+            errors += 1
+    assert errors == 1 and seen[0] == b"before" and seen[-2] == b"after"
+    assert max(_depth(o) for o in seen) == 256
+
+
+def test_arrays_nested_100000_deep_keep_the_page_and_are_said() -> None:
+    conversion, markers = _convert("deep_arrays")
+    assert markers[1] in " ".join(conversion.render(pdfprose.Options()).split())
+    assert ("limit_reached", "nesting") in _codes(conversion)
+    doc = open_pdf(build("deep_arrays", 0, 1.0).data)
+    assert _depth(doc.pages[0].attrs) == DEFAULT_BUDGETS.object_depth

@@ -96,6 +96,15 @@ export class EngineHost {
           try {
             await this.handle(data);
           } catch (err) {
+            if (err?.pyodide_fatal_error) {
+              // The interpreter died (its WebAssembly stack overflowed freeing a structure
+              // 100,000 deep, before the engine bounded nesting): nothing can run in it again.
+              // The worker ends with the error, so that the page replaces it ('crashed').
+              setTimeout(() => {
+                throw err;
+              });
+              return;
+            }
             // A failed rendering leaves the document (and its other renderings) in place.
             this.send('failed', { job: data.job, error: internalError(err), during: data.type, heapBytes: this.heapBytes() });
           }

@@ -199,6 +199,7 @@ export default {
     const said = {
       reference_loop: 'some of its objects refer to themselves in a loop; they were read as empty (a damaged or hostile file)',
       page_labels: 'its page labels loop or never end; they were left out',
+      nesting: `some of its arrays or dictionaries nest more than ${v.limit} levels deep; what lies deeper was read as empty (a damaged or hostile file)`,
       stream_size: `a stream inflates past what the whole file may decompress to (${v.limit}); it was cut there and the text after that point is lost`,
       fonts: `${v.count} of its fonts map or size more codes than a font can address; the extra codes were left out`,
       graphics_states: `it saves more graphics states than ${v.limit} without restoring them; ${v.count} were ignored`,

@@ -199,6 +199,7 @@ export default {
     const said = {
       reference_loop: 'algunos de sus objetos se refieren a sí mismos en bucle; se leyeron como vacíos (un archivo dañado o malicioso)',
       page_labels: 'sus etiquetas de página forman un bucle o no terminan; se omitieron',
+      nesting: `algunas de sus estructuras (arreglos o diccionarios) se anidan a más de ${v.limit} niveles; lo que hay más adentro se leyó como vacío (un archivo dañado o malicioso)`,
       stream_size: `un flujo se descomprime a más de lo que puede ocupar todo el archivo (${v.limit}); se cortó ahí y se pierde el texto posterior`,
       fonts: `${v.count} de sus fuentes asignan o dimensionan más códigos de los que una fuente puede tener; se omitieron los códigos de más`,
       graphics_states: `guarda más de ${v.limit} estados gráficos sin restaurarlos; se ignoraron ${v.count}`,

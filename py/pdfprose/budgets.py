@@ -56,6 +56,13 @@ class ReadBudgets:
     costs pdfminer about 60 bytes of memory, so an array of ten million numbers (20 MB of
     content) held 600 MB and more; past the bound the structure is dropped as damage and what
     follows is read as operands (``array_ten_million``)."""
+    object_depth: int = 256
+    """Arrays and dictionaries nested in one another, at most, in any object or content stream
+    the parsers read: the corpus's deepest is 8 (``geotopo_thesis_117p_type3``; object streams
+    5, content streams 2, measured by instrumenting the parsers over its 101 files). A page
+    dictionary of arrays 100,000 deep opened, but freeing it killed the browser's interpreter
+    (Pyodide's deallocator ran out of WebAssembly stack at 50,000 levels); deeper structures
+    are dropped, said (:mod:`pdfprose.pdf.nesting`)."""
     annotations_per_page: int = 5_000
     """Annotations a page may have drawn: the corpus's most is 245 on a page (a tax form's
     widgets, ``irs_f1040nr_form_acroform`` p4); a million annotations took 142 s of CPU,

@@ -48,6 +48,15 @@ def flate_stream(compressed: bytes) -> bytes:
     return b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(compressed) + compressed + b"\nendstream"
 
 
+def deep_arrays(depth: int = 100_000) -> bytes:
+    """A page whose dictionary holds arrays ``depth`` deep (/PieceInfo), its text ordinary."""
+    content = b"BT /F1 12 Tf 72 700 Td (Under the deep arrays.) Tj ET"
+    page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >>"
+            b" /Contents 4 0 R /PieceInfo " + b"[" * depth + b"]" * depth + b" >>")
+    stream = b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream"
+    return build_pdf({1: CATALOG, 2: PAGES_TREE, 3: page, 4: stream, 5: FONT})
+
+
 def self_referencing_contents() -> bytes:
     """The page's content array holds itself."""
     return one_page(b"4 0 R", b"[4 0 R]")
@@ -201,3 +210,34 @@ def test_cancel_rescues_a_stalled_file(watched: App) -> None:
     assert app.testid("notice-slow").is_hidden()
     app.convert_ok(pdf_payload("after-cancel.pdf", make_pdf([["After the cancel."]])), "after-cancel")
     assert "After the cancel." in app.output()
+
+
+def test_arrays_nested_100000_deep_leave_the_page_usable(app: App) -> None:
+    """The page converts a file whose page holds arrays 100,000 deep, and the next file: freeing
+    that structure at the next file's start killed the interpreter (Pyodide's fatal "Maximum
+    call stack size exceeded"), and the next file failed with it. The engine now keeps 256
+    levels (pdfprose.pdf.nesting) and says so."""
+    app.convert_ok(pdf_payload("deep arrays.pdf", deep_arrays()), "deep arrays")
+    assert "Under the deep arrays." in app.output()
+    assert "nest more than 256 levels deep" in (app.testid("notice-more").text_content() or "")
+    boots = int(app.testid("status").get_attribute("data-boots"))
+    app.convert_ok(pdf_payload("after deep.pdf", make_pdf([["After the deep arrays."]])), "after deep")
+    assert "After the deep arrays." in app.output()
+    assert int(app.testid("status").get_attribute("data-boots")) == boots  # the same worker
+
+
+def test_an_interpreter_that_dies_is_replaced(app: App) -> None:
+    """Pyodide's fatal error (its interpreter is dead) ends the worker: the page says the
+    converter stopped, boots a fresh one and converts the next file, where it said "Something
+    went wrong" and kept the dead interpreter."""
+    app.ensure_idle()
+    boots = int(app.testid("status").get_attribute("data-boots"))
+    app.crash("fatal")
+    app.testid("file-input").set_input_files(pdf_payload("fatal.pdf", make_pdf([["Never read."]])))
+    app.page.wait_for_function("() => !document.querySelector('[data-testid=error]').hidden")
+    assert app.testid("error").text_content().startswith("The converter stopped unexpectedly (")
+    assert app.wait_state("ready", timeout=CONFIG.BOOT_TIMEOUT_MS) == "ready"
+    assert int(app.testid("status").get_attribute("data-boots")) == boots + 1
+    app.errors.clear()  # Pyodide's report of its fatal error, and the worker's uncaught one
+    app.convert_ok(pdf_payload("after fatal.pdf", make_pdf([["After the fatal error."]])), "after fatal")
+    assert "After the fatal error." in app.output()

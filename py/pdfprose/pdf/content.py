@@ -54,6 +54,7 @@ from pdfminer.psparser import (
 from pdfminer import settings
 
 from .content_reads import ContentReads
+from .nesting import BoundedNesting, drop_structure
 from pdfminer.utils import choplist
 
 from .plain import BLANK_RUN as _BLANK_RUN, NOT_PLAIN, OBJ_END, OBJ_HEAD, TOKEN as _TOKEN
@@ -72,9 +73,10 @@ _STRUCTURAL = frozenset((KEYWORD_ARRAY_BEGIN, KEYWORD_ARRAY_END, KEYWORD_DICT_BE
 
 
 
-class _BatchTokens:
+class _BatchTokens(BoundedNesting):
     """The batch tokenizer (see the module's docstring) and pdfminer's PSStackParser methods
-    without their per-token DEBUG logging, for a subclass of one of pdfminer's stack parsers."""
+    without their per-token DEBUG logging, for a subclass of one of pdfminer's stack parsers;
+    its structures nest at most ``max_depth`` deep (:mod:`pdfprose.pdf.nesting`)."""
 
     _FLUSH_ALL = False
     """Whether the parser's ``flush()`` hands every object on its stack over as a result (the
@@ -217,6 +219,9 @@ class _BatchTokens:
         self.results.extend(objs)
 
     def start_type(self, pos: int, type: str) -> None:
+        if len(self.context) >= self.max_depth:
+            drop_structure(self, pos)
+            return
         self.context.append((pos, self.curtype, self.curstack))
         (self.curtype, self.curstack) = (type, [])
 
@@ -290,6 +295,7 @@ class FastContentParser(_BatchTokens, ContentReads, PDFContentParser):
 
     _FLUSH_ALL = True
     _STOP_AT_ID = True
+    deep_is_damage = True
 
     def do_keyword(self, pos: int, token: PSKeyword) -> None:
         if token is _KEYWORD_BI or token is _KEYWORD_ID:

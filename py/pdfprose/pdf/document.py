@@ -334,6 +334,10 @@ class ParsedDocument:
             if any(c == code for c, _ in notes) and code not in self._said:
                 self._said[code] = 1
                 self.notices.append(limit_notice(code))
+        depth = next((part for code, part in notes if code == "nesting"), None)
+        if depth is not None and "nesting" not in self._said:
+            self._said["nesting"] = 1
+            self.notices.append(limit_notice("nesting", limit=depth))
         inflate = getattr(self._document, "inflate", None)
         if inflate is not None and inflate.cut > self._said.get("stream_size", 0):
             # A form, font or map (not the page's own content) was cut at the budget.

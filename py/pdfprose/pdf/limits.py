@@ -17,6 +17,8 @@ LIMIT_SENTENCES = {
     "reference_loop": "some of its objects refer to themselves in a loop; they were read as "
                       "empty (a damaged or hostile file)",
     "page_labels": "its page labels loop or never end; they were left out",
+    "nesting": "some of its arrays or dictionaries nest more than {limit} levels deep; what "
+               "lies deeper was read as empty (a damaged or hostile file)",
     "stream_size": "a stream inflates past what the whole file may decompress to ({limit}); "
                    "it was cut there and the text after that point is lost",
     "fonts": "{count} of its fonts map or size more codes than a font can address; "

@@ -14,6 +14,8 @@ from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdftypes import PDFObjRef
 from pdfminer.psparser import ESC_STRING, HEX_PAIR, LIT, SPC, PSLiteral
 
+from ..budgets import DEFAULT_BUDGETS
+
 
 # One complete token in pdfminer's main state (PSBaseParser._parse_main and the state it hands
 # over to), preceded by white space and NULs, which that state skips. Each kind must end before
@@ -97,6 +99,8 @@ def plain_object_at(data: bytes, start: int, end: int,
         kind = m.lastgroup
         value = m.group(kind)  # type: ignore[arg-type]
         if kind == "dict" or (kind == "char" and value == b"["):
+            if len(kinds) >= DEFAULT_BUDGETS.object_depth:
+                return NOT_PLAIN, i  # the general parser drops what is nested deeper
             if items is not None:
                 stack.append(items)
             items = []

@@ -43,6 +43,7 @@ from ..errors import (
     WrongPasswordError,
 )
 from .limits import read_code
+from .nesting import BoundedPDFParser
 from .objects import BudgetedDocument
 
 OBJ_HEADER = re.compile(rb"(?<![0-9])(\d{1,10})[ \t\r\n\f\x00]+(\d{1,5})[ \t\r\n\f\x00]+obj(?![A-Za-z])")
@@ -346,7 +347,7 @@ def open_damaged(data: bytes, password: str = "") -> tuple[PDFDocument, list[PDF
     cls = type("_DamagedWithPassword", (_Damaged,), {"password": password})
     truncated = looks_truncated(data)
     try:
-        doc = cls(PDFParser(io.BytesIO(data)), password=password, file_size=len(data))
+        doc = cls(BoundedPDFParser(io.BytesIO(data)), password=password, file_size=len(data))
     except PDFPasswordIncorrect:
         if password:
             # As open_pdf: a password the file does not need is no reason to refuse it.

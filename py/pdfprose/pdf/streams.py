@@ -29,6 +29,7 @@ from pdfminer.psparser import PSBaseParser, PSKeyword
 from pdfminer.utils import apply_png_predictor, apply_tiff_predictor
 
 from .guards import Damaged
+from .nesting import BoundedNesting
 
 INFLATE_CHUNK = 1 << 16
 """Bytes of compressed input fed to zlib at a time (64 KiB): small enough that the output of
@@ -162,12 +163,13 @@ class BoundedStream(PDFStream):
         self.rawdata = None
 
 
-class RepairingParser(PDFParser):
+class RepairingParser(BoundedNesting, PDFParser):
     """pdfminer.six's :class:`~pdfminer.pdfparser.PDFParser` that checks each stream's
     ``/Length`` against the ``endstream`` keyword, as poppler does: when the declared length
     does not end at ``endstream`` (too short, too long, negative, past the file's end) the
     stream's data is everything up to the first ``endstream`` after ``stream``. ``repaired``
-    counts the streams so mended."""
+    counts the streams so mended. Its arrays and dictionaries nest at most
+    ``ReadBudgets.object_depth`` deep (:mod:`pdfprose.pdf.nesting`)."""
 
     def __init__(self, fp: Any) -> None:
         super().__init__(fp)

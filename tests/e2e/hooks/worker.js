@@ -4,9 +4,25 @@
 //   'throw-after-page' the same, once this worker has sent its next page
 //   'memory'           Python raises MemoryError at the next document's first page
 //   'fail-page'        the next document's page 2 is reported as the engine reports a failed page
+//   'fatal'            the interpreter dies as the next document opens (Pyodide's fatal error:
+//                      its WebAssembly stack overflows freeing a list nested 200,000 deep)
 import { EngineHost } from '../../../app/engine/host.js';
 
-const armed = { memory: false, failPage: false, throwAfterPage: false };
+const armed = { memory: false, failPage: false, throwAfterPage: false, fatal: false };
+// What killed the interpreter before the engine bounded nesting (benchmarks/hostile_cases.py,
+// deep_arrays): the collector freeing a structure deeper than WebAssembly's stack can unwind.
+const FATAL = `
+import gc
+x = []
+for _ in range(200_000):
+    x = [x]
+class Cycle:
+    pass
+c = Cycle()
+c.x, c.c = x, c
+del x, c
+gc.collect()
+`;
 
 function crash() {
   setTimeout(() => {
@@ -27,10 +43,18 @@ function faulty(engine) {
   const session = engine.WebSession();
   const failing = armed.failPage;
   let memory = armed.memory;
+  const fatal = armed.fatal;
   armed.memory = false;
   armed.failPage = false;
+  armed.fatal = false;
   return new Proxy(session, {
     get(target, name) {
+      if (name === 'open' && fatal) {
+        return (...args) => {
+          engine.pyodide.runPython(FATAL);
+          return target.open(...args);
+        };
+      }
       if (name === 'next_page') {
         return () => {
           if (memory) {
@@ -80,4 +104,5 @@ self.onmessage = ({ data }) => {
   else if (data.how === 'throw-after-page') armed.throwAfterPage = true;
   else if (data.how === 'memory') armed.memory = true;
   else if (data.how === 'fail-page') armed.failPage = true;
+  else if (data.how === 'fatal') armed.fatal = true;
 };
