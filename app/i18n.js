@@ -44,6 +44,8 @@ const helpers = {
   plural: (n, one, many) => `${formatInteger(n)} ${n === 1 ? one : many}`,
   decimal: (x) =>
     new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x),
+  // Another message inside this one (its key and params kept, so a language switch redoes both).
+  message: (key, params) => t(key, params),
   // garbled causes ({key, text}): the engine's keys translated, its English text otherwise
   causes: (causes) =>
     causes.map(({ key, text }) => (STRINGS[language][`cause_${key}`] ?? text ?? key)).join('; '),

@@ -97,6 +97,9 @@ export default {
   status_done_damaged: (p, h) =>
     `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, from a damaged file (see the notice).`,
   status_error: (p) => `Could not convert ${p.name}.`,
+  // The end of a list of files: the shown file's own status, then what became of them all.
+  status_queue_end: (p, h) =>
+    `${p.file ? `${h.message(...p.file)} ` : ''}List finished: ${h.message('queue_summary', p)}`,
   status_boot_error: 'The converter could not start.',
 
   page_item: (p) => `Page ${p.number}`,

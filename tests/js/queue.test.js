@@ -52,11 +52,22 @@ function makeQueue() {
     ui[name] = new FakeElement();
   }
   const messages = { shown: new Map(), say() {} };
+  ui.status = new FakeElement();
+  // The status line as Status keeps it: its state, and its message remembered by `messages`.
+  const status = {
+    state: 'ready',
+    said: [],
+    set(state, key, params = {}) {
+      this.state = state;
+      this.said.push([state, key, params]);
+      messages.shown.set(ui.status, [key, params]);
+    },
+  };
   const asked = [];
   const cancelled = [];
   let queue = null;
   queue = new Queue(
-    { ui, messages, status: {}, shown: {} },
+    { ui, messages, status, shown: {} },
     (request) => asked.push(request.file.name),
     // The controller answers a cancel at once with the file's outcome.
     (announce) => {
@@ -64,7 +75,7 @@ function makeQueue() {
       queue.settle({ state: 'cancelled' });
     },
   );
-  return { queue, ui, asked, cancelled };
+  return { queue, ui, asked, cancelled, status };
 }
 
 const file = (name) => ({ name, size: 1000 });
@@ -235,4 +246,153 @@ test('the summary names a file converted in part and its missing pages, in both 
   } finally {
     setLanguage('en');
   }
+});
+
+// ---- how a list ends (issue 26, a fresh user's folder) ---------------------------------------
+
+const { t } = await import('../../app/i18n.js');
+/** What the controller does when a file is converted: the page's status, then the queue's word. */
+function converted(queue, status, name, pages = 1, seconds = 0.2) {
+  status.set('done', 'status_done', { name, pages, seconds });
+  queue.settle({ ...done(pages), seconds });
+}
+const shownRow = (ui) => ui.queueList.children.map((li) => li.children[0].attributes['aria-current'] === 'true');
+
+test('a list ending on a skipped password file shows the last converted text and the summary', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('locked.pdf', 'links.pdf'));
+  queue.settle({ state: 'password' }); // put back to the end
+  await tick();
+  converted(queue, status, 'links.pdf');
+  await tick();
+  assert.deepEqual(asked, ['locked.pdf', 'links.pdf', 'locked.pdf']);
+  queue.settle({ state: 'password' }); // its turn: the prompt
+  status.set('ready', 'status_cancelled'); // "Skip this file" (controller.givePasswordUp)
+  queue.settle({ state: 'skipped' });
+  await tick();
+  // Not "Cancelled." over an empty page: the converted file is read again to be shown...
+  assert.deepEqual(asked, ['locked.pdf', 'links.pdf', 'locked.pdf', 'links.pdf']);
+  assert.equal(queue.shownEntry.name, 'links.pdf');
+  converted(queue, status, 'links.pdf');
+  await tick();
+  assert.deepEqual(states(queue), [['locked.pdf', 'skipped'], ['links.pdf', 'done']]);
+  // ...and the status says it, then the list's end; once, not read again in a loop.
+  const [state, key, params] = status.said.at(-1);
+  assert.deepEqual([state, key], ['done', 'status_queue_end']);
+  assert.equal(t(key, params), 'Done: links.pdf, 1 page in 0.2 s. List finished: 1 of 2 converted, 1 skipped.');
+  await tick();
+  assert.equal(asked.length, 4);
+  assert.deepEqual(shownRow(queue.ui), [false, true]);
+});
+
+test('a list ending on failed files shows the file converted last, not the list\'s last', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('locked.pdf', 'a.pdf', 'b.pdf', 'huge.pdf', 'many_pages_620.pdf'));
+  queue.settle({ state: 'password' });
+  await tick();
+  converted(queue, status, 'a.pdf');
+  await tick();
+  converted(queue, status, 'b.pdf');
+  await tick();
+  for (const name of ['huge.pdf', 'many_pages_620.pdf']) {
+    status.set('error', 'status_error', { name });
+    queue.settle({ state: 'failed', message: ['limit_pages', { pages: 620, limit: 500 }] });
+    await tick();
+  }
+  // The locked file, asked for last, opens with its password: it is the last converted.
+  converted(queue, status, 'locked.pdf', 3);
+  await tick();
+  assert.equal(status.said.at(-1)[1], 'status_queue_end'); // shown already: nothing read again
+  assert.deepEqual(asked, ['locked.pdf', 'a.pdf', 'b.pdf', 'huge.pdf', 'many_pages_620.pdf', 'locked.pdf']);
+
+  // The same list, its locked file skipped: b.pdf, converted last, is shown again.
+  const second = makeQueue();
+  second.queue.add(items('a.pdf', 'b.pdf', 'huge.pdf', 'many_pages_620.pdf'));
+  converted(second.queue, second.status, 'a.pdf');
+  await tick();
+  second.queue.pick(second.queue.entries[0]); // picked while b.pdf waits: read again first
+  converted(second.queue, second.status, 'a.pdf');
+  await tick();
+  converted(second.queue, second.status, 'b.pdf');
+  await tick();
+  for (const name of ['huge.pdf', 'many_pages_620.pdf']) {
+    second.status.set('error', 'status_error', { name });
+    second.queue.settle({ state: 'failed', message: ['limit_size', { mb: 28.5, limit: 25 }] });
+    await tick();
+  }
+  assert.equal(second.asked.at(-1), 'b.pdf');
+  assert.equal(second.queue.entries[1].viewing, true);
+  converted(second.queue, second.status, 'b.pdf', 2, 0.3);
+  await tick();
+  const [state, key, params] = second.status.said.at(-1);
+  assert.equal(state, 'done');
+  assert.equal(t(key, params), 'Done: b.pdf, 2 pages in 0.3 s. List finished: 2 of 4 converted, 2 failed.');
+  // The failures stay marked on their rows.
+  assert.deepEqual(states(second.queue).slice(2), [['huge.pdf', 'failed'], ['many_pages_620.pdf', 'failed']]);
+});
+
+test('a list with nothing converted says so, without reading anything again', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('x.pdf', 'y.pdf'));
+  for (const name of ['x.pdf', 'y.pdf']) {
+    status.set('error', 'status_error', { name });
+    queue.settle({ state: 'failed', message: ['error_not_pdf', {}] });
+    await tick();
+  }
+  assert.deepEqual(asked, ['x.pdf', 'y.pdf']);
+  const [state, key, params] = status.said.at(-1);
+  assert.equal(state, 'error');
+  assert.equal(t(key, params), 'Could not convert y.pdf. List finished: 0 of 2 converted, 2 failed.');
+});
+
+test('a failed file picked after the end stays shown: only the queue\'s own end shows another', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('a.pdf', 'bad.pdf'));
+  converted(queue, status, 'a.pdf');
+  await tick();
+  status.set('error', 'status_error', { name: 'bad.pdf' });
+  queue.settle({ state: 'failed', message: ['error_not_pdf', {}] });
+  await tick();
+  converted(queue, status, 'a.pdf'); // shown again at the end
+  await tick();
+  queue.pick(queue.entries[1]);
+  status.set('error', 'status_error', { name: 'bad.pdf' });
+  queue.settle({ state: 'failed' });
+  await tick();
+  assert.deepEqual(asked, ['a.pdf', 'bad.pdf', 'a.pdf', 'bad.pdf']);
+  assert.deepEqual(status.said.at(-1), ['error', 'status_error', { name: 'bad.pdf' }]);
+  assert.deepEqual(shownRow(queue.ui), [false, true]);
+});
+
+test('a Cancel leaves the list as it stands: no end, nothing shown again', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('a.pdf', 'b.pdf'));
+  converted(queue, status, 'a.pdf');
+  await tick();
+  status.set('ready', 'status_cancelled');
+  queue.settle({ state: 'cancelled' });
+  await tick();
+  assert.deepEqual(asked, ['a.pdf', 'b.pdf']);
+  assert.equal(status.said.at(-1)[1], 'status_cancelled');
+});
+
+test('a file picked while the list\'s end is being shown is the one left shown', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('a.pdf', 'bad.pdf'));
+  converted(queue, status, 'a.pdf');
+  await tick();
+  status.set('error', 'status_error', { name: 'bad.pdf' });
+  queue.settle({ state: 'failed', message: ['error_not_pdf', {}] });
+  await tick();
+  assert.equal(asked.at(-1), 'a.pdf'); // the end: a.pdf read again to be shown
+  queue.pick(queue.entries[1]); // the reader wants the failed one meanwhile
+  converted(queue, status, 'a.pdf');
+  await tick();
+  status.set('error', 'status_error', { name: 'bad.pdf' });
+  queue.settle({ state: 'failed' });
+  await tick();
+  await tick();
+  assert.deepEqual(asked, ['a.pdf', 'bad.pdf', 'a.pdf', 'bad.pdf']);
+  assert.equal(queue.shownEntry.name, 'bad.pdf');
+  assert.equal(status.said.at(-1)[1], 'status_error');
 });
