@@ -376,6 +376,27 @@ test('a Cancel leaves the list as it stands: no end, nothing shown again', async
   assert.equal(status.said.at(-1)[1], 'status_cancelled');
 });
 
+test('a time that rounds to nothing is "under 0.1 s", in both languages', async () => {
+  const { setLanguage } = await import('../../app/i18n.js');
+  Object.assign(globalThis.document, { documentElement: {}, querySelectorAll: () => [] });
+  const say = (seconds) => t('status_done', { name: 'a.pdf', pages: 1, seconds });
+  assert.equal(say(0), 'Done: a.pdf, 1 page in under 0.1 s.');
+  assert.equal(say(0.049), 'Done: a.pdf, 1 page in under 0.1 s.');
+  assert.equal(say(0.05), 'Done: a.pdf, 1 page in 0.1 s.');
+  assert.equal(say(12.34), 'Done: a.pdf, 1 page in 12.3 s.');
+  assert.equal(t('status_done_damaged', { name: 'a.pdf', pages: 2, seconds: 0.01 }),
+    'Done: a.pdf, 2 pages in under 0.1 s, from a damaged file (see the notice).');
+  setLanguage('es');
+  try {
+    assert.equal(say(0.02), 'Hecho: a.pdf, 1 página en menos de 0,1 s.');
+    assert.equal(say(1.25), 'Hecho: a.pdf, 1 página en 1,3 s.');
+    assert.equal(t('status_queue_end', { file: ['status_done', { name: 'a.pdf', pages: 1, seconds: 0 }], total: 2, done: 1, skipped: 1 }),
+      'Hecho: a.pdf, 1 página en menos de 0,1 s. Lista terminada: 1 de 2 convertidos, 1 omitido.');
+  } finally {
+    setLanguage('en');
+  }
+});
+
 test('a file picked while the list\'s end is being shown is the one left shown', async () => {
   const { queue, asked, status } = makeQueue();
   queue.add(items('a.pdf', 'bad.pdf'));
