@@ -256,6 +256,43 @@ def test_a_list_ending_on_files_over_the_limits_ends_on_a_converted_text(app: Ap
     app.shown = None
 
 
+def test_of_two_files_of_one_name_only_the_picked_one_is_marked(app: App) -> None:
+    # Two rows of one name both looked picked (a new user): the mark follows the entry, and a
+    # row under the pointer does not look like the one shown.
+    app.ensure_idle()
+    app.reset_options()
+    links = (CORPUS / LINKS).read_bytes()
+    long_read = make_pdf([[f"{page}.{row} A read long enough to pick a file meanwhile." for row in range(40)]
+                          for page in range(1, 41)])
+    drop(app, (LINKS, links), (LINKS, links), ("long.pdf", long_read))
+    app.page.wait_for_function(
+        "() => /Converting: [1-9]/.test(document.querySelector('[data-testid=queue-list] > li:nth-child(3) .queue-state').textContent)")
+    rows = app.page.locator("[data-testid=queue-list] > li .queue-file")
+    rows.nth(1).click()  # the second of the two, while long.pdf is read
+    wait_queue_idle(app)
+    app.page.wait_for_function(
+        f"() => document.querySelector('[data-testid=status]').textContent.startsWith('Done: {LINKS}')")
+    marked = app.page.eval_on_selector_all(
+        "[data-testid=queue-list] > li .queue-file", "els => els.map(el => el.getAttribute('aria-current'))")
+    assert marked == [None, "true", None]
+    # The pointer over the other one of that name: it does not take the shown row's look.
+    rows.nth(0).hover()
+    look = "el => { const s = getComputedStyle(el); return [s.borderTopColor, s.boxShadow]; }"
+    hovered, shown = rows.nth(0).evaluate(look), rows.nth(1).evaluate(look)
+    assert hovered[0] != shown[0], (hovered, shown)  # the accent's colour is the shown row's alone
+    assert hovered[1] == "none" and shown[1] != "none", (hovered, shown)
+    # Picking the first moves the mark to it, and only it.
+    rows.nth(0).click()
+    app.page.wait_for_function(
+        "() => document.querySelector('[data-testid=queue-list] > li .queue-file').getAttribute('aria-current') === 'true'")
+    marked = app.page.eval_on_selector_all(
+        "[data-testid=queue-list] > li .queue-file", "els => els.map(el => el.getAttribute('aria-current'))")
+    assert marked == ["true", None, None]
+    wait_queue_idle(app)
+    app.testid("queue-clear").click()
+    app.shown = None
+
+
 def make_table_pdf() -> bytes:
     """One page: a sentence, then a table of 3 columns and 4 rows ruled as a grid."""
     rows = [["Item", "Qty", "Price"], ["Tea", "2", "2.50"], ["Bread", "1", "1.20"],

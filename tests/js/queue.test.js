@@ -376,6 +376,26 @@ test('a Cancel leaves the list as it stands: no end, nothing shown again', async
   assert.equal(status.said.at(-1)[1], 'status_cancelled');
 });
 
+test('of two files of one name, the picked one is marked, not both', async () => {
+  const { queue, ui, asked, status } = makeQueue();
+  queue.add(items('links.pdf', 'links.pdf', 'long.pdf'));
+  converted(queue, status, 'links.pdf');
+  await tick();
+  converted(queue, status, 'links.pdf');
+  await tick();
+  queue.settle({ state: 'progress', done: 3, total: 76 });
+  queue.pick(queue.entries[1]); // while long.pdf is read
+  converted(queue, status, 'long.pdf', 76);
+  await tick();
+  assert.deepEqual(asked, ['links.pdf', 'links.pdf', 'long.pdf', 'links.pdf']);
+  assert.equal(queue.shownEntry, queue.entries[1]);
+  assert.deepEqual(shownRow(ui), [false, true, false]);
+  converted(queue, status, 'links.pdf');
+  await tick();
+  queue.pick(queue.entries[0]);
+  assert.deepEqual(shownRow(ui), [true, false, false]);
+});
+
 test('a time that rounds to nothing is "under 0.1 s", in both languages', async () => {
   const { setLanguage } = await import('../../app/i18n.js');
   Object.assign(globalThis.document, { documentElement: {}, querySelectorAll: () => [] });
