@@ -44,6 +44,11 @@ const helpers = {
   plural: (n, one, many) => `${formatInteger(n)} ${n === 1 ? one : many}`,
   decimal: (x) =>
     new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x),
+  // A time in seconds to a tenth; one that rounds to nothing is "under 0.1 s", not "0.0 s" (a
+  // new user read "1 page in 0.0 s" as a conversion that had not happened).
+  seconds: (x) => (x < 0.05 ? t('seconds_under', { tenth: helpers.decimal(0.1) }) : `${helpers.decimal(x)} s`),
+  // Another message inside this one (its key and params kept, so a language switch redoes both).
+  message: (key, params) => t(key, params),
   // garbled causes ({key, text}): the engine's keys translated, its English text otherwise
   causes: (causes) =>
     causes.map(({ key, text }) => (STRINGS[language][`cause_${key}`] ?? text ?? key)).join('; '),

@@ -91,12 +91,16 @@ export default {
   // document while the machine is busy).
   status_finishing: (p, h) => `Putting ${p.name} together (${h.plural(p.total, 'page', 'pages')} read)…`,
   status_done: (p, h) =>
-    `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s.`,
+    `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')} in ${h.seconds(p.seconds)}.`,
   status_done_incomplete: (p, h) =>
-    `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, with characters missing (see the notice).`,
+    `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')} in ${h.seconds(p.seconds)}, with characters missing (see the notice).`,
   status_done_damaged: (p, h) =>
-    `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')} in ${h.decimal(p.seconds)} s, from a damaged file (see the notice).`,
+    `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')} in ${h.seconds(p.seconds)}, from a damaged file (see the notice).`,
   status_error: (p) => `Could not convert ${p.name}.`,
+  seconds_under: 'under {tenth} s',
+  // The end of a list of files: the shown file's own status, then what became of them all.
+  status_queue_end: (p, h) =>
+    `${p.file ? `${h.message(...p.file)} ` : ''}List finished: ${h.message('queue_summary', p)}`,
   status_boot_error: 'The converter could not start.',
 
   page_item: (p) => `Page ${p.number}`,

@@ -88,12 +88,16 @@ export default {
   status_working: (p) => `Leyendo ${p.name}… ${p.done} de ${p.total} ${p.total === 1 ? 'página lista' : 'páginas listas'}.`,
   status_finishing: (p, h) => `Armando ${p.name} (${h.plural(p.total, 'página leída', 'páginas leídas')})…`,
   status_done: (p, h) =>
-    `Hecho: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s.`,
+    `Hecho: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'página', 'páginas')} en ${h.seconds(p.seconds)}.`,
   status_done_incomplete: (p, h) =>
-    `Hecho: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s, con caracteres que faltan (lee el aviso).`,
+    `Hecho: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'página', 'páginas')} en ${h.seconds(p.seconds)}, con caracteres que faltan (lee el aviso).`,
   status_done_damaged: (p, h) =>
-    `Hecho: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'página', 'páginas')} en ${h.decimal(p.seconds)} s, de un archivo dañado (lee el aviso).`,
+    `Hecho: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'página', 'páginas')} en ${h.seconds(p.seconds)}, de un archivo dañado (lee el aviso).`,
   status_error: (p) => `No se pudo convertir ${p.name}.`,
+  seconds_under: 'menos de {tenth} s',
+  // The end of a list of files: the shown file's own status, then what became of them all.
+  status_queue_end: (p, h) =>
+    `${p.file ? `${h.message(...p.file)} ` : ''}Lista terminada: ${h.message('queue_summary', p)}`,
   status_boot_error: 'El conversor no pudo arrancar.',
 
   page_item: (p) => `Página ${p.number}`,
@@ -219,9 +223,10 @@ export default {
   error_boot: (p) => `El conversor no pudo arrancar (${p.message}). Vuelve a elegir un PDF, o recarga la página, para reintentarlo.`,
 
   queue_heading: 'Archivos',
-  queue_summary: (p) =>
-    `${p.done} de ${p.total} convertidos` + (p.failed ? `, ${p.failed} fallidos` : '') + (p.skipped ? `, ${p.skipped} omitidos` : '') +
-    (p.cancelled ? `, ${p.cancelled} cancelados` : '') + (p.waiting ? `, ${p.waiting} en espera` : '') + '.',
+  queue_summary: (p, h) =>
+    `${p.done} de ${p.total} convertidos` + (p.failed ? `, ${h.plural(p.failed, 'fallido', 'fallidos')}` : '') +
+    (p.skipped ? `, ${h.plural(p.skipped, 'omitido', 'omitidos')}` : '') +
+    (p.cancelled ? `, ${h.plural(p.cancelled, 'cancelado', 'cancelados')}` : '') + (p.waiting ? `, ${p.waiting} en espera` : '') + '.',
   queue_partial: (p, h) =>
     `${p.name} se convirtió en parte: no se ${p.pages.length === 1 ? 'pudo leer la página' : 'pudieron leer las páginas'} ${h.list(p.pages)}.`,
   queue_waiting: 'En espera',

@@ -64,7 +64,8 @@ export function startApp(engine) {
   // stayed out of sight below the list), or picked in the queue, is brought into view.
   const narrow = window.matchMedia(NARROW);
   const settled = (outcome) => {
-    const alone = queue.size <= 1 || Boolean(queue.current?.viewing || queue.current?.alone);
+    // (Not the last converted file shown again as a list ends: the reader is at the list.)
+    const alone = queue.size <= 1 || Boolean((queue.current?.viewing && !queue.closing) || queue.current?.alone);
     queue.settle(outcome);
     if (outcome.state === 'done' && alone && narrow.matches && !ui.outputPanel.hidden) {
       ui.outputPanel.scrollIntoView({ block: 'start' });

@@ -19,6 +19,8 @@ import { t } from '../i18n.js';
 import { buildZip, sharedFolder } from './archive.js';
 
 const FINAL = new Set(['done', 'failed', 'skipped', 'cancelled']);
+// The outcomes that end a file's turn for good: a cancelled file is still to convert.
+const ENDED = new Set(['done', 'failed', 'skipped']);
 
 let nextId = 1;
 
@@ -49,6 +51,8 @@ export class Queue {
     this.running = false;
     this.removing = null; // the entry whose conversion was cancelled because it was removed
     this.deferring = null; // the entry put back to the end of the queue for its password
+    this.closing = false; // the last converted file is being shown again as the queue ends
+    this.converted = 0; // files converted so far, to tell the last converted one
     const { ui } = this;
     ui.queueList.addEventListener('click', (event) => {
       const li = event.target.closest('li[data-id]');
@@ -91,14 +95,14 @@ export class Queue {
     // A file brought on its own is one the reader wants to read: its text is shown when it is
     // done, wherever it stands in the list (app.js); a folder's files are not each jumped to.
     const alone = items.length === 1;
+    // Files brought are converted, even while a converted file is read again to be shown.
+    this.running = true;
+    this.closing = false;
     for (const { file, path } of items) {
       this.entries.push({ id: nextId++, file, name: file.name, path: path || file.name, state: 'waiting', done: 0, total: 0, alone });
     }
     this.render();
-    if (!this.busy) {
-      this.running = true;
-      this.next();
-    }
+    if (!this.busy) this.next();
   }
 
   /** "Convert the rest": the waiting files and those whose conversion was cancelled, from the
@@ -120,9 +124,13 @@ export class Queue {
     const entry = view ?? (this.running ? (waiting.find((e) => !e.deferred) ?? waiting[0]) : null);
     if (entry?.deferred) entry.asked = true;
     if (!entry) {
+      // The queue ran out of files (not a Cancel: that stops it with files left to convert).
+      const ran = this.running || this.closing;
       this.running = false;
+      this.closing = false;
       this.current = null;
       this.render();
+      if (ran) this.end();
       return;
     }
     this.current = entry;
@@ -204,6 +212,42 @@ export class Queue {
     this.afterSettle();
   }
 
+  /** Every file has its outcome: however the last one ended (converted, failed, skipped at its
+   * password prompt, taken out), the page shows the last converted file's text, and the status
+   * says it with the queue's summary. A new user's folder ended on a skipped file with
+   * "Cancelled." and no text, and one ending on a file over the limits with that file's
+   * failure alone, though other files had converted. */
+  end() {
+    const { entries } = this;
+    if (entries.length < 2 || !entries.every((e) => ENDED.has(e.state))) return;
+    const converted = entries.filter((e) => e.state === 'done');
+    const shown = this.shownEntry;
+    if (converted.length && shown?.state !== 'done' && !this.closing) {
+      // Read again, as a pick would (the page keeps no file's analysis but the shown one's).
+      this.closing = true;
+      this.viewRequest = converted.reduce((a, b) => (b.converted > a.converted ? b : a));
+      this.next();
+      return;
+    }
+    // An engine still stopping a file taken out says when it is ready; the summary is in the list.
+    const { state } = this.status;
+    if (!['done', 'error', 'ready'].includes(state)) return;
+    // The shown file's own status (its pages, its time, a damaged file's warning, why it failed)
+    // stays first; "Cancelled." of a file skipped at its password prompt does not.
+    let said = this.messages.shown.get(this.ui.status) ?? null;
+    if (said?.[0] === 'status_queue_end') said = said[1].file;
+    this.status.set(state, 'status_queue_end', { file: state === 'ready' ? null : said, ...this.counts() });
+  }
+
+  /** How many files are in each state, as the summary says them. */
+  counts() {
+    const count = (state) => this.entries.filter((e) => e.state === state).length;
+    return {
+      total: this.entries.length, done: count('done'), failed: count('failed'), skipped: count('skipped'),
+      cancelled: count('cancelled'), waiting: count('waiting') + count('password'),
+    };
+  }
+
   afterSettle() {
     // After the controller has finished with this message (the next file resets the page).
     setTimeout(() => this.next(), 0);
@@ -212,8 +256,10 @@ export class Queue {
   /** The text and report of a converted file; nothing of its analysis. */
   keep(entry, { text, format, pages, seconds, report, notices }) {
     const numbers = (list) => (list ?? []).map((p) => (typeof p === 'object' ? p.number : p));
+    this.converted += 1;
     Object.assign(entry, {
       state: 'done',
+      converted: this.converted,
       text: report?.all_empty ? '' : text,
       format,
       pages,
@@ -235,6 +281,7 @@ export class Queue {
   pick(entry) {
     if (entry === this.current && !FINAL.has(entry.state)) return; // it is being shown
     if (entry.state === 'waiting') return;
+    this.closing = false; // the reader's pick is shown, not the list's end
     this.viewRequest = entry;
     if (!this.busy) this.next();
     else this.render();
@@ -263,6 +310,7 @@ export class Queue {
     this.shownEntry = null;
     this.viewRequest = null;
     this.running = false;
+    this.closing = false;
     this.render();
   }
 
@@ -355,18 +403,14 @@ export class Queue {
     ui.queueList.replaceChildren(...items);
     if (focused) this.refocus(focusId, focusClass, before);
     ui.queue.hidden = entries.length < 2;
-    ui.queue.dataset.state = this.running || this.busy ? 'running' : 'idle';
-    const count = (state) => entries.filter((e) => e.state === state).length;
-    const done = count('done');
+    ui.queue.dataset.state = this.running || this.busy || this.closing ? 'running' : 'idle';
+    const counts = this.counts();
     const partial = entries
       .filter((e) => e.state === 'done' && e.failedPages?.length)
       .map((e) => t('queue_partial', { name: e.path.slice(shared.length), pages: e.failedPages }));
-    ui.queueSummary.textContent = [t('queue_summary', {
-      total: entries.length, done, failed: count('failed'), skipped: count('skipped'), cancelled: count('cancelled'),
-      waiting: count('waiting') + count('password'),
-    }), ...partial].join(' ');
-    ui.downloadAll.hidden = done === 0;
-    const rest = count('waiting') + count('cancelled');
+    ui.queueSummary.textContent = [t('queue_summary', counts), ...partial].join(' ');
+    ui.downloadAll.hidden = counts.done === 0;
+    const rest = entries.filter((e) => e.state === 'waiting' || e.state === 'cancelled').length;
     ui.queueResume.hidden = rest === 0 || ui.queue.dataset.state === 'running';
   }
 }

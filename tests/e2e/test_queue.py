@@ -38,6 +38,19 @@ def queue_states(app: App) -> list[tuple[str, str, str]]:
     )
 
 
+def wait_list_finished(app: App) -> None:
+    """Wait for the end of a list: its last converted file shown, the status saying the list's outcome."""
+    app.page.wait_for_function(
+        "() => document.querySelector('[data-testid=status]').textContent.includes('List finished:')")
+
+
+def current_rows(app: App) -> list[str]:
+    """The names of the rows marked as the one shown."""
+    return app.page.eval_on_selector_all(
+        "[data-testid=queue-list] > li:has(.queue-file[aria-current=true])",
+        "items => items.map(li => li.querySelector('.queue-name').textContent)")
+
+
 def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Path) -> None:
     folder = tmp_path / "refs"
     (folder / "sub").mkdir(parents=True)
@@ -75,8 +88,16 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
     assert states[0][2].startswith("This PDF is cut short")
     assert states[1][2] == "Done: 1 page"
     assert app.testid("queue-summary").text_content() == "3 of 5 converted, 1 failed, 1 skipped."
-    # The status speaks of the last file the queue took: the locked one, given up.
-    assert app.testid("status").text_content() == "Cancelled. Ready for another PDF."
+    # Skipping the last file ends the list as any end does (a new user saw "Cancelled." over an
+    # empty page): the file converted last is shown, and the status says the list's outcome.
+    wait_list_finished(app)
+    status = app.testid("status").text_content()
+    assert status.startswith(f"Done: {SPACING}, 1 page in "), status
+    assert status.endswith(" List finished: 3 of 5 converted, 1 failed, 1 skipped."), status
+    assert app.state == "done"
+    assert app.output() == cpython_conversion(CORPUS / SPACING).render()
+    assert app.testid("password").is_hidden()
+    assert current_rows(app) == [SPACING]
 
     with app.page.expect_download() as info:
         app.testid("download-all").click()
@@ -194,6 +215,81 @@ def test_cancel_stops_the_queue_and_a_waiting_file_can_be_removed(app: App) -> N
     assert [(n, s) for n, s, _ in queue_states(app)] == [("next.pdf", "done")]
     assert "The next file." in app.output()
     app.testid("queue-clear").dispatch_event("click")  # a list of one is not shown
+    app.shown = None
+
+
+def test_a_list_ending_on_files_over_the_limits_ends_on_a_converted_text(app: App) -> None:
+    # 3 of 5 converted, yet the page ended on "Could not convert many_pages_620.pdf." and its
+    # notice, with no text (a new user): a failed last file ends the list as any other end does.
+    app.ensure_idle()
+    app.reset_options()
+    many = make_pdf([[] for _ in range(620)])
+    drop(app, ("a.pdf", make_pdf([["First text."]])), ("b.pdf", make_pdf([["Second text."]])),
+         ("c.pdf", make_pdf([["Third text."], ["Its second page."]])), ("huge.pdf", 28_500_000),
+         ("many_pages_620.pdf", many))
+    wait_queue_idle(app)
+    wait_list_finished(app)
+    states = queue_states(app)
+    assert [(n, s) for n, s, _ in states] == [
+        ("a.pdf", "done"), ("b.pdf", "done"), ("c.pdf", "done"), ("huge.pdf", "failed"),
+        ("many_pages_620.pdf", "failed")]
+    assert states[3][2] == "This file is 28.5 MB; the limit is 25 MB. Split or compress it, then try again."
+    assert states[4][2] == "This PDF has 620 pages; the limit is 500 pages. Split it into smaller files, then try again."
+    status = app.testid("status").text_content()
+    assert app.state == "done"
+    assert status.startswith("Done: c.pdf, 2 pages in "), status
+    assert status.endswith(" List finished: 3 of 5 converted, 2 failed."), status
+    assert "Third text." in app.output() and "Its second page." in app.output()
+    assert app.testid("page-list").locator(":scope > *").count() == 2
+    # The last failure's notice went with it: its row says it.
+    assert app.testid("notice-limit").is_hidden()
+    assert app.testid("error").is_hidden()
+    assert current_rows(app) == ["c.pdf"]
+    app.testid("lang").select_option("es")
+    try:
+        status = app.testid("status").text_content()
+        assert status.startswith("Hecho: c.pdf, 2 páginas en "), status
+        assert status.endswith(" Lista terminada: 3 de 5 convertidos, 2 fallidos."), status
+    finally:
+        app.testid("lang").select_option("en")
+    app.testid("queue-clear").click()
+    app.shown = None
+
+
+def test_of_two_files_of_one_name_only_the_picked_one_is_marked(app: App) -> None:
+    # Two rows of one name both looked picked (a new user): the mark follows the entry, and a
+    # row under the pointer does not look like the one shown.
+    app.ensure_idle()
+    app.reset_options()
+    links = (CORPUS / LINKS).read_bytes()
+    long_read = make_pdf([[f"{page}.{row} A read long enough to pick a file meanwhile." for row in range(40)]
+                          for page in range(1, 41)])
+    drop(app, (LINKS, links), (LINKS, links), ("long.pdf", long_read))
+    app.page.wait_for_function(
+        "() => /Converting: [1-9]/.test(document.querySelector('[data-testid=queue-list] > li:nth-child(3) .queue-state').textContent)")
+    rows = app.page.locator("[data-testid=queue-list] > li .queue-file")
+    rows.nth(1).click()  # the second of the two, while long.pdf is read
+    wait_queue_idle(app)
+    app.page.wait_for_function(
+        f"() => document.querySelector('[data-testid=status]').textContent.startsWith('Done: {LINKS}')")
+    marked = app.page.eval_on_selector_all(
+        "[data-testid=queue-list] > li .queue-file", "els => els.map(el => el.getAttribute('aria-current'))")
+    assert marked == [None, "true", None]
+    # The pointer over the other one of that name: it does not take the shown row's look.
+    rows.nth(0).hover()
+    look = "el => { const s = getComputedStyle(el); return [s.borderTopColor, s.boxShadow]; }"
+    hovered, shown = rows.nth(0).evaluate(look), rows.nth(1).evaluate(look)
+    assert hovered[0] != shown[0], (hovered, shown)  # the accent's colour is the shown row's alone
+    assert hovered[1] == "none" and shown[1] != "none", (hovered, shown)
+    # Picking the first moves the mark to it, and only it.
+    rows.nth(0).click()
+    app.page.wait_for_function(
+        "() => document.querySelector('[data-testid=queue-list] > li .queue-file').getAttribute('aria-current') === 'true'")
+    marked = app.page.eval_on_selector_all(
+        "[data-testid=queue-list] > li .queue-file", "els => els.map(el => el.getAttribute('aria-current'))")
+    assert marked == ["true", None, None]
+    wait_queue_idle(app)
+    app.testid("queue-clear").click()
     app.shown = None
 
 

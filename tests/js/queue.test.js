@@ -52,11 +52,22 @@ function makeQueue() {
     ui[name] = new FakeElement();
   }
   const messages = { shown: new Map(), say() {} };
+  ui.status = new FakeElement();
+  // The status line as Status keeps it: its state, and its message remembered by `messages`.
+  const status = {
+    state: 'ready',
+    said: [],
+    set(state, key, params = {}) {
+      this.state = state;
+      this.said.push([state, key, params]);
+      messages.shown.set(ui.status, [key, params]);
+    },
+  };
   const asked = [];
   const cancelled = [];
   let queue = null;
   queue = new Queue(
-    { ui, messages, status: {}, shown: {} },
+    { ui, messages, status, shown: {} },
     (request) => asked.push(request.file.name),
     // The controller answers a cancel at once with the file's outcome.
     (announce) => {
@@ -64,7 +75,7 @@ function makeQueue() {
       queue.settle({ state: 'cancelled' });
     },
   );
-  return { queue, ui, asked, cancelled };
+  return { queue, ui, asked, cancelled, status };
 }
 
 const file = (name) => ({ name, size: 1000 });
@@ -235,4 +246,194 @@ test('the summary names a file converted in part and its missing pages, in both 
   } finally {
     setLanguage('en');
   }
+});
+
+// ---- how a list ends (issue 26, a fresh user's folder) ---------------------------------------
+
+const { t } = await import('../../app/i18n.js');
+/** What the controller does when a file is converted: the page's status, then the queue's word. */
+function converted(queue, status, name, pages = 1, seconds = 0.2) {
+  status.set('done', 'status_done', { name, pages, seconds });
+  queue.settle({ ...done(pages), seconds });
+}
+const shownRow = (ui) => ui.queueList.children.map((li) => li.children[0].attributes['aria-current'] === 'true');
+
+test('a list ending on a skipped password file shows the last converted text and the summary', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('locked.pdf', 'links.pdf'));
+  queue.settle({ state: 'password' }); // put back to the end
+  await tick();
+  converted(queue, status, 'links.pdf');
+  await tick();
+  assert.deepEqual(asked, ['locked.pdf', 'links.pdf', 'locked.pdf']);
+  queue.settle({ state: 'password' }); // its turn: the prompt
+  status.set('ready', 'status_cancelled'); // "Skip this file" (controller.givePasswordUp)
+  queue.settle({ state: 'skipped' });
+  await tick();
+  // Not "Cancelled." over an empty page: the converted file is read again to be shown...
+  assert.deepEqual(asked, ['locked.pdf', 'links.pdf', 'locked.pdf', 'links.pdf']);
+  assert.equal(queue.shownEntry.name, 'links.pdf');
+  converted(queue, status, 'links.pdf');
+  await tick();
+  assert.deepEqual(states(queue), [['locked.pdf', 'skipped'], ['links.pdf', 'done']]);
+  // ...and the status says it, then the list's end; once, not read again in a loop.
+  const [state, key, params] = status.said.at(-1);
+  assert.deepEqual([state, key], ['done', 'status_queue_end']);
+  assert.equal(t(key, params), 'Done: links.pdf, 1 page in 0.2 s. List finished: 1 of 2 converted, 1 skipped.');
+  await tick();
+  assert.equal(asked.length, 4);
+  assert.deepEqual(shownRow(queue.ui), [false, true]);
+});
+
+test('a list ending on failed files shows the file converted last, not the list\'s last', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('locked.pdf', 'a.pdf', 'b.pdf', 'huge.pdf', 'many_pages_620.pdf'));
+  queue.settle({ state: 'password' });
+  await tick();
+  converted(queue, status, 'a.pdf');
+  await tick();
+  converted(queue, status, 'b.pdf');
+  await tick();
+  for (const name of ['huge.pdf', 'many_pages_620.pdf']) {
+    status.set('error', 'status_error', { name });
+    queue.settle({ state: 'failed', message: ['limit_pages', { pages: 620, limit: 500 }] });
+    await tick();
+  }
+  // The locked file, asked for last, opens with its password: it is the last converted.
+  converted(queue, status, 'locked.pdf', 3);
+  await tick();
+  assert.equal(status.said.at(-1)[1], 'status_queue_end'); // shown already: nothing read again
+  assert.deepEqual(asked, ['locked.pdf', 'a.pdf', 'b.pdf', 'huge.pdf', 'many_pages_620.pdf', 'locked.pdf']);
+
+  // The same list, its locked file skipped: b.pdf, converted last, is shown again.
+  const second = makeQueue();
+  second.queue.add(items('a.pdf', 'b.pdf', 'huge.pdf', 'many_pages_620.pdf'));
+  converted(second.queue, second.status, 'a.pdf');
+  await tick();
+  second.queue.pick(second.queue.entries[0]); // picked while b.pdf waits: read again first
+  converted(second.queue, second.status, 'a.pdf');
+  await tick();
+  converted(second.queue, second.status, 'b.pdf');
+  await tick();
+  for (const name of ['huge.pdf', 'many_pages_620.pdf']) {
+    second.status.set('error', 'status_error', { name });
+    second.queue.settle({ state: 'failed', message: ['limit_size', { mb: 28.5, limit: 25 }] });
+    await tick();
+  }
+  assert.equal(second.asked.at(-1), 'b.pdf');
+  assert.equal(second.queue.entries[1].viewing, true);
+  converted(second.queue, second.status, 'b.pdf', 2, 0.3);
+  await tick();
+  const [state, key, params] = second.status.said.at(-1);
+  assert.equal(state, 'done');
+  assert.equal(t(key, params), 'Done: b.pdf, 2 pages in 0.3 s. List finished: 2 of 4 converted, 2 failed.');
+  // The failures stay marked on their rows.
+  assert.deepEqual(states(second.queue).slice(2), [['huge.pdf', 'failed'], ['many_pages_620.pdf', 'failed']]);
+});
+
+test('a list with nothing converted says so, without reading anything again', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('x.pdf', 'y.pdf'));
+  for (const name of ['x.pdf', 'y.pdf']) {
+    status.set('error', 'status_error', { name });
+    queue.settle({ state: 'failed', message: ['error_not_pdf', {}] });
+    await tick();
+  }
+  assert.deepEqual(asked, ['x.pdf', 'y.pdf']);
+  const [state, key, params] = status.said.at(-1);
+  assert.equal(state, 'error');
+  assert.equal(t(key, params), 'Could not convert y.pdf. List finished: 0 of 2 converted, 2 failed.');
+});
+
+test('a failed file picked after the end stays shown: only the queue\'s own end shows another', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('a.pdf', 'bad.pdf'));
+  converted(queue, status, 'a.pdf');
+  await tick();
+  status.set('error', 'status_error', { name: 'bad.pdf' });
+  queue.settle({ state: 'failed', message: ['error_not_pdf', {}] });
+  await tick();
+  converted(queue, status, 'a.pdf'); // shown again at the end
+  await tick();
+  queue.pick(queue.entries[1]);
+  status.set('error', 'status_error', { name: 'bad.pdf' });
+  queue.settle({ state: 'failed' });
+  await tick();
+  assert.deepEqual(asked, ['a.pdf', 'bad.pdf', 'a.pdf', 'bad.pdf']);
+  assert.deepEqual(status.said.at(-1), ['error', 'status_error', { name: 'bad.pdf' }]);
+  assert.deepEqual(shownRow(queue.ui), [false, true]);
+});
+
+test('a Cancel leaves the list as it stands: no end, nothing shown again', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('a.pdf', 'b.pdf'));
+  converted(queue, status, 'a.pdf');
+  await tick();
+  status.set('ready', 'status_cancelled');
+  queue.settle({ state: 'cancelled' });
+  await tick();
+  assert.deepEqual(asked, ['a.pdf', 'b.pdf']);
+  assert.equal(status.said.at(-1)[1], 'status_cancelled');
+});
+
+test('of two files of one name, the picked one is marked, not both', async () => {
+  const { queue, ui, asked, status } = makeQueue();
+  queue.add(items('links.pdf', 'links.pdf', 'long.pdf'));
+  converted(queue, status, 'links.pdf');
+  await tick();
+  converted(queue, status, 'links.pdf');
+  await tick();
+  queue.settle({ state: 'progress', done: 3, total: 76 });
+  queue.pick(queue.entries[1]); // while long.pdf is read
+  converted(queue, status, 'long.pdf', 76);
+  await tick();
+  assert.deepEqual(asked, ['links.pdf', 'links.pdf', 'long.pdf', 'links.pdf']);
+  assert.equal(queue.shownEntry, queue.entries[1]);
+  assert.deepEqual(shownRow(ui), [false, true, false]);
+  converted(queue, status, 'links.pdf');
+  await tick();
+  queue.pick(queue.entries[0]);
+  assert.deepEqual(shownRow(ui), [true, false, false]);
+});
+
+test('a time that rounds to nothing is "under 0.1 s", in both languages', async () => {
+  const { setLanguage } = await import('../../app/i18n.js');
+  Object.assign(globalThis.document, { documentElement: {}, querySelectorAll: () => [] });
+  const say = (seconds) => t('status_done', { name: 'a.pdf', pages: 1, seconds });
+  assert.equal(say(0), 'Done: a.pdf, 1 page in under 0.1 s.');
+  assert.equal(say(0.049), 'Done: a.pdf, 1 page in under 0.1 s.');
+  assert.equal(say(0.05), 'Done: a.pdf, 1 page in 0.1 s.');
+  assert.equal(say(12.34), 'Done: a.pdf, 1 page in 12.3 s.');
+  assert.equal(t('status_done_damaged', { name: 'a.pdf', pages: 2, seconds: 0.01 }),
+    'Done: a.pdf, 2 pages in under 0.1 s, from a damaged file (see the notice).');
+  setLanguage('es');
+  try {
+    assert.equal(say(0.02), 'Hecho: a.pdf, 1 página en menos de 0,1 s.');
+    assert.equal(say(1.25), 'Hecho: a.pdf, 1 página en 1,3 s.');
+    assert.equal(t('status_queue_end', { file: ['status_done', { name: 'a.pdf', pages: 1, seconds: 0 }], total: 2, done: 1, skipped: 1 }),
+      'Hecho: a.pdf, 1 página en menos de 0,1 s. Lista terminada: 1 de 2 convertidos, 1 omitido.');
+  } finally {
+    setLanguage('en');
+  }
+});
+
+test('a file picked while the list\'s end is being shown is the one left shown', async () => {
+  const { queue, asked, status } = makeQueue();
+  queue.add(items('a.pdf', 'bad.pdf'));
+  converted(queue, status, 'a.pdf');
+  await tick();
+  status.set('error', 'status_error', { name: 'bad.pdf' });
+  queue.settle({ state: 'failed', message: ['error_not_pdf', {}] });
+  await tick();
+  assert.equal(asked.at(-1), 'a.pdf'); // the end: a.pdf read again to be shown
+  queue.pick(queue.entries[1]); // the reader wants the failed one meanwhile
+  converted(queue, status, 'a.pdf');
+  await tick();
+  status.set('error', 'status_error', { name: 'bad.pdf' });
+  queue.settle({ state: 'failed' });
+  await tick();
+  await tick();
+  assert.deepEqual(asked, ['a.pdf', 'bad.pdf', 'a.pdf', 'bad.pdf']);
+  assert.equal(queue.shownEntry.name, 'bad.pdf');
+  assert.equal(status.said.at(-1)[1], 'status_error');
 });
