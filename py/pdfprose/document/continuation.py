@@ -5,10 +5,10 @@ The XY-cut ends a block at the foot of a column; a reader carries on at the top 
 column or page. A body paragraph *continues* the previous body paragraph of about the same size
 when that one does not end a sentence and this one starts in lowercase; so it does a list item
 that a column or page break cut, in lowercase only ("ex-" / "Syllabus", a running head not
-found as one, is no item's end; "(i) ... at random," / "(ii) let" is the next step). Captions, footnotes in
-a smaller size, running heads, a pull quote (a sentence set at least ``float_size_ratio`` x
-larger) and a box (a title over text in a smaller size: a sidebar at a column's foot) in
-between are stepped over. The thresholds are fields of
+found as one, is no item's end; "(i) ... at random," / "(ii) let" is the next step).
+Captions, footnotes in a smaller size, running heads, a pull quote (a sentence set at least
+``float_size_ratio`` x larger) and a box (a title over text in a smaller size: a sidebar at a
+column's foot) in between are stepped over. The thresholds are fields of
 :class:`~pdfprose.params.LayoutParams`.
 """
 
