@@ -246,8 +246,12 @@ class LayoutParams(TableParams):
     tier: a new story under its headline, as newspapers stack two or three bands of columns
     (the ``tiers-2`` and ``tiers-3`` layout families: headlines of 1.44-3 x the body size,
     often no wider than the first column). The band is cut first, so that each tier's columns
-    are read before the next tier's. Subheads inside a story are 1-1.5 x the body size, and
-    they rarely meet an empty band across every column."""
+    are read before the next tier's; so it is where the headline and the story's first rows
+    leave the columns above free and the next row's prose (a line ``text_column_em`` long)
+    crosses their gutter (a paragraph's short last word in the middle column: 7 words lost
+    over the 100 pages of tiers-2 and tiers-3).
+    Subheads inside a story are 1-1.5 x the body size, and they rarely meet an empty band
+    across every column."""
     float_size_ratio: float = 1.2
     """A pull quote is set at least 1.2 x the body size (the ``pull-quotes`` layout family sets
     them at 1.3-1.8 x; magazines at 1.5-2.5 x). Set across the gutter of columns that run on

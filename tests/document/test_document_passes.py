@@ -247,6 +247,33 @@ def test_no_continuation_after_a_finished_sentence() -> None:
     assert not nxt.continues
 
 
+def test_a_list_item_cut_by_a_page_break_goes_on_over_the_running_head() -> None:
+    # columns-1 (seed 2026-11): an item's last line "... y evalúa una indus-" ends page 2, the
+    # next page opens with its running head and "tria." under the item's text. The item
+    # joins it ("industria"); a lowercase paragraph under a finished item does not, nor
+    # does a capital after an item (scotus_tarrant: "5's ex-" / "Syllabus", its running head).
+    item = para("- Una responsabilidad reconoce un territorio y evalúa una indus-", 740)
+    item.kind, item.marker = "list_item", "-"
+    head = para("Asociación para consulta patrimonio", 30)
+    head.furniture = True
+    rest = para("tria.", 60, x0=90)
+    done = para("- Un patrimonio reduce el contrato de Teruel.", 80)
+    done.kind, done.marker = "list_item", "-"
+    below = para("sin esta tecnología, un párrafo propio.", 100, x0=90)
+    pages = [page(2, item), page(3, head, rest, done, below)]
+    mark_continuations(pages)
+    assert rest.continues and rest.continues_from == (2, 0)
+    assert not below.continues
+    cut = para("(4) Tarrant's remaining arguments on each State's access to subbasin 5's ex-", 740)
+    cut.kind, cut.marker = "list_item", "(4)"
+    syllabus = para("Syllabus", 30, x0=280)
+    mark_continuations([page(1, cut), page(2, syllabus)])
+    assert not syllabus.continues
+    text = render(pages, Options(format="md"))
+    assert text.split("\n\n")[0] == \
+        "- Una responsabilidad reconoce un territorio y evalúa una industria."
+
+
 def test_web_session_reports_furniture_boxes_and_page_starts(tmp_path) -> None:  # type: ignore[no-untyped-def]
     import json
 

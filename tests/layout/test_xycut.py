@@ -192,6 +192,26 @@ def test_tiers_are_read_band_by_band_when_the_lower_headline_fits_in_one_column(
     assert order[31:] == [l.text for l in lower]
 
 
+def test_a_lower_tiers_first_row_that_leaves_the_upper_gutter_free_opens_that_tier() -> None:
+    # tiers-3 (seeds 2026-1, 2026-12) and tiers-2 (2026-16): the upper story in two columns,
+    # the lower in three under a headline no wider than the upper's first column. The lower
+    # story's first row (its middle column holds only a paragraph's last word) leaves the
+    # upper gutter free too, so the upper columns' run took the headline and that row in:
+    # they came between the upper columns, the row read across as one line, and the
+    # hyphenated word at the foot of the lower middle column ("tempo-" / "rary") was lost.
+    upper = column("A", 40, 290, 100, 10) + column("B", 305, 555, 100, 10)
+    headline = [run("Lower story", 40, 240, 250, size=20)]
+    first = [run("Dtop", 40, 270, 200), run("Etop", 215, 270, 240), run("Ftop", 390, 270, 550)]
+    lower = [l for t, x in (("D", 40), ("E", 215), ("F", 390))
+             for l in column(t, x, x + 160, 270 + PITCH, 9)]
+    blocks, columns = reading_order(lower + first + headline + upper)
+    order = [l.text for b in blocks for l in b.lines]
+    assert order[:20] == [l.text for l in upper]
+    assert order[20] == "Lower story"
+    assert order[21:] == [l.text for t in "DEF" for l in first + lower if l.text[0] == t]
+    assert columns == 3
+
+
 def test_a_subhead_under_a_band_across_both_columns_does_not_cut_the_columns() -> None:
     # A subhead at the body size's 1.2 x under an empty band that happens to cross both
     # columns stays inside its column: the columns are read top to bottom.

@@ -3,10 +3,12 @@ footnote or a running head (SPEC §6: the lines of one paragraph are joined).
 
 The XY-cut ends a block at the foot of a column; a reader carries on at the top of the next
 column or page. A body paragraph *continues* the previous body paragraph of about the same size
-when that one does not end a sentence and this one starts in lowercase. Captions, footnotes in
-a smaller size, running heads, a pull quote (a sentence set at least ``float_size_ratio`` x
-larger) and a box (a title over text in a smaller size: a sidebar at a column's foot) in
-between are stepped over. The thresholds are fields of
+when that one does not end a sentence and this one starts in lowercase; so it does a list item
+that a column or page break cut, in lowercase only ("ex-" / "Syllabus", a running head not
+found as one, is no item's end; "(i) ... at random," / "(ii) let" is the next step).
+Captions, footnotes in a smaller size, running heads, a pull quote (a sentence set at least
+``float_size_ratio`` x larger) and a box (a title over text in a smaller size: a sidebar at a
+column's foot) in between are stepped over. The thresholds are fields of
 :class:`~pdfprose.params.LayoutParams`.
 """
 
@@ -122,7 +124,8 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
                 steps += back - title
                 back = title
                 continue
-            if candidate.kind == "body" and not stepped_over(candidate, para.size, tolerance):
+            if candidate.kind in ("body", "list_item") \
+                    and not stepped_over(candidate, para.size, tolerance):
                 prev, prev_page = candidate, ordered[back][0]
                 break
             if candidate.kind != "body" and not candidate.furniture:
@@ -142,6 +145,8 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
             continue
         if abs(prev.size - para.size) > tolerance * max(prev.size, para.size):
             continue
+        if prev.kind == "list_item" and not first[0].islower():
+            continue  # after an item, a capital or "(ii)" opens something else
         if SENTENCE_END.search(last) and not REFERENCE_WORD.search(last):
             continue  # "...a similar model in ref." / "[4])" is no sentence end
         # A paragraph of prose never ends in a comma, a semicolon, an ampersand or a broken
@@ -159,8 +164,8 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
     so that rendering only follows links.
 
     The body paragraphs still open to a continuation are the latest ``continuation_lookback``
-    (a caption, a footnote or a tagged figure is stepped over; a heading or list item closes
-    them all); a paragraph that goes
+    (a caption, a footnote or a tagged figure is stepped over; a heading closes them all, and
+    a list item all but itself); a paragraph that goes
     on joins the latest open one of its own size (within ``continuation_size_tolerance``: a
     footnote's second part joins the footnote, not the body text the footnote interrupted),
     else the latest one. Furniture is stepped over."""
@@ -204,6 +209,10 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
                 first = para.lines[0].text if para.lines else ""
                 if not CAPTION.match(first):
                     open_heads = open_heads[-(lookback - 1):] + [((page.number, index), para)]
+            elif para.kind == "list_item":
+                # An item closes the paragraphs before it, and stays open itself: a column
+                # or page break may cut it ("indus-" / running head / "tria.").
+                open_heads = [((page.number, index), para)]
             elif para.kind not in ("footnote", "figure"):
                 open_heads = []  # (a footnote or a figure is stepped over, as a caption)
 

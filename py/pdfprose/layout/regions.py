@@ -9,6 +9,7 @@ Pure geometry on text runs in page space (points).
 
 from __future__ import annotations
 
+import statistics
 from bisect import bisect_left
 from collections.abc import Callable
 from operator import attrgetter
@@ -44,6 +45,16 @@ def opens_story(lines: list[Line], size: float, params: LayoutParams) -> bool:
     """Whether ``lines`` (the first row under a full-width empty band) are a headline only:
     every one at least ``params.tier_heading_ratio`` x the run's median ``size``."""
     return all(l.size >= params.tier_heading_ratio * size for l in lines)
+
+
+def stray_edge(rows: list[list[Line]], size: float, params: LayoutParams) -> bool:
+    """Whether ``rows`` (strips of lines) are one or two lines in a smaller size than ``size``,
+    set off from the columns by an empty band: a running head, a footer or a catalogue number
+    inside one column's width, not part of that column (``params.edge_strips``,
+    ``edge_size_ratio``)."""
+    if len(rows) > params.edge_strips:
+        return False
+    return statistics.median(l.size for row in rows for l in row) < params.edge_size_ratio * size
 
 
 def _large_part(row: list[Line], least: float) -> list[Line]:

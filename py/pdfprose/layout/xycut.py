@@ -26,7 +26,7 @@ from .equations import EQUATION_NUMBER, is_formula_piece
 from .gaps import Gaps, common_gaps, common_run, crossed, free, inside
 from .gutters import Narrow
 from .regions import (end_together, floats_across, inside_one, opens_story, paragraph_end,
-                      prose_size, smaller_share)
+                      prose_size, smaller_share, stray_edge)
 from .spans import covered
 
 
@@ -238,7 +238,8 @@ def _partners_held(run: _RunLines, near: list[Line], lo: float, hi: float, near_
 
 def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo: float,
                  hi: float, min_width: float, pieces: dict[int, bool] | None,
-                 params: LayoutParams, narrow: Narrow | None = None) -> int:
+                 params: LayoutParams, narrow: Narrow | None = None,
+                 after: list[Line] | None = None) -> int:
     """The number of leading strips to split off the run, or 0 (see
     ``params.section_gap_em``).
 
@@ -246,7 +247,7 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
     other side, taken alone, has: the two parts are laid out differently. ``frees`` are the
     free intervals of the run's strips, ``prefixes`` the gaps common to each leading part of
     the run (:func:`common_run`); ``pieces`` as for :func:`find_gutters`; ``narrow`` as for
-    :func:`common_run`.
+    :func:`common_run`; ``after``: the lines of the strip that ended the run.
     """
     size = statistics.median(l.size for s in run for l in s.lines)
     # The run's line boxes as columns, and where each strip's lines start among them: a part's
@@ -275,7 +276,8 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
             across = crossed(x0s[split:], x1s[split:], gaps)
             if across and find_gutters(head, gaps, least, None, pieces, across, params):
                 return k
-        if _stray_edge(head, size, params) or _stray_edge(tail, size, params):
+        if stray_edge([s.lines for s in head], size, params) \
+                or stray_edge([s.lines for s in tail], size, params):
             return k
         if min_strips <= len(head) <= params.head_band_strips:
             gutters = find_gutters(head, inside(prefixes[k - 1], lo, hi), least, None, pieces,
@@ -291,18 +293,16 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
                 and find_gutters(tail, common_gaps(frees[k:], lo, hi, min_width, narrow), least,
                                  None, pieces, None, params):
             return k
+        if after and len(tail) < min_strips and len(head) >= min_strips \
+                and opens_story(tail[0].lines, size, params):
+            # A tier's headline no wider than a column above, and its story's first lines
+            # where they leave the gutter above free, open the tier whose prose crosses it
+            # next: read with the columns above, they would come between them.
+            wide = [l for l in after if l.x1 - l.x0 >= params.text_column_em * size]
+            if wide and crossed([l.x0 for l in wide], [l.x1 for l in wide], find_gutters(
+                    head, inside(prefixes[k - 1], lo, hi), least, None, pieces, None, params)):
+                return k
     return 0
-
-
-
-def _stray_edge(strips: list[_Strip], size: float, params: LayoutParams) -> bool:
-    """One or two lines in a smaller size, set off from the columns by an empty band: a running
-    head, a footer or a catalogue number inside one column's width, not part of that column
-    (``params.edge_strips``, ``edge_size_ratio``)."""
-    if len(strips) > params.edge_strips:
-        return False
-    return statistics.median(l.size for s in strips for l in s.lines) \
-        < params.edge_size_ratio * size
 
 
 def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int],
@@ -359,7 +359,7 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
                                    None, params)
             if gutters:
                 cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width, pieces, params,
-                                   narrow)
+                                   narrow, strips[end].lines if end < len(strips) else None)
                 if cut:
                     end = i + cut
                     run = strips[i:end]
