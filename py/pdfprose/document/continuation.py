@@ -16,6 +16,7 @@ import re
 
 from ..model import PageAnalysis, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
+from ..text.markers import enumeration
 from ..text.vocabulary import CAPTION, HYPHENATED, REFERENCE_WORD, SENTENCE_END
 
 BRACKETED_LOWER = re.compile(r"^[\[(][^\])\n]{1,20}[\])]+[,;:.)]*\s+[a-zß-ÿ]")
@@ -91,14 +92,24 @@ def _box_ahead(paragraphs: list[Paragraph], at: int, size: float, params: Layout
     return False
 
 
+def _number_in_text(marker: str) -> bool:
+    """Whether a list item's ``marker`` may be a number ending a sentence cut by a column or
+    page break ("en un" / "685. No obstante"): a number followed by a full stop that no list
+    starts with (a list's first item is 1)."""
+    place = enumeration(marker)
+    return place is not None and place[0] == "1." and place[1] > 1
+
+
 def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS) -> None:
     """Set ``continues`` on paragraphs that go on from an earlier one (see module doc)."""
     tolerance, lookback = params.continuation_size_tolerance, params.continuation_lookback
     ordered = [(n, p) for n, page in enumerate(pages) for p in page.paragraphs]
     for index, (page_no, para) in enumerate(ordered):
-        if para.kind != "body" or para.furniture or para.cells or not para.lines \
-                or not para.lines[0].text or para.aside:
+        if para.kind not in ("body", "list_item") or para.furniture or para.cells \
+                or not para.lines or not para.lines[0].text or para.aside:
             continue  # (a table's row goes on from nothing: its rows are its own)
+        if para.kind == "list_item" and not _number_in_text(para.marker):
+            continue
         prev: Paragraph | None = None
         prev_page = page_no
         steps, back = 0, index
@@ -122,7 +133,8 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
                 steps += back - title
                 back = title
                 continue
-            if candidate.kind == "body" and not stepped_over(candidate, para.size, tolerance):
+            if candidate.kind in ("body", "list_item") \
+                    and not stepped_over(candidate, para.size, tolerance):
                 prev, prev_page = candidate, ordered[back][0]
                 break
             if candidate.kind != "body" and not candidate.furniture:
@@ -140,6 +152,14 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
         lower = first[0].islower() or BRACKETED_LOWER.match(first) is not None
         if below and not (lower and (broken_word or _next_line(prev, para, params))):
             continue
+        if (prev.kind == "list_item" or para.kind == "list_item") and not lower:
+            # A list item goes on across a break into lowercase text only (the rest of a word
+            # or a sentence: "...without this ship-" / "ment of Thornbury."); after prose cut
+            # mid-sentence, "685. No obstante" is an amount ending the sentence, no item.
+            if not (para.kind == "list_item" and prev.kind == "body" and not below
+                    and not last.endswith((":", ";")) and prose_end(prev, params.prose_line_chars)
+                    and not SENTENCE_END.search(last)):
+                continue
         if abs(prev.size - para.size) > tolerance * max(prev.size, para.size):
             continue
         if SENTENCE_END.search(last) and not REFERENCE_WORD.search(last):
@@ -149,8 +169,12 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
         # Hyesung &" / "Tregillis 1994"). A short line so cut may be a table cell.
         unfinished = (broken_word or last[-1:] in UNFINISHED) \
             and prose_end(prev, params.prose_line_chars)
-        if (lower or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
+        digit = first[0].isdigit() and not below and prose_end(prev, params.prose_line_chars) \
+            and not last.endswith((":", ";"))
+        if (lower or digit or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
             para.continues = True
+            if para.kind == "list_item":
+                para.kind, para.marker, para.indent = "body", "", 0
     link_continuations(pages, params)
 
 
@@ -159,8 +183,8 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
     so that rendering only follows links.
 
     The body paragraphs still open to a continuation are the latest ``continuation_lookback``
-    (a caption, a footnote or a tagged figure is stepped over; a heading or list item closes
-    them all); a paragraph that goes
+    (a caption, a footnote or a tagged figure is stepped over; a heading closes them all, a
+    list item all but itself); a paragraph that goes
     on joins the latest open one of its own size (within ``continuation_size_tolerance``: a
     footnote's second part joins the footnote, not the body text the footnote interrupted),
     else the latest one. Furniture is stepped over."""
@@ -204,6 +228,10 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
                 first = para.lines[0].text if para.lines else ""
                 if not CAPTION.match(first):
                     open_heads = open_heads[-(lookback - 1):] + [((page.number, index), para)]
+            elif para.kind == "list_item":
+                # An item closes what was open before it, and may go on itself across a
+                # column or page break (the rest of its last sentence).
+                open_heads = [((page.number, index), para)]
             elif para.kind not in ("footnote", "figure"):
                 open_heads = []  # (a footnote or a figure is stepped over, as a caption)
 
