@@ -404,14 +404,3 @@ def test_runs_on_one_row_in_sizes_far_apart_stay_two_lines() -> None:
         ["Total amount"]
     assert [l.text for l in merge_rows([run("Tc1", 0, 10, mixed=True), run("Dose", 100, 16)])] == \
         ["Tc1 Dose"]
-
-
-def test_a_gap_is_wide_in_the_smaller_glyphs_em() -> None:
-    """A column's line and a heading set half as large again in the next column, their
-    baselines 1.3 pt apart (one cluster), across a 15 pt gutter: 1.5 em of the line's 10 pt,
-    1 em of the heading's 15 pt. Measured in the heading's em the gap was no cut, and the
-    heading was read into the column's line (the footnotes-page family, seed 2026-106)."""
-    line = glyphs("Eastwick", 250, 370.5)
-    heading = glyphs("Vehicle", line[-1].x1 + 15.0, 369.2, size=15.0, advance=7.5)
-    horizontal, _ = build_lines(line + heading)
-    assert sorted(l.text for l in horizontal) == ["Eastwick", "Vehicle"]

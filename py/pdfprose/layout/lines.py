@@ -92,10 +92,7 @@ def _split_runs(columns: GlyphColumns, gaps: list[float], uniform: bool,
     if uniform:
         wide = compress(range(1, n), map(gt, gaps, repeat(run_gap * sizes[0])))
     else:
-        # In the smaller of the two glyphs' ems: a column's line and a heading set larger
-        # beside it across a gutter narrower than the heading's em, on one baseline cluster.
-        wide = compress(range(1, n), map(gt, gaps, map(mul, repeat(run_gap),
-                                                       map(min, sizes, sizes[1:]))))
+        wide = compress(range(1, n), map(gt, gaps, map(mul, repeat(run_gap), sizes[1:])))
     wide = list(wide)
     if gutters:
         # The first glyph at or past each gutter's end, unless a wide gap cuts there already.
