@@ -143,3 +143,15 @@ def test_a_note_across_the_page_under_two_columns_stays_whole() -> None:
     band = _block(list(notes), 2, 1, 0, 1)
     assert gather_foot_band([left, right, band]) == [left, right, band]
     assert band.lines == notes and len(left.lines) == 3
+
+
+def test_a_number_atop_the_next_column_after_a_number_or_a_label_starts_anew() -> None:
+    """A contents entry ends in its page number ("... 25" / "7 DEMANTELEMENT ..."), a form's
+    box label ("7a") or a chart's date is no sentence going on."""
+    entry = para("6.2 ENTRETIEN DU SITE ..................................... 25", 700)
+    chapter = para("7 DEMANTELEMENT ET REMISE EN ETAT .......... 26", 72, block=1, x0=320)
+    box = para("1 Single resident of Canada or Mexico, or a single U.S. national", 700)
+    label = para("7a", 72, block=1, x0=320)
+    pages = [page(1, entry, chapter), page(2, box, label)]
+    mark_continuations(pages)
+    assert not chapter.continues and not label.continues

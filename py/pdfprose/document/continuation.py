@@ -3,7 +3,9 @@ footnote or a running head (SPEC §6: the lines of one paragraph are joined).
 
 The XY-cut ends a block at the foot of a column; a reader carries on at the top of the next
 column or page. A body paragraph *continues* the previous body paragraph of about the same size
-when that one does not end a sentence and this one starts in lowercase. Captions, footnotes in
+when that one does not end a sentence and this one starts in lowercase (or, atop the next
+column or page, with a number after a word: "en un" / "685. No obstante"); a list item goes
+on the same way into lowercase text across a break. Captions, footnotes in
 a smaller size, running heads, a pull quote (a sentence set at least ``float_size_ratio`` x
 larger) and a box (a title over text in a smaller size: a sidebar at a column's foot) in
 between are stepped over. The thresholds are fields of
@@ -25,6 +27,10 @@ e > U") goes on a sentence as a lowercase letter does."""
 
 UNFINISHED = ",;&"
 """A paragraph's last line ending in one of these is cut off, not finished."""
+
+NUMBER_GOES_ON = re.compile(r"^\d+(?:[.,]\d+)*[.,;]?\s+\S")
+"""A first line opening with a number (digits, decimal or thousands marks, a closing
+punctuation) and going on after a space: "685. No obstante", "217 de esta", "2010 sobre"."""
 
 
 def stepped_over(para: Paragraph, size: float, tolerance: float) -> bool:
@@ -169,8 +175,12 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
         # Hyesung &" / "Tregillis 1994"). A short line so cut may be a table cell.
         unfinished = (broken_word or last[-1:] in UNFINISHED) \
             and prose_end(prev, params.prose_line_chars)
+        # A number atop the next column ends a sentence cut after a word ("en un" / "685. No
+        # obstante", "el Artículo" / "217 de esta"): not after a number (a contents entry's
+        # page, "25" / "7 DEMANTELEMENT"), nor a label ("7a", "1-Mar-09").
         digit = first[0].isdigit() and not below and prose_end(prev, params.prose_line_chars) \
-            and not last.endswith((":", ";"))
+            and NUMBER_GOES_ON.match(first) is not None and not last.endswith((":", ";")) \
+            and sum(ch.isalpha() for ch in last.rsplit(None, 1)[-1]) >= 2
         if (lower or digit or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
             para.continues = True
             if para.kind == "list_item":
