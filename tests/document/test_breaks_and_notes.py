@@ -155,3 +155,17 @@ def test_a_number_atop_the_next_column_after_a_number_or_a_label_starts_anew() -
     pages = [page(1, entry, chapter), page(2, box, label)]
     mark_continuations(pages)
     assert not chapter.continues and not label.continues
+
+
+def test_lowercase_text_under_an_item_in_its_column_is_not_its_rest() -> None:
+    """Under an item, in the same column, lowercase text that is the item's next line but
+    no rest of a broken word (a definition under "...the following:", the sentence going on
+    after a displayed formula numbered "(6)") stays a paragraph of its own."""
+    item = Paragraph(lines=[line("1. The outcome of the tournament. This may be one of the "
+                                 "following:", 100),
+                            line("the test organism never calls the divide instruction and", 112)],
+                     block=0, kind="list_item", marker="1.")
+    definition = para("infertile The test organism never calls the divide instruction.", 124)
+    pages = [page(1, item, definition)]
+    mark_continuations(pages)
+    assert not definition.continues

@@ -158,6 +158,8 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
         lower = first[0].islower() or BRACKETED_LOWER.match(first) is not None
         if below and not (lower and (broken_word or _next_line(prev, para, params))):
             continue
+        if prev.kind == "list_item" and below and not broken_word:
+            continue  # under an item, in its column: a displayed formula's text, a definition
         if (prev.kind == "list_item" or para.kind == "list_item") and not lower:
             # A list item goes on across a break into lowercase text only (the rest of a word
             # or a sentence: "...without this ship-" / "ment of Thornbury."); after prose cut
