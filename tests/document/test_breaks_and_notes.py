@@ -169,3 +169,25 @@ def test_lowercase_text_under_an_item_in_its_column_is_not_its_rest() -> None:
     pages = [page(1, item, definition)]
     mark_continuations(pages)
     assert not definition.continues
+
+
+def test_a_glossary_under_two_columns_keeps_its_rows() -> None:
+    """Terms beside their definitions at the body's size under two columns (a glossary at the
+    foot of the WHO guidelines' page): no note's small type, read row by row as before."""
+    left = _block([line("Each community announces the provisional", 100, x1=300)] * 3, 0, 0, 0, 2)
+    right = _block([line("The survey of Calder assesses the minister", 100, x0=310, x1=540)] * 3,
+                   1, 0, 1, 2)
+    rows = [line("Decentralization", 700, x1=200), line("The process of delegating", 700,
+                                                        x0=310, x1=540),
+            line("Integration", 712, x1=160), line("The co-location of services", 712, x0=310,
+                                                   x1=540)]
+    band = _block(list(rows), 2, 1, 0, 1)
+    assert gather_foot_band([left, right, band]) == [left, right, band] and band.lines == rows
+
+
+def test_a_numbered_listing_line_atop_the_next_column_is_no_sentences_end() -> None:
+    prose = para("In Section 7 we evaluate our dynamic compiler based on", 700)
+    listing = para("1 for (var i = 2; i < 100; ++i) {", 72, block=1, x0=320)
+    pages = [page(1, prose, listing)]
+    mark_continuations(pages)
+    assert not listing.continues

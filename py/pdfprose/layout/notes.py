@@ -123,7 +123,8 @@ def may_hold_mark(line: Line, ratio: float) -> bool:
                for g in glyphs)
 
 
-def gather_foot_band(blocks: list[Block]) -> list[Block]:
+def gather_foot_band(blocks: list[Block], params: LayoutParams = DEFAULT_PARAMS,
+                     ) -> list[Block]:
     """The page's blocks (reading order) with a band under its columns that the XY-cut read
     across them given back to the columns its lines stand in.
 
@@ -132,12 +133,13 @@ def gather_foot_band(blocks: list[Block]) -> list[Block]:
     their lines were read row by row, one column's note into the other's ("14 Janu-" / "3
     The popular..." / "ary 2000"); a column's last line beside the other column's note is
     pulled into that band too. Where every line of a one-column block under a region of
-    columns lies inside one of those columns (crossing no gutter: a note across the page
+    columns, holding a line in a note's small type (``footnote_small_ratio`` of the columns'
+    median size), lies inside one of those columns (crossing no gutter: a note across the page
     stays whole) and the lines stand in two columns or more, each goes to the end of the
     last block of its column, and the band's block is dropped."""
     moved = False
     for band in list(blocks):
-        if band.kind != "text" or band.columns > 1 or not band.lines:
+        if band.kind != "text" or band.columns > 1 or band.rows or not band.lines:
             continue
         above = [b for b in blocks if b.kind == "text" and b.columns > 1 and b.lines
                  and b.region < band.region]
@@ -147,6 +149,10 @@ def gather_foot_band(blocks: list[Block]) -> list[Block]:
         region_blocks = [b for b in above if b.region == region]
         if band.top < max(b.bottom for b in region_blocks) - 1.0:
             continue  # beside the columns, not under them
+        sizes = sorted(l.size for b in region_blocks for l in b.lines)
+        body = sizes[len(sizes) // 2]
+        if all(l.size > params.footnote_small_ratio * body for l in band.lines):
+            continue  # no note's small type: a glossary's terms beside their definitions
         spans: dict[int, tuple[float, float]] = {}
         last: dict[int, Block] = {}
         for b in region_blocks:

@@ -60,7 +60,7 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
         blocks = place_tables(blocks, stand_ins)
     else:
         blocks, columns = reading_order(horizontal, params, gutters, rtl)
-    blocks = gather_foot_band(blocks)
+    blocks = gather_foot_band(blocks, params)
     notes = take_footnotes(blocks, parsed.rules, parsed.height, params)
     paragraphs = page_paragraphs(blocks, params)
     if notes:  # each after its column's text (issue 24)
