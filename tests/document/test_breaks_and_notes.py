@@ -191,3 +191,16 @@ def test_a_numbered_listing_line_atop_the_next_column_is_no_sentences_end() -> N
     pages = [page(1, prose, listing)]
     mark_continuations(pages)
     assert not listing.continues
+
+
+def test_an_items_next_line_at_its_hanging_indent_goes_on_with_it() -> None:
+    """The reading order cut an item's last line into a block of its own, right under it at
+    the item's hanging indent: it is the item's, not a paragraph (wrapped-headings 2026-2)."""
+    item = Paragraph(lines=[line("3. However, the new justice of Wex-", 208),
+                            line("ford considers the university", 223, x0=90.4),
+                            line("under a critical traffic during", 238, x0=90.4)],
+                     block=0, kind="list_item", marker="3.")
+    rest = para("every reservoir.", 253, block=1, x0=90.4)
+    pages = [page(1, item, rest)]
+    mark_continuations(pages)
+    assert rest.continues

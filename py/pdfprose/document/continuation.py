@@ -98,6 +98,16 @@ def _box_ahead(paragraphs: list[Paragraph], at: int, size: float, params: Layout
     return False
 
 
+def _hangs_under(item: Paragraph, x0: float) -> bool:
+    """Whether a line at ``x0`` (points) stands at the hanging indent of ``item``'s lines
+    after its first, right of its marker (within half the item's size), where the item does
+    not end with a colon: its next line, cut off by the reading order into a block of its own."""
+    lines = item.lines
+    half = 0.5 * item.size
+    return len(lines) > 1 and lines[-1].x0 - lines[0].x0 >= half \
+        and abs(x0 - lines[-1].x0) <= half and not lines[-1].text.rstrip().endswith(":")
+
+
 def _number_in_text(marker: str) -> bool:
     """Whether a list item's ``marker`` may be a number ending a sentence cut by a column or
     page break ("en un" / "685. No obstante"): a number followed by a full stop that no list
@@ -158,7 +168,8 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
         lower = first[0].islower() or BRACKETED_LOWER.match(first) is not None
         if below and not (lower and (broken_word or _next_line(prev, para, params))):
             continue
-        if prev.kind == "list_item" and below and not broken_word:
+        if prev.kind == "list_item" and below and not broken_word \
+                and not _hangs_under(prev, para.lines[0].x0):
             continue  # under an item, in its column: a displayed formula's text, a definition
         if (prev.kind == "list_item" or para.kind == "list_item") and not lower:
             # A list item goes on across a break into lowercase text only (the rest of a word
