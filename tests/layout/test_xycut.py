@@ -396,15 +396,3 @@ def test_a_two_line_margin_note_beside_a_paragraph_keeps_its_gutter() -> None:
     blocks, _ = reading_order(text + note)
     assert not any(b.rows for b in blocks)
     assert [l.text for l in blocks[0].lines] == ["N0", "N1"]
-
-
-def test_a_columns_last_line_over_a_page_number_in_the_gutter_ends_that_column() -> None:
-    """The left column runs a line longer than the right one, a paragraph's space under the
-    rest, over the page number set small in the gutter: the line ends the left column, the
-    number alone is cut off (the two together were taken for a footer, and the line was read
-    after the right column: wrapped-headings, seed 2026-49)."""
-    left = column("L", 50, 280, 100, 8) + [run("last", 50, 100 + 9 * PITCH, 280)]
-    right = column("R", 310, 540, 100, 5)
-    folio = run("5", 292, 250, 298, size=8.0)
-    assert texts(right + left + [folio]) == [l.text for l in left] + [l.text for l in right] \
-        + ["5"]

@@ -275,7 +275,7 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
             across = crossed(x0s[split:], x1s[split:], gaps)
             if across and find_gutters(head, gaps, least, None, pieces, across, params):
                 return k
-        if _stray_edge(head, size, params) or _stray_edge(tail, size, params, every=True):
+        if _stray_edge(head, size, params) or _stray_edge(tail, size, params):
             return k
         if min_strips <= len(head) <= params.head_band_strips:
             gutters = find_gutters(head, inside(prefixes[k - 1], lo, hi), least, None, pieces,
@@ -294,16 +294,15 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
     return 0
 
 
-def _stray_edge(strips: list[_Strip], size: float, params: LayoutParams,
-                every: bool = False) -> bool:
+
+def _stray_edge(strips: list[_Strip], size: float, params: LayoutParams) -> bool:
     """One or two lines in a smaller size, set off from the columns by an empty band: a running
     head, a footer or a catalogue number inside one column's width, not part of that column
-    (``params.edge_strips``, ``edge_size_ratio``). ``every`` strip smaller at the foot, whose
-    cuts are tried from the top: a column's last line over a page number ends the column."""
-    limit = params.edge_size_ratio * size
-    groups = [s.lines for s in strips] if every else [[l for s in strips for l in s.lines]]
-    return len(strips) <= params.edge_strips \
-        and all(statistics.median(l.size for l in g) < limit for g in groups)
+    (``params.edge_strips``, ``edge_size_ratio``)."""
+    if len(strips) > params.edge_strips:
+        return False
+    return statistics.median(l.size for s in strips for l in s.lines) \
+        < params.edge_size_ratio * size
 
 
 def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int],
