@@ -204,3 +204,15 @@ def test_an_items_next_line_at_its_hanging_indent_goes_on_with_it() -> None:
     pages = [page(1, item, rest)]
     mark_continuations(pages)
     assert rest.continues
+
+
+def test_a_footer_and_its_page_number_under_two_columns_stay_one_band() -> None:
+    """A journal's footer under the left column and the page number under the right one
+    (Scientific Reports), in small type: no line opens a note, the band stays as it was."""
+    left = _block([line("Each community announces the provisional", 100, x1=300)] * 3, 0, 0, 0, 2)
+    right = _block([line("The survey of Calder assesses the minister", 100, x0=310, x1=540)] * 3,
+                   1, 0, 1, 2)
+    rows = [line("SCIENTIFIC REPORTS | 5 : 8555 | DOI: 10.1038/srep08555", 762, 7.0, x1=257),
+            line("3", 762, 7.0, x0=547, x1=553)]
+    band = _block(list(rows), 2, 1, 0, 1)
+    assert gather_foot_band([left, right, band]) == [left, right, band] and band.lines == rows

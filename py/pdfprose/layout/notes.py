@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ..model import Block, Glyph, Inline, Line, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
-from .footnotes import FootLine, Footnotes, Rule, Run, find_footnotes, find_table_notes
+from .footnotes import (BODY_START, FootLine, Footnotes, Rule, Run, find_footnotes,
+                        find_table_notes)
 from .textmap import glyph_spans
 
 
@@ -134,7 +135,7 @@ def gather_foot_band(blocks: list[Block], params: LayoutParams = DEFAULT_PARAMS,
     The popular..." / "ary 2000"); a column's last line beside the other column's note is
     pulled into that band too. Where every line of a one-column block under a region of
     columns, holding a line in a note's small type (``footnote_small_ratio`` of the columns'
-    median size), lies inside one of those columns (crossing no gutter: a note across the page
+    median size) and a line that opens a note with its mark, lies inside one of those columns (crossing no gutter: a note across the page
     stays whole) and the lines stand in two columns or more, each goes to the end of the
     last block of its column, and the band's block is dropped."""
     moved = False
@@ -151,8 +152,9 @@ def gather_foot_band(blocks: list[Block], params: LayoutParams = DEFAULT_PARAMS,
             continue  # beside the columns, not under them
         sizes = sorted(l.size for b in region_blocks for l in b.lines)
         body = sizes[len(sizes) // 2]
-        if all(l.size > params.footnote_small_ratio * body for l in band.lines):
-            continue  # no note's small type: a glossary's terms beside their definitions
+        if all(l.size > params.footnote_small_ratio * body for l in band.lines) \
+                or not any(BODY_START.match(l.text) for l in band.lines):
+            continue  # no note: a glossary's terms beside their definitions, a footer
         spans: dict[int, tuple[float, float]] = {}
         last: dict[int, Block] = {}
         for b in region_blocks:
