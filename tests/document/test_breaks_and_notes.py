@@ -146,15 +146,19 @@ def test_a_note_across_the_page_under_two_columns_stays_whole() -> None:
 
 
 def test_a_number_atop_the_next_column_after_a_number_or_a_label_starts_anew() -> None:
-    """A contents entry ends in its page number ("... 25" / "7 DEMANTELEMENT ..."), a form's
-    box label ("7a") or a chart's date is no sentence going on."""
+    """A contents entry ends in its page number ("... 25" / "7 DEMANTELEMENT ..."), an author
+    list in an affiliation mark ("M.Zöller.1" / "1 I. Physikalisches"); a form's box label
+    ("7a") is no sentence going on."""
     entry = para("6.2 ENTRETIEN DU SITE ..................................... 25", 700)
     chapter = para("7 DEMANTELEMENT ET REMISE EN ETAT .......... 26", 72, block=1, x0=320)
     box = para("1 Single resident of Canada or Mexico, or a single U.S. national", 700)
     label = para("7a", 72, block=1, x0=320)
-    pages = [page(1, entry, chapter), page(2, box, label)]
+    authors = para("Yu.Zalite,36 Z.P.Zhang,20 G.Y.Zhu,7 R.Y.Zhu,31 G.Zilizi4, M.Zöller.1", 700)
+    affiliations = para("1 I. Physikalisches Institut, RWTH, D-52056 Aachen, FRG.", 72, block=1,
+                        x0=320)
+    pages = [page(1, entry, chapter), page(2, box, label), page(3, authors, affiliations)]
     mark_continuations(pages)
-    assert not chapter.continues and not label.continues
+    assert not chapter.continues and not label.continues and not affiliations.continues
 
 
 def test_lowercase_text_under_an_item_in_its_column_is_not_its_rest() -> None:

@@ -190,11 +190,12 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
             and prose_end(prev, params.prose_line_chars)
         # A number atop the next column ends a sentence cut after a word ("en un" / "685. No
         # obstante", "el Artículo" / "217 de esta"): not after a number (a contents entry's
-        # page, "25" / "7 DEMANTELEMENT"), nor a label ("7a", "1-Mar-09"), nor a listing's
+        # page, "25" / "7 DEMANTELEMENT"; an author's affiliation mark, "Zöller.1" / "1 I.
+        # Physikalisches"), nor a label ("7a", "1-Mar-09"), nor a listing's
         # numbered line ("based on" / "1 for (var i = 2; ...) {"): prose, a sentence's end.
         digit = first[0].isdigit() and not below and prose_end(prev, params.prose_line_chars) \
             and NUMBER_GOES_ON.match(first) is not None and not last.endswith((":", ";")) \
-            and sum(ch.isalpha() for ch in last.rsplit(None, 1)[-1]) >= 2 \
+            and len(word := last.rsplit(None, 1)[-1].rstrip(",")) >= 2 and word.isalpha() \
             and (len(para.lines) > 1 or SENTENCE_END.search(first.rstrip()) is not None)
         if (lower or digit or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
             para.continues = True
