@@ -216,6 +216,12 @@ def pour(b: DocBuilder, flow: Flow, st: StoryStyle, *, marks: Marks | None = Non
                 first = flow.doc.text_lines(text, flow.frame.width, st.body)[0].words
                 words = text.split(" ")
                 j = rng.randrange(max(1, len(first) - 1))
+                # A mark goes after a word, never right after a number ("on 23¹ April"): a
+                # superscript there reads as an exponent, which is why authors and style
+                # guides put it after a word or the punctuation (and the engine takes it so).
+                worded = [k for k in range(len(words)) if sum(ch.isalpha() for ch in words[k]) >= 2]
+                if worded and j not in worded:
+                    j = min(worded, key=lambda k: (abs(k - j), k))
                 words[j] = words[j] + MARK + waiting.pop(0)
                 shown = " ".join(words)
         if not flow.set_text(Element("paragraph", text, b.page), shown, st.body,

@@ -3,9 +3,10 @@ footnote or a running head (SPEC §6: the lines of one paragraph are joined).
 
 The XY-cut ends a block at the foot of a column; a reader carries on at the top of the next
 column or page. A body paragraph *continues* the previous body paragraph of about the same size
-when that one does not end a sentence and this one starts in lowercase; so it does a list item
-that a column or page break cut, in lowercase only ("ex-" / "Syllabus", a running head not
-found as one, is no item's end; "(i) ... at random," / "(ii) let" is the next step).
+when that one does not end a sentence and this one starts in lowercase (or, atop the next
+column or page, with a number after a word: "en un" / "685. No obstante"); a list item goes
+on the same way into lowercase text across a break ("ex-" / "Syllabus", a running head
+not found as one, is no item's end; "(i) ... at random," / "(ii) let" is the next step).
 Captions, footnotes in a smaller size, running heads, a pull quote (a sentence set at least
 ``float_size_ratio`` x larger) and a box (a title over text in a smaller size: a sidebar at a
 column's foot) in between are stepped over. The thresholds are fields of
@@ -18,6 +19,7 @@ import re
 
 from ..model import PageAnalysis, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
+from ..text.markers import enumeration
 from ..text.vocabulary import CAPTION, HYPHENATED, REFERENCE_WORD, SENTENCE_END
 
 BRACKETED_LOWER = re.compile(r"^[\[(][^\])\n]{1,20}[\])]+[,;:.)]*\s+[a-zß-ÿ]")
@@ -26,6 +28,10 @@ e > U") goes on a sentence as a lowercase letter does."""
 
 UNFINISHED = ",;&"
 """A paragraph's last line ending in one of these is cut off, not finished."""
+
+NUMBER_GOES_ON = re.compile(r"^\d+(?:[.,]\d+)*[.,;]?\s+\S")
+"""A first line opening with a number (digits, decimal or thousands marks, a closing
+punctuation) and going on after a space: "685. No obstante", "217 de esta", "2010 sobre"."""
 
 
 def stepped_over(para: Paragraph, size: float, tolerance: float) -> bool:
@@ -93,14 +99,34 @@ def _box_ahead(paragraphs: list[Paragraph], at: int, size: float, params: Layout
     return False
 
 
+def _hangs_under(item: Paragraph, x0: float) -> bool:
+    """Whether a line at ``x0`` (points) stands at the hanging indent of ``item``'s lines
+    after its first, right of its marker (within half the item's size), where the item does
+    not end with a colon: its next line, cut off by the reading order into a block of its own."""
+    lines = item.lines
+    half = 0.5 * item.size
+    return len(lines) > 1 and lines[-1].x0 - lines[0].x0 >= half \
+        and abs(x0 - lines[-1].x0) <= half and not lines[-1].text.rstrip().endswith(":")
+
+
+def _number_in_text(marker: str) -> bool:
+    """Whether a list item's ``marker`` may be a number ending a sentence cut by a column or
+    page break ("en un" / "685. No obstante"): a number followed by a full stop that no list
+    starts with (a list's first item is 1)."""
+    place = enumeration(marker)
+    return place is not None and place[0] == "1." and place[1] > 1
+
+
 def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT_PARAMS) -> None:
     """Set ``continues`` on paragraphs that go on from an earlier one (see module doc)."""
     tolerance, lookback = params.continuation_size_tolerance, params.continuation_lookback
     ordered = [(n, p) for n, page in enumerate(pages) for p in page.paragraphs]
     for index, (page_no, para) in enumerate(ordered):
-        if para.kind != "body" or para.furniture or para.cells or not para.lines \
-                or not para.lines[0].text or para.aside:
+        if para.kind not in ("body", "list_item") or para.furniture or para.cells \
+                or not para.lines or not para.lines[0].text or para.aside:
             continue  # (a table's row goes on from nothing: its rows are its own)
+        if para.kind == "list_item" and not _number_in_text(para.marker):
+            continue
         prev: Paragraph | None = None
         prev_page = page_no
         steps, back = 0, index
@@ -143,6 +169,17 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
         lower = first[0].islower() or BRACKETED_LOWER.match(first) is not None
         if below and not (lower and (broken_word or _next_line(prev, para, params))):
             continue
+        if prev.kind == "list_item" and below and not broken_word \
+                and not _hangs_under(prev, para.lines[0].x0):
+            continue  # under an item, in its column: a displayed formula's text, a definition
+        if (prev.kind == "list_item" or para.kind == "list_item") and not lower:
+            # A list item goes on across a break into lowercase text only (the rest of a word
+            # or a sentence: "...without this ship-" / "ment of Thornbury."); after prose cut
+            # mid-sentence, "685. No obstante" is an amount ending the sentence, no item.
+            if not (para.kind == "list_item" and prev.kind == "body" and not below
+                    and not last.endswith((":", ";")) and prose_end(prev, params.prose_line_chars)
+                    and not SENTENCE_END.search(last)):
+                continue
         if abs(prev.size - para.size) > tolerance * max(prev.size, para.size):
             continue
         if prev.kind == "list_item" and not first[0].islower():
@@ -154,8 +191,19 @@ def mark_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
         # Hyesung &" / "Tregillis 1994"). A short line so cut may be a table cell.
         unfinished = (broken_word or last[-1:] in UNFINISHED) \
             and prose_end(prev, params.prose_line_chars)
-        if (lower or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
+        # A number atop the next column ends a sentence cut after a word ("en un" / "685. No
+        # obstante", "el Artículo" / "217 de esta"): not after a number (a contents entry's
+        # page, "25" / "7 DEMANTELEMENT"; an author's affiliation mark, "Zöller.1" / "1 I.
+        # Physikalisches"), nor a label ("7a", "1-Mar-09"), nor a listing's
+        # numbered line ("based on" / "1 for (var i = 2; ...) {"): prose, a sentence's end.
+        digit = first[0].isdigit() and not below and prose_end(prev, params.prose_line_chars) \
+            and NUMBER_GOES_ON.match(first) is not None and not last.endswith((":", ";")) \
+            and len(word := last.rsplit(None, 1)[-1].rstrip(",")) >= 2 and word.isalpha() \
+            and (len(para.lines) > 1 or SENTENCE_END.search(first.rstrip()) is not None)
+        if (lower or digit or (unfinished and first[0].isalpha())) and not CAPTION.match(first):
             para.continues = True
+            if para.kind == "list_item":
+                para.kind, para.marker, para.indent = "body", "", 0
     link_continuations(pages, params)
 
 
@@ -164,8 +212,8 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
     so that rendering only follows links.
 
     The body paragraphs still open to a continuation are the latest ``continuation_lookback``
-    (a caption, a footnote or a tagged figure is stepped over; a heading closes them all, and
-    a list item all but itself); a paragraph that goes
+    (a caption, a footnote or a tagged figure is stepped over; a heading closes them all, a
+    list item all but itself); a paragraph that goes
     on joins the latest open one of its own size (within ``continuation_size_tolerance``: a
     footnote's second part joins the footnote, not the body text the footnote interrupted),
     else the latest one. Furniture is stepped over."""
@@ -210,8 +258,8 @@ def link_continuations(pages: list[PageAnalysis], params: LayoutParams = DEFAULT
                 if not CAPTION.match(first):
                     open_heads = open_heads[-(lookback - 1):] + [((page.number, index), para)]
             elif para.kind == "list_item":
-                # An item closes the paragraphs before it, and stays open itself: a column
-                # or page break may cut it ("indus-" / running head / "tria.").
+                # An item closes what was open before it, and may go on itself across a
+                # column or page break (the rest of its last sentence).
                 open_heads = [((page.number, index), para)]
             elif para.kind not in ("footnote", "figure"):
                 open_heads = []  # (a footnote or a figure is stepped over, as a caption)

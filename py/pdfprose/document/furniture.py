@@ -8,7 +8,8 @@ least half of the pages (and at least two), or on half the pages of its parity (
 left and right running heads), or on three consecutive pages (chapter titles change per chapter),
 is furniture. Stand-alone page numbers in the bands are furniture too, where they stand at the
 page's edge or run in step with the page index. Footnotes are never dropped for being small and
-low: only repetition or a page-number shape counts.
+low: only repetition or a page-number shape counts, and a footnote whose mark the text calls
+(``kind="footnote"``) is never a candidate.
 
 A running head is printed once on a page, apart from the page's content, in the same place on
 every page, so repetition alone is not enough where the band holds content (bad input loses
@@ -108,7 +109,11 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
     for index, page in enumerate(pages):
         edges = _edge_paragraphs(page, params.furniture_edge_band)
         for para in page.paragraphs:
-            if para.kind in ("rotated", "vertical") or len(para.lines) > params.furniture_max_lines:
+            # A footnote (the footnote stage took it because the text calls its mark) is
+            # content, though one two-line note per page, numbered in step with the page
+            # index, stands in one place at every page's foot as a numbered footer would.
+            if para.kind in ("rotated", "vertical", "footnote") \
+                    or len(para.lines) > params.furniture_max_lines:
                 continue
             edge = any(para is e for e in edges)
             if not (_centre_in_band(para, page, band) or edge):

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ..model import Block, Glyph, Inline, Line, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
-from .footnotes import FootLine, Footnotes, Rule, Run, find_footnotes, find_table_notes
+from .footnotes import (BODY_START, FootLine, Footnotes, Rule, Run, find_footnotes,
+                        find_table_notes)
 from .textmap import glyph_spans
 
 
@@ -121,6 +122,66 @@ def may_hold_mark(line: Line, ratio: float) -> bool:
     limit = ratio * largest
     return any(g.size <= limit and (core := g.text.strip()) and _MARK_CHARS.issuperset(core)
                for g in glyphs)
+
+
+def gather_foot_band(blocks: list[Block], params: LayoutParams = DEFAULT_PARAMS,
+                     ) -> list[Block]:
+    """The page's blocks (reading order) with a band under its columns that the XY-cut read
+    across them given back to the columns its lines stand in.
+
+    Footnotes set under two columns at one height, two lines each, are two strips: too few
+    for the XY-cut to call them columns (``min_column_strips``: a label beside its value), so
+    their lines were read row by row, one column's note into the other's ("14 Janu-" / "3
+    The popular..." / "ary 2000"); a column's last line beside the other column's note is
+    pulled into that band too. Where every line of a one-column block under a region of
+    columns, holding a line in a note's small type (``footnote_small_ratio`` of the columns'
+    median size) and a line that opens a note with its mark, lies inside one of those columns (crossing no gutter: a note across the page
+    stays whole) and the lines stand in two columns or more, each goes to the end of the
+    last block of its column, and the band's block is dropped."""
+    moved = False
+    for band in list(blocks):
+        if band.kind != "text" or band.columns > 1 or band.rows or not band.lines:
+            continue
+        above = [b for b in blocks if b.kind == "text" and b.columns > 1 and b.lines
+                 and b.region < band.region]
+        if not above:
+            continue
+        region = max(b.region for b in above)
+        region_blocks = [b for b in above if b.region == region]
+        if band.top < max(b.bottom for b in region_blocks) - 1.0:
+            continue  # beside the columns, not under them
+        sizes = sorted(l.size for b in region_blocks for l in b.lines)
+        body = sizes[len(sizes) // 2]
+        if all(l.size > params.footnote_small_ratio * body for l in band.lines) \
+                or not any(BODY_START.match(l.text) for l in band.lines):
+            continue  # no note: a glossary's terms beside their definitions, a footer
+        spans: dict[int, tuple[float, float]] = {}
+        last: dict[int, Block] = {}
+        for b in region_blocks:
+            x0, x1 = spans.get(b.column, (b.x0, b.x1))
+            spans[b.column] = (min(x0, b.x0), max(x1, b.x1))
+            if b.column not in last or b.bottom > last[b.column].bottom:
+                last[b.column] = b
+        homes: list[int] = []
+        for line in band.lines:
+            inside = [c for c, (x0, x1) in spans.items() if min(line.x1, x1) > max(line.x0, x0)]
+            if len(inside) != 1 or line.x0 < spans[inside[0]][0] - line.size \
+                    or line.x1 > spans[inside[0]][1] + line.size:
+                break
+            homes.append(inside[0])
+        if len(homes) != len(band.lines) or len(set(homes)) < 2:
+            continue
+        for line, column in zip(band.lines, homes):
+            target = last[column]
+            target.lines.append(line)
+            target.x0, target.x1 = min(target.x0, line.x0), max(target.x1, line.x1)
+            target.top, target.bottom = min(target.top, line.top), max(target.bottom, line.bottom)
+        blocks.remove(band)
+        moved = True
+    if moved:
+        for order, block in enumerate(blocks):
+            block.order = order
+    return blocks
 
 
 def take_footnotes(blocks: list[Block], rules: list[tuple[float, float, float]],

@@ -15,7 +15,7 @@ from .directional import frame
 from .lines import build_lines
 from .figures import place_figures, tagged_figures
 from .links import place_links
-from .notes import insert_notes, note_paragraphs, take_footnotes
+from .notes import gather_foot_band, insert_notes, note_paragraphs, take_footnotes
 from .paragraphs import page_paragraphs
 from .rtl import rtl_page
 from .tables import find_tables
@@ -60,6 +60,7 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
         blocks = place_tables(blocks, stand_ins)
     else:
         blocks, columns = reading_order(horizontal, params, gutters, rtl)
+    blocks = gather_foot_band(blocks, params)
     notes = take_footnotes(blocks, parsed.rules, parsed.height, params)
     paragraphs = page_paragraphs(blocks, params)
     if notes:  # each after its column's text (issue 24)
