@@ -14,7 +14,9 @@ unfinished and the next paragraph set as it is that goes on with a word in lower
 sentence (a quote) is no heading; a box's title, which names the box, may still be one. Only
 paragraphs of body text stand between (a formula, a list or a table's row ends the search),
 and none set as the paragraph is (its size within ``aside_size_ratio``, its face): that would
-be the paragraph's own next paragraph.
+be the paragraph's own next paragraph. Only the story is so interrupted: a paragraph set
+smaller than the body (a footnote, a box's text) is itself outside it, and the body text
+standing between its two parts (a footnote cut by the page's foot) is no aside.
 
 Where a quote happens to stand between two paragraphs (or was set across two columns and
 lifted out by the reading order, :func:`pdfprose.layout.regions.floats_across`), its shape
@@ -84,13 +86,20 @@ def _same_set(a: Paragraph, b: Paragraph, ratio: float) -> bool:
     return min(a.size, b.size) >= ratio * max(a.size, b.size) and _face(a) == _face(b)
 
 
-def _interrupted(flow: list[Paragraph], i: int, params: LayoutParams) -> list[Paragraph]:
-    """The paragraphs between ``flow[i]``, when it is prose left unfinished, and the rest of it
-    (see the module docstring); none when it is finished or its rest is not found."""
+def _interrupted(flow: list[Paragraph], i: int, body: float,
+                 params: LayoutParams) -> list[Paragraph]:
+    """The paragraphs between ``flow[i]``, when it is prose of the story (set at the ``body``
+    size) left unfinished, and the rest of it (see the module docstring); none when it is
+    finished or its rest is not found."""
     before = flow[i]
     last = before.lines[-1].text.rstrip()
     if before.kind != "body" or before.cells or not last or SENTENCE_END.search(last) \
             or not prose_end(before, params.prose_line_chars):
+        return []
+    if before.size < params.aside_size_ratio * body:
+        # Text set smaller than the body is a note or a box, itself outside the story: the
+        # body text between its two parts (a footnote cut by the page's foot and ending on
+        # the next page's) is the story, never an aside of it.
         return []
     tolerance = params.continuation_size_tolerance
     between: list[Paragraph] = []
@@ -118,5 +127,5 @@ def mark_asides(pages: list[PageAnalysis], statistics: DocumentStatistics,
         if body > 0 and _sentence(para, body, params):
             para.aside = True
             continue
-        for inside in _interrupted(flow, i, params):
+        for inside in _interrupted(flow, i, body, params):
             inside.aside = True
