@@ -174,3 +174,22 @@ def test_the_texts_paragraph_cut_by_a_footnote_still_goes_on_at_the_next_page() 
     assert "At larger distances from the center, other possible" in md
     # The story's next paragraph starts a paragraph of its own.
     assert "\n\nDark-matter particles collide often" in md
+
+
+def test_a_cell_between_the_two_parts_of_a_small_caption_is_still_an_aside() -> None:
+    """ieee_2col_diffprivacy p9: a table's caption set smaller than the body goes on under
+    the table's header cell ("...where the query is the median, e = 1 and" / "Privacy model"
+    / "sensitivities are 1."): the cell, in the caption's size and another face, is no body
+    text, and stays an aside of the caption."""
+    body = lines([PROSE, PROSE, PROSE], 400)
+    caption = lines(["95% confidence intervals of the noise distributions required by",
+                     "calibration to the local sensitivity, where the query is the median, and"],
+                    100, size=7.7)
+    cell = lines(["Privacy model", "95% interval"], 160, size=7.7, bold=True)
+    rest = lines(["sensitivities are 1."], 143, size=7.7)
+    for line in caption.lines:
+        line.x1 = line.x0 + 250  # (the caption's lines run to its right edge)
+    pages = pages_of(caption, cell, rest, body)
+    run_document_passes(pages)
+    assert cell.aside
+    assert rest.continues_from == (1, 0)  # the caption goes on, past the cell

@@ -14,9 +14,11 @@ unfinished and the next paragraph set as it is that goes on with a word in lower
 sentence (a quote) is no heading; a box's title, which names the box, may still be one. Only
 paragraphs of body text stand between (a formula, a list or a table's row ends the search),
 and none set as the paragraph is (its size within ``aside_size_ratio``, its face): that would
-be the paragraph's own next paragraph. Only the story is so interrupted: a paragraph set
-smaller than the body (a footnote, a box's text) is itself outside it, and the body text
-standing between its two parts (a footnote cut by the page's foot) is no aside.
+be the paragraph's own next paragraph. Nor is body text ever an aside of a paragraph set
+smaller than the body (a footnote, a caption): that paragraph is itself outside the story,
+and the body text between its two parts (a footnote cut by the page's foot and ending under
+the next page's text) is the story; a table's header cell between a caption's two parts is
+still an aside of it.
 
 Where a quote happens to stand between two paragraphs (or was set across two columns and
 lifted out by the reading order, :func:`pdfprose.layout.regions.floats_across`), its shape
@@ -88,19 +90,18 @@ def _same_set(a: Paragraph, b: Paragraph, ratio: float) -> bool:
 
 def _interrupted(flow: list[Paragraph], i: int, body: float,
                  params: LayoutParams) -> list[Paragraph]:
-    """The paragraphs between ``flow[i]``, when it is prose of the story (set at the ``body``
-    size) left unfinished, and the rest of it (see the module docstring); none when it is
-    finished or its rest is not found."""
+    """The paragraphs between ``flow[i]``, when it is prose left unfinished, and the rest of it
+    (see the module docstring); none when it is finished, its rest is not found, or it is set
+    smaller than the ``body`` size and body text stands between."""
     before = flow[i]
     last = before.lines[-1].text.rstrip()
     if before.kind != "body" or before.cells or not last or SENTENCE_END.search(last) \
             or not prose_end(before, params.prose_line_chars):
         return []
-    if before.size < params.aside_size_ratio * body:
-        # Text set smaller than the body is a note or a box, itself outside the story: the
-        # body text between its two parts (a footnote cut by the page's foot and ending on
-        # the next page's) is the story, never an aside of it.
-        return []
+    # Text set smaller than the body (a note, a caption, a box) is outside the story: the
+    # body text between its two parts (a footnote cut by the page's foot and ending under the
+    # next page's text) is the story, never an aside of it.
+    story = before.size >= params.aside_size_ratio * body
     tolerance = params.continuation_size_tolerance
     between: list[Paragraph] = []
     for para in flow[i + 1:i + 1 + params.continuation_lookback]:
@@ -110,6 +111,8 @@ def _interrupted(flow: list[Paragraph], i: int, body: float,
             continue
         if _same_set(para, before, params.aside_size_ratio):
             return between if _goes_on(para.lines[0].text.lstrip()) else []
+        if not story and para.size >= params.aside_size_ratio * body:
+            return []
         between.append(para)
     return []
 
