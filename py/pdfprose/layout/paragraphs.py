@@ -174,6 +174,7 @@ def _display_math(lines: list[Line], left: float, right: float,
         if EQUATION_NUMBER.fullmatch(line.text.strip()) is not None:
             math[i] = bool(beside)
         elif line.x0 - left >= indent * line.size and prose_words(line) == 0 \
+                and list_marker(line.text.strip()) is None \
                 and any(line.top < b.bottom and b.top < line.bottom for b in beside):
             math[i] = True
     return math
