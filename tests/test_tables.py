@@ -450,3 +450,20 @@ def test_a_ruled_table_whose_longest_two_word_label_repeats_is_still_a_table() -
             ["No Fee", rate.format("5.25%", "5.25%")], [label, rate.format("5.12%", "5.53%")],
             [label, rate.format("4.95%", "5.01%")], [label, rate.format("5.69%", "5.81%")]]
     assert verdict(_table(rows), ruled=True) is None
+
+
+def test_numbered_formulas_with_their_numbers_in_a_column_are_no_table() -> None:
+    # math-ph0501061 p8: three displayed formulas numbered at the column's edge, the text
+    # between them ("and substituting (23) into (22) we have") in the first column.
+    rows = [["p̃ = e−γ̃x/m", "2mE − m2λ", "(23)"],
+            ["and substituting (23) into (22) we have", "", ""],
+            ["p(x, p̃(x, E)) =", "I0(λα2x/m) + I1(λα2x/m)", "(24)"],
+            ["S =", "dx − Et.", "(25)"]]
+    assert verdict(_table(rows), ruled=False) == "equations"
+    # A table whose last column holds amounts in parentheses (losses) stays a table, and so
+    # does one drawn with rules whatever its last column holds.
+    rows = [["Region", "Units", "Net"], ["North", "12", "(4)"], ["South", "7", "18"],
+            ["West", "31", "(2)"]]
+    assert verdict(_table(rows), ruled=False) is None
+    assert verdict(_table([["a", "x = 1", "(1)"], ["b", "y = 2", "(2)"], ["c", "z = 3", "(3)"]]),
+                   ruled=True) is None

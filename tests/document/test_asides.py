@@ -133,3 +133,63 @@ def test_a_list_between_two_parts_of_a_footnote_is_no_aside() -> None:
     run_document_passes(pages)
     assert not any(item.aside for item in items)
     assert all(item.kind == "list_item" for item in items)
+
+
+BODY = ("Dark-matter particles collide often enough at the centre of a galaxy that a core forms "
+        "there, as the simulations of the last decade have shown for many of them.")
+
+
+def footnote_across_a_page() -> tuple[list[PageAnalysis], dict[str, Paragraph]]:
+    """astro-ph0501021 p3-p4: a footnote in a smaller type (its mark not recognised, so a
+    body paragraph) is cut by the page's foot and ends under the next page's text; the text's
+    own paragraph, cut before the footnote, goes on at the top of the next page."""
+    text = lines([BODY, "galaxies [9,10]. At larger distances from"], 500, size=12.0)
+    note = lines(["F 3For our hypothetical, very massive dark-matter particles, a",
+                  "characteristic galactic number"], 700, size=10.0)
+    rest = lines(["the center, other possible structure effects have been the subject of",
+                  "conflicting claims [11-14]."], 80, size=12.0)
+    nxt = lines([BODY, BODY, "We consider the possibility that the particles are stable."], 130,
+                size=12.0)
+    tail = lines(["density is 10-12 cm-3. For a significant contribution to the total energy",
+                  "density a larger number is necessary."], 700, size=10.0)
+    pages = [PageAnalysis(number=1, width=600, height=800, paragraphs=[text, note]),
+             PageAnalysis(number=2, width=600, height=800, paragraphs=[rest, nxt, tail])]
+    return pages, {"text": text, "note": note, "rest": rest, "next": nxt, "tail": tail}
+
+
+def test_body_text_between_the_two_parts_of_a_footnote_is_no_aside() -> None:
+    """Text set smaller than the body is outside the story: the body text between its parts
+    is the story, never an aside (it was, and the text's paragraph cut before the footnote
+    no longer went on over the page break)."""
+    pages, p = footnote_across_a_page()
+    run_document_passes(pages)
+    assert not p["rest"].aside and not p["next"].aside
+
+
+def test_the_texts_paragraph_cut_by_a_footnote_still_goes_on_at_the_next_page() -> None:
+    pages, p = footnote_across_a_page()
+    run_document_passes(pages)
+    assert p["rest"].continues_from == (1, 0)
+    md = markdown(pages)
+    assert "At larger distances from the center, other possible" in md
+    # The story's next paragraph starts a paragraph of its own.
+    assert "\n\nDark-matter particles collide often" in md
+
+
+def test_a_cell_between_the_two_parts_of_a_small_caption_is_still_an_aside() -> None:
+    """ieee_2col_diffprivacy p9: a table's caption set smaller than the body goes on under
+    the table's header cell ("...where the query is the median, e = 1 and" / "Privacy model"
+    / "sensitivities are 1."): the cell, in the caption's size and another face, is no body
+    text, and stays an aside of the caption."""
+    body = lines([PROSE, PROSE, PROSE], 400)
+    caption = lines(["95% confidence intervals of the noise distributions required by",
+                     "calibration to the local sensitivity, where the query is the median, and"],
+                    100, size=7.7)
+    cell = lines(["Privacy model", "95% interval"], 160, size=7.7, bold=True)
+    rest = lines(["sensitivities are 1."], 143, size=7.7)
+    for line in caption.lines:
+        line.x1 = line.x0 + 250  # (the caption's lines run to its right edge)
+    pages = pages_of(caption, cell, rest, body)
+    run_document_passes(pages)
+    assert cell.aside
+    assert rest.continues_from == (1, 0)  # the caption goes on, past the cell

@@ -596,3 +596,35 @@ def test_irs_run_in_heading_is_one_paragraph(whole_document) -> None:  # type: i
     text = whole_document("real/irs_i1040nr_instructions_50p.pdf").render(Options(format="md"))
     assert "Health savings account (HSA) funding distributions. You may be able to elect" in text
     assert "#### Health savings account (HSA)\n" not in text
+
+
+def test_a_fractions_denominator_under_a_numbered_formula_does_not_start_the_next_paragraph() -> None:
+    # hep-th0001173 p2: "b : z ↦→ z + 1/2 (5)", the fraction's "1" and "2" set in a text font
+    # on baselines of their own; the "2" overlaps the formula's line and the prose after it
+    # starts at the column's edge. The "2" is the formula's, not the first word of "whith t".
+    def number_line(text: str, x0: float, baseline: float) -> Line:
+        return Line(text=text, x0=x0, top=baseline - 8, x1=x0 + 5, bottom=baseline + 2,
+                    baseline=baseline, size=SIZE, glyphs=glyph_run(text, x0, baseline))
+
+    glyphs = glyph_run("b : z 7→ z +", 270, 140, "CMMI10") + glyph_run("(5)", RIGHT - 15, 140)
+    formula = Line(text="b : z 7→ z + (5)", x0=270, top=132, x1=RIGHT, bottom=142,
+                   baseline=140, size=SIZE, glyphs=glyphs)
+    b = block(
+        line("and one antiholomorphic affine transformation that satisfy the relation:", 0,
+             x1=RIGHT),
+        number_line("1", 336, 133.5),
+        formula,
+        number_line("2", 336, 147.0),
+        line("whith t < 0. The meaning of the parameter t may be recovered by consider-", 5,
+             x1=RIGHT),
+        line("ing the oriented cover of the Klein-bottle.", 6),
+    )
+    paragraphs = split_paragraphs(b)
+    assert [p.kind for p in paragraphs] == ["body", "equation", "body"]
+    assert [l.text for l in paragraphs[1].lines] == ["1", "b : z 7→ z + (5)", "2"]
+    assert paragraphs[2].lines[0].text.startswith("whith t")
+    # A short line of figures at the column's edge under a formula is prose's, not the
+    # formula's: only an indented line is taken.
+    b = block(line("and one antiholomorphic affine transformation that satisfy the relation:", 0,
+                   x1=RIGHT), formula, line("42, 17.", 4))
+    assert [p.kind for p in split_paragraphs(b)] == ["body", "equation", "body"]

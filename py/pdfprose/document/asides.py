@@ -14,7 +14,11 @@ unfinished and the next paragraph set as it is that goes on with a word in lower
 sentence (a quote) is no heading; a box's title, which names the box, may still be one. Only
 paragraphs of body text stand between (a formula, a list or a table's row ends the search),
 and none set as the paragraph is (its size within ``aside_size_ratio``, its face): that would
-be the paragraph's own next paragraph.
+be the paragraph's own next paragraph. Nor is body text ever an aside of a paragraph set
+smaller than the body (a footnote, a caption): that paragraph is itself outside the story,
+and the body text between its two parts (a footnote cut by the page's foot and ending under
+the next page's text) is the story; a table's header cell between a caption's two parts is
+still an aside of it.
 
 Where a quote happens to stand between two paragraphs (or was set across two columns and
 lifted out by the reading order, :func:`pdfprose.layout.regions.floats_across`), its shape
@@ -84,14 +88,20 @@ def _same_set(a: Paragraph, b: Paragraph, ratio: float) -> bool:
     return min(a.size, b.size) >= ratio * max(a.size, b.size) and _face(a) == _face(b)
 
 
-def _interrupted(flow: list[Paragraph], i: int, params: LayoutParams) -> list[Paragraph]:
+def _interrupted(flow: list[Paragraph], i: int, body: float,
+                 params: LayoutParams) -> list[Paragraph]:
     """The paragraphs between ``flow[i]``, when it is prose left unfinished, and the rest of it
-    (see the module docstring); none when it is finished or its rest is not found."""
+    (see the module docstring); none when it is finished, its rest is not found, or it is set
+    smaller than the ``body`` size and body text stands between."""
     before = flow[i]
     last = before.lines[-1].text.rstrip()
     if before.kind != "body" or before.cells or not last or SENTENCE_END.search(last) \
             or not prose_end(before, params.prose_line_chars):
         return []
+    # Text set smaller than the body (a note, a caption, a box) is outside the story: the
+    # body text between its two parts (a footnote cut by the page's foot and ending under the
+    # next page's text) is the story, never an aside of it.
+    story = before.size >= params.aside_size_ratio * body
     tolerance = params.continuation_size_tolerance
     between: list[Paragraph] = []
     for para in flow[i + 1:i + 1 + params.continuation_lookback]:
@@ -101,6 +111,8 @@ def _interrupted(flow: list[Paragraph], i: int, params: LayoutParams) -> list[Pa
             continue
         if _same_set(para, before, params.aside_size_ratio):
             return between if _goes_on(para.lines[0].text.lstrip()) else []
+        if not story and para.size >= params.aside_size_ratio * body:
+            return []
         between.append(para)
     return []
 
@@ -118,5 +130,5 @@ def mark_asides(pages: list[PageAnalysis], statistics: DocumentStatistics,
         if body > 0 and _sentence(para, body, params):
             para.aside = True
             continue
-        for inside in _interrupted(flow, i, params):
+        for inside in _interrupted(flow, i, body, params):
             inside.aside = True

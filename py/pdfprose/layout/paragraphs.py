@@ -156,15 +156,27 @@ def split_paragraphs(block: Block, page_pitch: dict[float, float] | None = None,
 def _display_math(lines: list[Line], left: float, right: float,
                   params: LayoutParams) -> list[bool]:
     """Per line, whether it belongs to a displayed formula (:mod:`pdfprose.layout.equations`);
-    an equation number standing on a row of its own belongs to the formula beside it."""
+    an equation number standing on a row of its own belongs to the formula beside it, and so
+    does an indented line without a word of prose that overlaps a formula's line next to it
+    (a fraction's numerator or denominator set on a baseline of its own: "z +" over "2", in
+    a text font, which once the formula's number stands on its line would start the next
+    paragraph: "2 whith t < 0...")."""
     # A block of nothing but formula lines (a display the XY-cut cut off on its own) is not
     # indented from its own left edge: there the evidence of a mathematics font suffices.
     most = params.max_prose_words
     alone = all(prose_words(line) <= most for line in lines)
     math = [is_display_math(line, left, right, alone, params) for line in lines]
+    indent = params.display_indent_em
     for i, line in enumerate(lines):
-        if not math[i] and EQUATION_NUMBER.fullmatch(line.text.strip()) is not None:
-            math[i] = (i > 0 and math[i - 1]) or (i + 1 < len(lines) and math[i + 1])
+        if math[i]:
+            continue
+        beside = [lines[k] for k in (i - 1, i + 1) if 0 <= k < len(lines) and math[k]]
+        if EQUATION_NUMBER.fullmatch(line.text.strip()) is not None:
+            math[i] = bool(beside)
+        elif line.x0 - left >= indent * line.size and prose_words(line) == 0 \
+                and list_marker(line.text.strip()) is None \
+                and any(line.top < b.bottom and b.top < line.bottom for b in beside):
+            math[i] = True
     return math
 
 

@@ -19,6 +19,10 @@ for one document:
   indent between markers and their items' words (:func:`hanging`: lists side by side on a
   slide, where the second list's markers stand in a column of their own);
 - form: its first column holds labels ending in a colon ("Nombre:", "Date of birth:");
+- equations: without rules, its last column holds nothing but equation numbers ("(23)",
+  "(2b)": :data:`~pdfprose.layout.equations.EQUATION_NUMBER`): displayed formulas numbered at
+  the column's edge, with the text between them ("and substituting (23) into (22) we have"),
+  which the paragraph stage reads as formulas and prose;
 - columns: two columns of words with no rule between them and neither of figures are two
   blocks of text side by side (a seller's and a buyer's address), left to the XY-cut.
 """
@@ -31,6 +35,7 @@ from ...model import Line, Table, TableCell
 from ...params import DEFAULT_PARAMS, LayoutParams
 from ...text.characters import is_cjk
 from ...text.markers import BULLETS, list_marker
+from ..equations import EQUATION_NUMBER
 from .pieces import piece_text
 from .rows import Row, Span
 
@@ -257,8 +262,8 @@ def verdict(table: Table, ruled: bool, params: LayoutParams = DEFAULT_PARAMS) ->
     """None when ``table`` is a table; else why not: ``"small"`` (under two columns or two
     rows with text in two columns), ``"sparse"`` (too few rows of two cells or more),
     ``"prose"``, ``"columns"`` (two columns of words, without rules: two blocks of text side by
-    side, as two addresses, read each as a whole), ``"contents"``, ``"list"`` or ``"form"``.
-    ``ruled``: drawn rules or fills give its grid."""
+    side, as two addresses, read each as a whole), ``"equations"``, ``"contents"``, ``"list"``
+    or ``"form"``. ``ruled``: drawn rules or fills give its grid."""
     columns = _columns(table)
     filled = [k for k, cells in enumerate(columns) if cells]
     if len(filled) < 2 or table.n_rows < 2:
@@ -277,6 +282,8 @@ def verdict(table: Table, ruled: bool, params: LayoutParams = DEFAULT_PARAMS) ->
         return "prose"
     if not ruled and len(filled) == 2 and not any(_figures(columns[k]) for k in filled):
         return "columns"
+    if not ruled and _marked(columns[filled[-1]], EQUATION_NUMBER, 1.0):
+        return "equations"
     if _contents(columns, params.table_contents_share):
         return "contents"
     first = columns[filled[0]]
