@@ -396,3 +396,15 @@ def test_a_two_line_margin_note_beside_a_paragraph_keeps_its_gutter() -> None:
     blocks, _ = reading_order(text + note)
     assert not any(b.rows for b in blocks)
     assert [l.text for l in blocks[0].lines] == ["N0", "N1"]
+
+
+def test_a_short_sidebar_under_a_large_title_beside_one_column_is_still_an_aside() -> None:
+    # The sidebars family: a box's bold title at 1.2 x its type (larger than the story's),
+    # wrapped on three lines over seven lines of text at 0.9 x the story's size. The title
+    # is over a fifth of the box's width; it names the box, it is no sign of the body size.
+    title = [run(f"T{i}", 400, 100 + i * 14, 500, size=11.5) for i in range(3)]
+    sidebar = [run(f"S{i}", 400, 142 + i * 11, 520, size=9) for i in range(7)]
+    body = column("B", 50, 380, 100, 30)
+    blocks, columns = reading_order(body + title + sidebar)
+    assert columns == 1
+    assert [(b.lines[0].text, b.text_column) for b in blocks] == [("B0", 0), ("T0", -1)]

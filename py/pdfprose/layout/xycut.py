@@ -404,7 +404,8 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             # columns, and is read after the story.
             sizes = [prose_size(c) if t else 0.0 for c, t in zip(columns, is_text)]
             body = max(sizes) * params.aside_size_ratio
-            kept = [t and (s >= body or smaller_share(c, body) < params.aside_share)
+            largest = max(sizes) / params.aside_size_ratio
+            kept = [t and (s >= body or smaller_share(c, body, largest) < params.aside_share)
                     for t, s, c in zip(is_text, sizes, columns)]
             order.sort(key=lambda k: is_text[k] and not kept[k])
             is_text = kept
