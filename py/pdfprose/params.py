@@ -251,6 +251,14 @@ class LayoutParams(TableParams):
     often no wider than the first column). The band is cut first, so that each tier's columns
     are read before the next tier's. Subheads inside a story are 1-1.5 x the body size, and
     they rarely meet an empty band across every column."""
+    tier_fill_em: float = 4.0
+    """...and only where the columns above the band fill in reading order: a story fills its
+    columns one after the other, so only its last may end short. A column ending more than
+    4 em above the part's lowest line, before a column that reaches it, goes on under the band
+    past something drawn (the figures family: a figure in the first of two columns left it
+    10 em short, and a subhead in the second column under the band was taken for a tier's
+    headline, the first column's text read after the second's). A tier's columns end within a
+    line or two of each other."""
     float_size_ratio: float = 1.2
     """A pull quote is set at least 1.2 x the body size (the ``pull-quotes`` layout family sets
     them at 1.3-1.8 x; magazines at 1.5-2.5 x). Set across the gutter of columns that run on

@@ -408,3 +408,21 @@ def test_a_short_sidebar_under_a_large_title_beside_one_column_is_still_an_aside
     blocks, columns = reading_order(body + title + sidebar)
     assert columns == 1
     assert [(b.lines[0].text, b.text_column) for b in blocks] == [("B0", 0), ("T0", -1)]
+
+
+def test_a_subhead_beside_a_figure_in_the_first_column_opens_no_tier() -> None:
+    # The figures family: a figure in the first of two columns leaves that column empty from
+    # line 6 to line 16; the second column's subhead (1.5 x the body size) stands under an
+    # empty band across both columns at line 12. A story fills its columns in order, so the
+    # first column, short before a full one, goes on under the band: no tier, and the first
+    # column is read whole before the second.
+    left = column("A", 50, 280, 100, 6) + column("B", 50, 280, 100 + 17 * PITCH, 6)
+    right = column("R", 310, 540, 100, 11) \
+        + [run("Subhead", 310, 100 + 12 * PITCH, 450, size=15)] \
+        + column("S", 310, 540, 100 + 14 * PITCH, 9)
+    order = texts(right + left)
+    assert order == [l.text for l in left] + [l.text for l in right]
+    # Columns that end together over the band still open a tier under a headline there.
+    full = column("C", 50, 280, 100, 11)
+    under = column("D", 50, 280, 100 + 14 * PITCH, 9)
+    assert texts(right + full + under) == [l.text for l in full + right[:11] + under + right[11:]]

@@ -1,6 +1,7 @@
 """What a region's columns are, beyond their gutters (stage 3, with :mod:`.xycut`): a
 sidebar set smaller than the story beside it is an aside, not one of the page's columns; a
-headline under an empty band across every column opens a new tier; a pull quote set across
+headline under an empty band across every column opens a new tier, where the columns above
+it filled in reading order; a pull quote set across
 columns that run on under it is a float, lifted out so that the columns are read through;
 blocks side by side that end together over a band are read before a block under one of them.
 
@@ -9,6 +10,7 @@ Pure geometry on text runs in page space (points).
 
 from __future__ import annotations
 
+import statistics
 from bisect import bisect_left
 from collections.abc import Callable
 from operator import attrgetter
@@ -61,6 +63,15 @@ def _large_part(row: list[Line], least: float) -> list[Line]:
     if any(l.x0 < x1 and l.x1 > x0 for l in row if l.size < least):
         return []
     return large
+
+
+def stray_edge(rows: list[list[Line]], size: float, params: LayoutParams) -> bool:
+    """One or two rows (strips) of lines in a smaller size than the run's ``size``, set off
+    from the columns by an empty band: a running head, a footer or a catalogue number inside
+    one column's width, not part of that column (``params.edge_strips``, ``edge_size_ratio``)."""
+    if len(rows) > params.edge_strips:
+        return False
+    return statistics.median(l.size for row in rows for l in row) < params.edge_size_ratio * size
 
 
 def floats_across(rows: list[list[Line]], frees: list[Gaps], size: float,
@@ -133,6 +144,28 @@ def end_together(rows: list[list[Line]], gutters: list[tuple[float, float]],
         for k, line in zip(where, row):
             bottoms[k] = max(bottoms.get(k, line.bottom), line.bottom)
     return max(bottoms.values()) - min(bottoms.values()) <= within
+
+
+def filled_in_order(rows: list[list[Line]], gutters: list[tuple[float, float]],
+                    within: float, rtl: bool = False) -> bool:
+    """Whether the columns of ``rows`` (strips of lines cut at ``gutters``) fill in reading
+    order: no column ends more than ``within`` points above the lowest line before a column,
+    later in reading order (``rtl``: further left), that reaches within ``within`` of it (see
+    ``params.tier_fill_em``)."""
+    cuts = [(a + b) / 2 for a, b in gutters]
+    bottoms: dict[int, float] = {}
+    for row in rows:
+        for line in row:
+            k = bisect_left(cuts, (line.x0 + line.x1) / 2)
+            bottoms[k] = max(bottoms.get(k, line.bottom), line.bottom)
+    low = max(bottoms.values())
+    reached = False
+    for k in sorted(bottoms, reverse=not rtl):  # from the last column in reading order back
+        if bottoms[k] >= low - within:
+            reached = True
+        elif reached:
+            return False
+    return True
 
 
 def paragraph_end(lines: list[Line], near: Line, end_em: float) -> int | None:

@@ -25,8 +25,8 @@ from ..text.vocabulary import SENTENCE_END
 from .equations import EQUATION_NUMBER, is_formula_piece
 from .gaps import Gaps, common_gaps, common_run, crossed, free, inside
 from .gutters import Narrow
-from .regions import (end_together, floats_across, inside_one, opens_story, paragraph_end,
-                      prose_size, smaller_share)
+from .regions import (end_together, filled_in_order, floats_across, inside_one, opens_story,
+                      paragraph_end, prose_size, smaller_share, stray_edge)
 from .spans import covered
 
 
@@ -238,7 +238,7 @@ def _partners_held(run: _RunLines, near: list[Line], lo: float, hi: float, near_
 
 def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo: float,
                  hi: float, min_width: float, pieces: dict[int, bool] | None,
-                 params: LayoutParams, narrow: Narrow | None = None) -> int:
+                 params: LayoutParams, narrow: Narrow | None = None, rtl: bool = False) -> int:
     """The number of leading strips to split off the run, or 0 (see
     ``params.section_gap_em``).
 
@@ -246,7 +246,7 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
     other side, taken alone, has: the two parts are laid out differently. ``frees`` are the
     free intervals of the run's strips, ``prefixes`` the gaps common to each leading part of
     the run (:func:`common_run`); ``pieces`` as for :func:`find_gutters`; ``narrow`` as for
-    :func:`common_run`.
+    :func:`common_run`; ``rtl``: the columns read from the right.
     """
     size = statistics.median(l.size for s in run for l in s.lines)
     # The run's line boxes as columns, and where each strip's lines start among them: a part's
@@ -275,7 +275,8 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
             across = crossed(x0s[split:], x1s[split:], gaps)
             if across and find_gutters(head, gaps, least, None, pieces, across, params):
                 return k
-        if _stray_edge(head, size, params) or _stray_edge(tail, size, params):
+        if stray_edge([s.lines for s in head], size, params) \
+                or stray_edge([s.lines for s in tail], size, params):
             return k
         if min_strips <= len(head) <= params.head_band_strips:
             gutters = find_gutters(head, inside(prefixes[k - 1], lo, hi), least, None, pieces,
@@ -285,24 +286,15 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
                                      params.head_band_end_em * size):
                 return k
         if len(head) >= min_strips and len(tail) >= min_strips \
-                and opens_story(tail[0].lines, size, params) \
-                and find_gutters(head, inside(prefixes[k - 1], lo, hi), least, None, pieces,
-                                 None, params) \
-                and find_gutters(tail, common_gaps(frees[k:], lo, hi, min_width, narrow), least,
-                                 None, pieces, None, params):
-            return k
+                and opens_story(tail[0].lines, size, params):
+            gutters = find_gutters(head, inside(prefixes[k - 1], lo, hi), least, None, pieces,
+                                   None, params)
+            if gutters and filled_in_order([s.lines for s in head], gutters,
+                                           params.tier_fill_em * size, rtl) \
+                    and find_gutters(tail, common_gaps(frees[k:], lo, hi, min_width, narrow),
+                                     least, None, pieces, None, params):
+                return k
     return 0
-
-
-
-def _stray_edge(strips: list[_Strip], size: float, params: LayoutParams) -> bool:
-    """One or two lines in a smaller size, set off from the columns by an empty band: a running
-    head, a footer or a catalogue number inside one column's width, not part of that column
-    (``params.edge_strips``, ``edge_size_ratio``)."""
-    if len(strips) > params.edge_strips:
-        return False
-    return statistics.median(l.size for s in strips for l in s.lines) \
-        < params.edge_size_ratio * size
 
 
 def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int],
@@ -359,7 +351,7 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
                                    None, params)
             if gutters:
                 cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width, pieces, params,
-                                   narrow)
+                                   narrow, rtl)
                 if cut:
                     end = i + cut
                     run = strips[i:end]
