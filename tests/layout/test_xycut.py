@@ -3,6 +3,8 @@ tests/test_layout.py). Boxes are in page space: points, origin top left."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pdfprose.model import Glyph, Line
 from pdfprose.layout.xycut import reading_order
 
@@ -426,3 +428,14 @@ def test_a_subhead_beside_a_figure_in_the_first_column_opens_no_tier() -> None:
     full = column("C", 50, 280, 100, 11)
     under = column("D", 50, 280, 100 + 14 * PITCH, 9)
     assert texts(right + full + under) == [l.text for l in full + right[:11] + under + right[11:]]
+
+
+def test_a_sidebars_bold_title_at_the_body_size_does_not_make_it_a_column() -> None:
+    # The sidebars family: a box's title in bold at its own type's 1.2 x, which lands at the
+    # story's size (9.2 pt beside 9 pt), wrapped on two lines over a short box.
+    title = [replace(run(f"T{i}", 400, 100 + i * 12, 510, size=10.2), bold=True) for i in range(2)]
+    sidebar = [run(f"S{i}", 400, 126 + i * 10, 520, size=8.5) for i in range(6)]
+    left, right = column("L", 50, 200, 100, 30), column("R", 215, 380, 100, 30)
+    blocks, columns = reading_order(left + right + title + sidebar)
+    assert columns == 2
+    assert [(b.lines[0].text, b.text_column) for b in blocks] == [("L0", 0), ("R0", 1), ("T0", -1)]

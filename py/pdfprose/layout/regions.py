@@ -37,13 +37,14 @@ def prose_size(lines: list[Line]) -> float:
 
 
 def smaller_share(lines: list[Line], size: float, largest: float) -> float:
-    """The share of ``lines``' width set under ``size`` points, among the lines set no larger
-    than ``largest`` points: a line set larger than the story's prose is a title (a box's,
-    a section's), which names the text under it but tells nothing of the size it is set in
-    (the sidebars family's box titles, at 1.2 x the box's type, come over its text at 0.85-0.95
-    x the story's)."""
-    total = sum(l.x1 - l.x0 for l in lines if l.size <= largest)
-    return sum(l.x1 - l.x0 for l in lines if l.size < size) / total if total else 0.0
+    """The share of ``lines``' width set under ``size`` points, among the lines in the
+    regular face set no larger than ``largest`` points: a line set larger than the story's
+    prose, or in bold, is a title (a box's, a section's), which names the text under it but
+    tells nothing of the size it is set in (the sidebars family's box titles, in bold at 1.0
+    or 1.2 x the box's type, come over its text at 0.85-0.95 x the story's)."""
+    total = sum(l.x1 - l.x0 for l in lines if l.size <= largest and not l.bold)
+    return sum(l.x1 - l.x0 for l in lines if l.size < size and not l.bold) / total \
+        if total else 0.0
 
 
 def opens_story(lines: list[Line], size: float, params: LayoutParams) -> bool:
