@@ -84,6 +84,13 @@ def test_a_two_letter_prefix_broken_off_a_word_is_joined_though_both_parts_are_w
     vocab = vocabulary([["a law of power, an in-house team with its house"]])
     assert join_lines(["a power-", "law tail"], vocab) == "a power-law tail"
     assert join_lines(["an in-", "house team"], vocab) == "an in-house team"
+    # A short last part of a longer compound or code keeps its hyphen (the GDPR's "vis-à-" /
+    # "vis", a Supreme Court opinion's "out-of-" / "state", tracemonkey's "3d-" / "raytrace").
+    vocab = vocabulary([["the state of the vis à vis, the raytrace of d and e"]])
+    assert join_lines(["prevent out-of-", "state applicants"], vocab) == \
+        "prevent out-of-state applicants"
+    assert join_lines(["freedoms vis-à-", "vis the"], vocab) == "freedoms vis-à-vis the"
+    assert join_lines(["3d-cube, 3d-", "raytrace"], vocab) == "3d-cube, 3d-raytrace"
 
 
 def test_cjk_lines_join_without_space() -> None:

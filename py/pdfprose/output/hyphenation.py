@@ -59,6 +59,11 @@ TeX breaks English words two letters in, and a prefix of two letters that happen
 ("in", "be", "on") makes both parts words of the document (the layout benchmark: "in-formal"
 in 8 of 488 documents)."""
 
+WORD_OPENS = " \n([{\"'“‘«¿¡"
+"""What may stand before a word's first letter: a short part after another character is the
+end of a compound or a code ("out-of-" / "state", "vis-à-" / "vis", "3d-" / "raytrace"), whose
+hyphens are its own."""
+
 TAIL_CHARS = 200
 """Characters at the end of a paragraph searched for a hyphenated word: longer than any word."""
 
@@ -190,8 +195,9 @@ def join_lines(lines: list[str], vocab: set[str]) -> str:
                     compound = f"{head}-{tail}".lower() in vocab or (
                         joined not in vocab and f"{head}-".lower() in vocab
                         and tail.lower() in vocab)
+                    before = out[m.start(1) - 1] if m.start(1) else " "
                     fragment = tail.lower() not in vocab or head.lower() not in vocab \
-                        or len(head) <= SHORT_HEAD
+                        or (len(head) <= SHORT_HEAD and before in WORD_OPENS)
                     if not compound and (joined in vocab or tail.lower() in SUFFIXES or fragment):
                         out = out[:-1] + line
                         continue
