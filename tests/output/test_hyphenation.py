@@ -91,6 +91,11 @@ def test_a_two_letter_prefix_broken_off_a_word_is_joined_though_both_parts_are_w
         "prevent out-of-state applicants"
     assert join_lines(["freedoms vis-à-", "vis the"], vocab) == "freedoms vis-à-vis the"
     assert join_lines(["3d-cube, 3d-", "raytrace"], vocab) == "3d-cube, 3d-raytrace"
+    # A two-letter word that starts compounds of its own is no prefix broken off
+    # (astro-ph0501298: "a no-" / "shock or steady shock flow").
+    vocab = vocabulary([["no flow, no shock, a steady shock"]])
+    assert join_lines(["from a no-", "shock or steady shock flow"], vocab) == \
+        "from a no-shock or steady shock flow"
 
 
 def test_cjk_lines_join_without_space() -> None:
