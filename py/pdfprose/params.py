@@ -259,7 +259,10 @@ class LayoutParams(TableParams):
     past something drawn (the figures family: a figure in the first of two columns left it
     10 em short, and a subhead in the second column under the band was taken for a tier's
     headline, the first column's text read after the second's). A tier's columns end within a
-    line or two of each other."""
+    line or two of each other; and under the band two columns at least are set in the story's
+    type (``aside_size_ratio``): a box set smaller beside the headline's column is an aside,
+    no column of a new story (the sidebars family: a subhead at a column's foot beside a box
+    at the next column's foot)."""
     float_size_ratio: float = 1.2
     """A pull quote is set at least 1.2 x the body size (the ``pull-quotes`` layout family sets
     them at 1.3-1.8 x; magazines at 1.5-2.5 x). Set across the gutter of columns that run on

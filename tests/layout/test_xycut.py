@@ -439,3 +439,18 @@ def test_a_sidebars_bold_title_at_the_body_size_does_not_make_it_a_column() -> N
     blocks, columns = reading_order(left + right + title + sidebar)
     assert columns == 2
     assert [(b.lines[0].text, b.text_column) for b in blocks] == [("L0", 0), ("R0", 1), ("T0", -1)]
+
+
+def test_a_subhead_beside_a_box_at_the_next_columns_foot_opens_no_tier() -> None:
+    # The sidebars family: under an empty band across both columns, a subhead (1.5 x the body
+    # size) opens the first column's last section, beside a box set smaller at the second
+    # column's foot. A tier's columns are its story's: with the box the only column beside
+    # the headline's, the columns are read through.
+    left = column("L", 50, 280, 100, 10) + [run("Subhead", 50, 100 + 11 * PITCH, 200, size=15)] \
+        + column("M", 50, 280, 100 + 13 * PITCH, 4)
+    right = column("R", 310, 540, 100, 10)
+    box = [run(f"B{i}", 316, 100 + 12 * PITCH + i * 10, 534, size=8.5) for i in range(6)]
+    assert texts(box + right + left) == [l.text for l in left + right + box]
+    # Beside a column of the story's type the headline still opens a tier.
+    story = column("S", 310, 540, 100 + 13 * PITCH, 4)
+    assert texts(story + right + left) == [l.text for l in left[:10] + right + left[10:] + story]

@@ -169,6 +169,22 @@ def filled_in_order(rows: list[list[Line]], gutters: list[tuple[float, float]],
     return True
 
 
+def story_columns(rows: list[list[Line]], gutters: list[tuple[float, float]],
+                  least: float) -> int:
+    """How many of the columns of ``rows`` (strips of lines cut at ``gutters``) are set in the
+    story's type: their prose (:func:`prose_size`) at ``least`` points or more. A tier's
+    columns are its story's; a box set smaller beside one column under a headline is an aside
+    (the sidebars family: a subhead at a column's foot beside a box at the next column's foot
+    was taken for a tier's headline, and the column's text over it read after the next
+    column)."""
+    cuts = [(a + b) / 2 for a, b in gutters]
+    columns: dict[int, list[Line]] = {}
+    for row in rows:
+        for line in row:
+            columns.setdefault(bisect_left(cuts, (line.x0 + line.x1) / 2), []).append(line)
+    return sum(prose_size(c) >= least for c in columns.values())
+
+
 def paragraph_end(lines: list[Line], near: Line, end_em: float) -> int | None:
     """The index in a block's ``lines`` of the first line from ``near`` on, before the last,
     that ends a paragraph: a sentence's end at least ``end_em`` of its size short of the

@@ -26,7 +26,7 @@ from .equations import EQUATION_NUMBER, is_formula_piece
 from .gaps import Gaps, common_gaps, common_run, crossed, free, inside
 from .gutters import Narrow
 from .regions import (end_together, filled_in_order, floats_across, inside_one, opens_story,
-                      paragraph_end, prose_size, smaller_share, stray_edge)
+                      paragraph_end, prose_size, smaller_share, story_columns, stray_edge)
 from .spans import covered
 
 
@@ -289,10 +289,12 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
                 and opens_story(tail[0].lines, size, params):
             gutters = find_gutters(head, inside(prefixes[k - 1], lo, hi), least, None, pieces,
                                    None, params)
-            if gutters and filled_in_order([s.lines for s in head], gutters,
-                                           params.tier_fill_em * size, rtl) \
-                    and find_gutters(tail, common_gaps(frees[k:], lo, hi, min_width, narrow),
-                                     least, None, pieces, None, params):
+            below = find_gutters(tail, common_gaps(frees[k:], lo, hi, min_width, narrow),
+                                 least, None, pieces, None, params) if gutters else []
+            if below and filled_in_order([s.lines for s in head], gutters,
+                                         params.tier_fill_em * size, rtl) \
+                    and story_columns([s.lines for s in tail], below,
+                                      params.aside_size_ratio * size) >= 2:
                 return k
     return 0
 
