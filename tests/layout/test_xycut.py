@@ -439,6 +439,13 @@ def test_a_sidebars_bold_title_at_the_body_size_does_not_make_it_a_column() -> N
     blocks, columns = reading_order(left + right + title + sidebar)
     assert columns == 2
     assert [(b.lines[0].text, b.text_column) for b in blocks] == [("L0", 0), ("R0", 1), ("T0", -1)]
+    # Bold lines further down a column are its content, not a title (fr_eie's contents: its
+    # chapters in bold at 12 pt among sections at 10 pt): such a column still counts.
+    chapters = [replace(run(f"K{i}", 50, 100 + i * 14, 280, size=12), bold=True) if i % 3 == 1
+                else run(f"K{i}", 50, 100 + i * 14, 280, size=10) for i in range(12)]
+    pages = [run(f"P{i}", 310, 100 + i * 14, 540, size=12) for i in range(12)]
+    _, columns = reading_order(chapters + pages)
+    assert columns == 2
 
 
 def test_a_subhead_beside_a_box_at_the_next_columns_foot_opens_no_tier() -> None:

@@ -21,6 +21,7 @@ from ..text.vocabulary import CAPTION, SENTENCE_END
 from .gaps import Gaps, crossed
 
 _SIZE = attrgetter("size")
+_TOP = attrgetter("top")
 
 
 def prose_size(lines: list[Line]) -> float:
@@ -37,14 +38,19 @@ def prose_size(lines: list[Line]) -> float:
 
 
 def smaller_share(lines: list[Line], size: float, largest: float) -> float:
-    """The share of ``lines``' width set under ``size`` points, among the lines in the
-    regular face set no larger than ``largest`` points: a line set larger than the story's
-    prose, or in bold, is a title (a box's, a section's), which names the text under it but
-    tells nothing of the size it is set in (the sidebars family's box titles, in bold at 1.0
-    or 1.2 x the box's type, come over its text at 0.85-0.95 x the story's)."""
-    total = sum(l.x1 - l.x0 for l in lines if l.size <= largest and not l.bold)
-    return sum(l.x1 - l.x0 for l in lines if l.size < size and not l.bold) / total \
-        if total else 0.0
+    """The share of ``lines``' width set under ``size`` points, leaving out the lines of a
+    title: those set larger than ``largest`` points (the story's prose) and the bold lines the
+    column opens with (unless it is all bold). A title names the text under it but tells
+    nothing of the size that text is set in (the sidebars family's box titles, in bold at 1.0
+    or 1.2 x the box's type, come over its text at 0.85-0.95 x the story's); bold lines
+    further down are content (a table of contents' chapter entries)."""
+    ordered = sorted(lines, key=_TOP)
+    lead = 0
+    while lead < len(ordered) and ordered[lead].bold:
+        lead += 1
+    text = ordered[lead:] if lead < len(ordered) else ordered
+    total = sum(l.x1 - l.x0 for l in text if l.size <= largest)
+    return sum(l.x1 - l.x0 for l in text if l.size < size) / total if total else 0.0
 
 
 def opens_story(lines: list[Line], size: float, params: LayoutParams) -> bool:
