@@ -828,3 +828,9 @@ def test_a_two_page_articles_heads_with_folios_between_dashes_are_furniture() ->
                       body_text(2))]
         mark_furniture(pages)
         assert not any(q.furniture for p in pages for q in p.paragraphs)
+    # At the foot, a two-page document's footnotes numbered one per page run in step with the
+    # page by chance (the footnotes-page family): they stay.
+    pages = [page(1, body_text(1), para("1 A note on the council of the region.", 760, size=8)),
+             page(2, body_text(2), para("2 Another note on the same council.", 760, size=8))]
+    mark_furniture(pages)
+    assert not any(q.furniture for p in pages for q in p.paragraphs)

@@ -157,16 +157,18 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
     # where it stands in one place on min_numbered_heads pages (footnotes numbered one per
     # page fall in step with the page index by chance, and so, over a long document, do
     # numbers at the end of a page's first or last line outside the band).
-    # In a document shorter than min_numbered_heads pages, a head or footer in the band on
-    # every page, carrying its page's own number, in one place and set smaller than the body,
-    # is one too (a two-page article's verso and recto heads, "Title - 1 -" / "- 2 - Title").
+    # In a document shorter than min_numbered_heads pages, a head in the top band on every
+    # page, carrying its page's own number, in one place and set smaller than the body, is one
+    # too (a two-page article's verso and recto heads, "Title - 1 -" / "- 2 - Title"); not at
+    # the foot, where footnotes numbered one per page fall in step with the page by chance.
     place_em = params.furniture_place_em
     for offset, heads in numbered.items():
         located = [(page_of[id(para)], para) for para, _ in heads]
         for group in _places(located, pages, place_em):
             on = {index for index, _ in group}
             if len(on) >= least or (offset == 0 and len(on) == len(pages) < least
-                                    and all(_in_band(para, pages[index], band)
+                                    and all(max(l.bottom for l in para.lines)
+                                            <= band * pages[index].height
                                             and para.size < body for index, para in group)):
                 for _, para in group:
                     para.furniture = True
