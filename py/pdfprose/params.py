@@ -222,7 +222,11 @@ class LayoutParams(TableParams):
     aside_share: float = 0.85
     """...and only when at least 85 % of its lines' width is set that small: the box's title
     may stand at the body size, but a column holding an abstract in a smaller type over body
-    text (a paper's first page) is a column."""
+    text (a paper's first page) is a column. Lines set larger than the story's prose (over it
+    by more than ``aside_size_ratio`` allows), or in bold, are left out of the share: a box's
+    title (9.2 pt bold beside a 9 pt story over 7.7 pt text made 15 % of one box), at 1.2 x
+    its type, wrapped on two or three lines over a short box, made 22-30 % of its width (the
+    sidebars family: 24 of 600 pages counted such a box as a column)."""
     section_gap_em: float = 1.0
     """A full-width empty band at least 1 em high between two strips may separate two regions
     of different column structure (a title block over a three-column body). It is cut only
@@ -252,6 +256,17 @@ class LayoutParams(TableParams):
     over the 100 pages of tiers-2 and tiers-3).
     Subheads inside a story are 1-1.5 x the body size, and they rarely meet an empty band
     across every column."""
+    tier_fill_em: float = 4.0
+    """...and only where the columns above the band fill in reading order: a story fills its
+    columns one after the other, so only its last may end short. A column ending more than
+    4 em above the part's lowest line, before a column that reaches it, goes on under the band
+    past something drawn (the figures family: a figure in the first of two columns left it
+    10 em short, and a subhead in the second column under the band was taken for a tier's
+    headline, the first column's text read after the second's). A tier's columns end within a
+    line or two of each other; and under the band two columns at least are set in the story's
+    type (``aside_size_ratio``): a box set smaller beside the headline's column is an aside,
+    no column of a new story (the sidebars family: a subhead at a column's foot beside a box
+    at the next column's foot)."""
     float_size_ratio: float = 1.2
     """A pull quote is set at least 1.2 x the body size (the ``pull-quotes`` layout family sets
     them at 1.3-1.8 x; magazines at 1.5-2.5 x). Set across the gutter of columns that run on

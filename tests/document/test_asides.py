@@ -68,6 +68,25 @@ def test_a_sidebar_between_a_broken_word_and_its_rest_is_stepped_over() -> None:
     assert md.index("supports the family.") < md.index("Detailed permit social record")
 
 
+def test_a_one_line_paragraph_broken_at_a_column_foot_before_a_sidebar_is_joined() -> None:
+    """The sidebars family: a paragraph starts on a column's last line and breaks a word
+    there ("es-"), too short a line to pass for prose by its length; a box (a bold title and
+    text at 91 % of the story's size) stands between it and its rest on the next page."""
+    head = lines([PROSE, PROSE, "the assembly of the region and the council."], 100)
+    before = lines(["Cada documento de Ourense es-"], 160)
+    title = lines(["Ayuntamiento para subvención"], 60, size=9.1, bold=True, x0=330)
+    box = lines(["Un instrumento estructural regularmente impulsa cada financiación.",
+                 "Una evaluación relevante define cada frontera previa."], 75, size=9.1, x0=330)
+    after = lines(["tima este órgano de Jaén desde esta solicitud y prepara la frontera.", PROSE],
+                  56)
+    pages = pages_of(head, before, title, box)
+    pages.append(PageAnalysis(number=2, width=600, height=800, paragraphs=[after]))
+    run_document_passes(pages)
+    assert title.aside and box.aside
+    assert after.continues and after.continues_from == (1, 1)
+    assert "Ourense estima este" in markdown(pages)
+
+
 def test_the_next_paragraph_of_the_story_ends_the_search_for_an_interrupted_one() -> None:
     """A paragraph set as the story's that starts in a capital is the story's next paragraph:
     nothing before it is an aside, however the paragraph before ended."""

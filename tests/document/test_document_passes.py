@@ -837,3 +837,30 @@ def test_a_paragraph_goes_on_over_a_pull_quote_set_large() -> None:
     mark_continuations(pages)
     assert quote.kind == "body"
     assert rest.continues and rest.continues_from == (1, 0)
+
+
+def test_a_two_page_articles_heads_with_folios_between_dashes_are_furniture() -> None:
+    """The sidebars family: a two-page article, its verso and recto heads set small, each with
+    its page's number between dashes ("Responsibility municipal - 1 -" / "- 2 - Previous
+    digital ..."). Too few pages to repeat, they carry their page's number in one place; the
+    second, taken for a list item, had ended the paragraph that went on across the page."""
+    pages = [page(1, para("Responsibility municipal - 1 -", 30, size=8.5), body_text(1)),
+             page(2, para("- 2 - Previous digital in competent comparable", 30, size=8.5),
+                  body_text(2))]
+    mark_furniture(pages)
+    assert [[q.furniture for q in p.paragraphs] for p in pages] == [[True, False]] * 2
+    # Set in the body's size they may be a page's first lines ("1 Introduction" atop page 1):
+    # kept; so are numbers that are not the page's.
+    for size, numbers in ((10.0, (1, 2)), (8.5, (2, 3))):
+        pages = [page(1, para(f"Responsibility municipal - {numbers[0]} -", 30, size=size),
+                      body_text(1)),
+                 page(2, para(f"- {numbers[1]} - Previous digital in competent", 30, size=size),
+                      body_text(2))]
+        mark_furniture(pages)
+        assert not any(q.furniture for p in pages for q in p.paragraphs)
+    # At the foot, a two-page document's footnotes numbered one per page run in step with the
+    # page by chance (the footnotes-page family): they stay.
+    pages = [page(1, body_text(1), para("1 A note on the council of the region.", 760, size=8)),
+             page(2, body_text(2), para("2 Another note on the same council.", 760, size=8))]
+    mark_furniture(pages)
+    assert not any(q.furniture for p in pages for q in p.paragraphs)

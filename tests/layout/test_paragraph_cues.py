@@ -3,6 +3,8 @@ at a line end, captions (SPEC §6). Boxes are in page space: points, origin top 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pdfprose.document.continuation import mark_continuations
 from pdfprose.layout.equations import is_display_math
 from pdfprose.layout.words import glyphs_to_text
@@ -89,6 +91,24 @@ def test_a_smaller_footnote_under_a_word_broken_at_the_column_foot_is_its_own_pa
     # In the body's own size the broken word goes on, as before.
     same = line("lación con los países desarrollados.", 2, x1=RIGHT)
     assert len(split_paragraphs(block(body, same))) == 1
+
+
+def test_a_bold_title_under_a_word_broken_at_the_column_foot_is_its_own_paragraph() -> None:
+    # The sidebars family: a column's last line breaks a word ("simpli-"), its rest at the
+    # top of the next column; a box at the column's foot opens with its title in bold, a
+    # little larger than the body. The title is no part of the broken word.
+    body = line("la declaración facilita esta fundación hasta un requisito y simpli-", 0, x1=RIGHT)
+    title = line("Infraestructura de proyecto", 2, x0=LEFT + 6,
+                 glyphs=[replace(g, bold=True) for g in glyph_run("Infraestructura de proyecto",
+                                                                  LEFT + 6, 100 + 2 * PITCH)])
+    title.size = 1.03 * SIZE
+    paragraphs = split_paragraphs(block(body, title))
+    assert [[l.text for l in p.lines] for p in paragraphs] == [[body.text], [title.text]]
+    # A bold line under a bold line ending in a broken word is that word's rest (a heading).
+    head = line("Parameter transformations and the Hamilton-", 0, x1=RIGHT,
+                glyphs=[replace(g, bold=True) for g in glyph_run(
+                    "Parameter transformations and the Hamilton-", LEFT, 100)])
+    assert len(split_paragraphs(block(head, title))) == 1
 
 
 def test_caption_line_starting_like_a_list_item_stays_in_the_caption() -> None:

@@ -3,6 +3,8 @@ tests/test_layout.py). Boxes are in page space: points, origin top left."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pdfprose.model import Glyph, Line
 from pdfprose.layout.xycut import reading_order
 
@@ -416,3 +418,66 @@ def test_a_two_line_margin_note_beside_a_paragraph_keeps_its_gutter() -> None:
     blocks, _ = reading_order(text + note)
     assert not any(b.rows for b in blocks)
     assert [l.text for l in blocks[0].lines] == ["N0", "N1"]
+
+
+def test_a_short_sidebar_under_a_large_title_beside_one_column_is_still_an_aside() -> None:
+    # The sidebars family: a box's bold title at 1.2 x its type (larger than the story's),
+    # wrapped on three lines over seven lines of text at 0.9 x the story's size. The title
+    # is over a fifth of the box's width; it names the box, it is no sign of the body size.
+    title = [run(f"T{i}", 400, 100 + i * 14, 500, size=11.5) for i in range(3)]
+    sidebar = [run(f"S{i}", 400, 142 + i * 11, 520, size=9) for i in range(7)]
+    body = column("B", 50, 380, 100, 30)
+    blocks, columns = reading_order(body + title + sidebar)
+    assert columns == 1
+    assert [(b.lines[0].text, b.text_column) for b in blocks] == [("B0", 0), ("T0", -1)]
+
+
+def test_a_subhead_beside_a_figure_in_the_first_column_opens_no_tier() -> None:
+    # The figures family: a figure in the first of two columns leaves that column empty from
+    # line 6 to line 16; the second column's subhead (1.5 x the body size) stands under an
+    # empty band across both columns at line 12. A story fills its columns in order, so the
+    # first column, short before a full one, goes on under the band: no tier, and the first
+    # column is read whole before the second.
+    left = column("A", 50, 280, 100, 6) + column("B", 50, 280, 100 + 17 * PITCH, 6)
+    right = column("R", 310, 540, 100, 11) \
+        + [run("Subhead", 310, 100 + 12 * PITCH, 450, size=15)] \
+        + column("S", 310, 540, 100 + 14 * PITCH, 9)
+    order = texts(right + left)
+    assert order == [l.text for l in left] + [l.text for l in right]
+    # Columns that end together over the band still open a tier under a headline there.
+    full = column("C", 50, 280, 100, 11)
+    under = column("D", 50, 280, 100 + 14 * PITCH, 9)
+    assert texts(right + full + under) == [l.text for l in full + right[:11] + under + right[11:]]
+
+
+def test_a_sidebars_bold_title_at_the_body_size_does_not_make_it_a_column() -> None:
+    # The sidebars family: a box's title in bold at its own type's 1.2 x, which lands at the
+    # story's size (9.2 pt beside 9 pt), wrapped on two lines over a short box.
+    title = [replace(run(f"T{i}", 400, 100 + i * 12, 510, size=10.2), bold=True) for i in range(2)]
+    sidebar = [run(f"S{i}", 400, 126 + i * 10, 520, size=8.5) for i in range(6)]
+    left, right = column("L", 50, 200, 100, 30), column("R", 215, 380, 100, 30)
+    blocks, columns = reading_order(left + right + title + sidebar)
+    assert columns == 2
+    assert [(b.lines[0].text, b.text_column) for b in blocks] == [("L0", 0), ("R0", 1), ("T0", -1)]
+    # Bold lines further down a column are its content, not a title (fr_eie's contents: its
+    # chapters in bold at 12 pt among sections at 10 pt): such a column still counts.
+    chapters = [replace(run(f"K{i}", 50, 100 + i * 14, 280, size=12), bold=True) if i % 3 == 1
+                else run(f"K{i}", 50, 100 + i * 14, 280, size=10) for i in range(12)]
+    pages = [run(f"P{i}", 310, 100 + i * 14, 540, size=12) for i in range(12)]
+    _, columns = reading_order(chapters + pages)
+    assert columns == 2
+
+
+def test_a_subhead_beside_a_box_at_the_next_columns_foot_opens_no_tier() -> None:
+    # The sidebars family: under an empty band across both columns, a subhead (1.5 x the body
+    # size) opens the first column's last section, beside a box set smaller at the second
+    # column's foot. A tier's columns are its story's: with the box the only column beside
+    # the headline's, the columns are read through.
+    left = column("L", 50, 280, 100, 10) + [run("Subhead", 50, 100 + 11 * PITCH, 200, size=15)] \
+        + column("M", 50, 280, 100 + 13 * PITCH, 4)
+    right = column("R", 310, 540, 100, 10)
+    box = [run(f"B{i}", 316, 100 + 12 * PITCH + i * 10, 534, size=8.5) for i in range(6)]
+    assert texts(box + right + left) == [l.text for l in left + right + box]
+    # Beside a column of the story's type the headline still opens a tier.
+    story = column("S", 310, 540, 100 + 13 * PITCH, 4)
+    assert texts(story + right + left) == [l.text for l in left[:10] + right + left[10:] + story]

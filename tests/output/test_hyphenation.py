@@ -74,6 +74,30 @@ def test_the_documents_own_compounds_keep_a_line_end_hyphen() -> None:
     assert join_lines(["the ac-", "tual mode"], vocab) == "the actual mode"
 
 
+def test_a_two_letter_prefix_broken_off_a_word_is_joined_though_both_parts_are_words() -> None:
+    # The layout benchmark: "in-" / "formal" stayed "in-formal" in eight documents, "in" and
+    # "formal" both words of the text, "informal" spelt nowhere else.
+    vocab = vocabulary([["a formal review in the hall, formal in tone"], ["the in-", "formal one"]])
+    assert join_lines(["the in-", "formal one"], vocab) == "the informal one"
+    # A longer first part that is a word stays a compound's ("power-law"); so does a two-letter
+    # one the document shows in a compound ("in-house" inside a line).
+    vocab = vocabulary([["a law of power, an in-house team with its house"]])
+    assert join_lines(["a power-", "law tail"], vocab) == "a power-law tail"
+    assert join_lines(["an in-", "house team"], vocab) == "an in-house team"
+    # A short last part of a longer compound or code keeps its hyphen (the GDPR's "vis-à-" /
+    # "vis", a Supreme Court opinion's "out-of-" / "state", tracemonkey's "3d-" / "raytrace").
+    vocab = vocabulary([["the state of the vis à vis, the raytrace of d and e"]])
+    assert join_lines(["prevent out-of-", "state applicants"], vocab) == \
+        "prevent out-of-state applicants"
+    assert join_lines(["freedoms vis-à-", "vis the"], vocab) == "freedoms vis-à-vis the"
+    assert join_lines(["3d-cube, 3d-", "raytrace"], vocab) == "3d-cube, 3d-raytrace"
+    # A two-letter word that starts compounds of its own is no prefix broken off
+    # (astro-ph0501298: "a no-" / "shock or steady shock flow").
+    vocab = vocabulary([["no flow, no shock, a steady shock"]])
+    assert join_lines(["from a no-", "shock or steady shock flow"], vocab) == \
+        "from a no-shock or steady shock flow"
+
+
 def test_cjk_lines_join_without_space() -> None:
     assert join_lines(["日本語の", "文章です"], set()) == "日本語の文章です"
 

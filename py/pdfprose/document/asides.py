@@ -37,7 +37,7 @@ import re
 from ..model import PageAnalysis, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.markers import list_marker
-from ..text.vocabulary import SENTENCE_END
+from ..text.vocabulary import HYPHENATED, SENTENCE_END
 from .continuation import prose_end, stepped_over
 from .headings import NUMBERED
 from .statistics import DocumentStatistics
@@ -95,8 +95,10 @@ def _interrupted(flow: list[Paragraph], i: int, body: float,
     smaller than the ``body`` size and body text stands between."""
     before = flow[i]
     last = before.lines[-1].text.rstrip()
+    # A word broken at the line's end is prose left unfinished however short the line: a
+    # paragraph's first line at a column's foot ("Cada documento de Ourense es-").
     if before.kind != "body" or before.cells or not last or SENTENCE_END.search(last) \
-            or not prose_end(before, params.prose_line_chars):
+            or not (prose_end(before, params.prose_line_chars) or HYPHENATED.search(last)):
         return []
     # Text set smaller than the body (a note, a caption, a box) is outside the story: the
     # body text between its two parts (a footnote cut by the page's foot and ending under the

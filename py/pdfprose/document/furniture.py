@@ -45,7 +45,10 @@ PAGE_NUMBER = re.compile(
 """SPEC §8: "12", "- 12 -", "12 / 40", "Page 12", "Página 12 de 40", "p. 12", roman numerals;
 the dashes also as Japanese and Chinese folios print them ("－ 12 －", "― 12 ―", "− 12 −")."""
 
-_EDGE_NUMBER = re.compile(r"^(?P<a>\d{1,4})\s+\S|\S\s+(?P<b>\d{1,4})$")
+_EDGE_NUMBER = re.compile(r"^(?:[-–—]\s*)?(?P<a>\d{1,4})(?:\s*[-–—])?\s+\S"
+                          r"|\S\s+(?:[-–—]\s*)?(?P<b>\d{1,4})(?:\s*[-–—])?$")
+"""A page number at either end of a head or footer, bare or between dashes ("46 3.1.
+HOMOTOPIE", "Chapter 2 47", "- 2 - NETWORK YEAR", "FACILITY IN COUNCIL - 3 -")."""
 
 _DIGITS = re.compile(r"\d+")
 _SPACE = re.compile(r"\s+")
@@ -159,11 +162,19 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
     # where it stands in one place on min_numbered_heads pages (footnotes numbered one per
     # page fall in step with the page index by chance, and so, over a long document, do
     # numbers at the end of a page's first or last line outside the band).
+    # In a document shorter than min_numbered_heads pages, a head in the top band on every
+    # page, carrying its page's own number, in one place and set smaller than the body, is one
+    # too (a two-page article's verso and recto heads, "Title - 1 -" / "- 2 - Title"); not at
+    # the foot, where footnotes numbered one per page fall in step with the page by chance.
     place_em = params.furniture_place_em
-    for heads in numbered.values():
+    for offset, heads in numbered.items():
         located = [(page_of[id(para)], para) for para, _ in heads]
         for group in _places(located, pages, place_em):
-            if len({index for index, _ in group}) >= least:
+            on = {index for index, _ in group}
+            if len(on) >= least or (offset == 0 and len(on) == len(pages) < least
+                                    and all(max(l.bottom for l in para.lines)
+                                            <= band * pages[index].height
+                                            and para.size < body for index, para in group)):
                 for _, para in group:
                     para.furniture = True
     # Repetition is counted over distinct pages: the copies of one page count once.

@@ -362,11 +362,15 @@ def _breaks(
         return True  # a page number over the text, whatever the block's pitch
     if prev.text.endswith(HYPHEN_ENDS) and HYPHENATED.search(prev.text) \
             and line.text[:1].isalpha() and gap < 3 * size \
-            and abs(prev.size - line.size) <= size_change * size:
+            and abs(prev.size - line.size) <= size_change * size \
+            and (prev.all_bold or not line.all_bold):
         # A word broken across the lines ("dis-" / "tribution", "Hamilton-" / "Jacobi"): a
         # paragraph never ends in a hyphen, so the paragraph goes on, in its own size: a
         # footnote set smaller under a column whose last line breaks a word is no part of that
-        # word, which goes on at the top of the next column.
+        # word, which goes on at the top of the next column. Nor is a line all in bold under
+        # one in the regular face: the title of a box set at the column's foot (the sidebars
+        # family: "simpli-" / "Infraestructura de proyecto" / the box / "fica" at the top of
+        # the next column).
         return False
     # Where the block's own pitch is known it decides (a double-spaced manuscript has 2 em
     # between every line); SPEC §6's 1.8 em is the rule for blocks too short to measure,

@@ -1,6 +1,7 @@
 """What a region's columns are, beyond their gutters (stage 3, with :mod:`.xycut`): a
 sidebar set smaller than the story beside it is an aside, not one of the page's columns; a
-headline under an empty band across every column opens a new tier; a pull quote set across
+headline under an empty band across every column opens a new tier, where the columns above
+it filled in reading order; a pull quote set across
 columns that run on under it is a float, lifted out so that the columns are read through;
 blocks side by side that end together over a band are read before a block under one of them.
 
@@ -20,6 +21,7 @@ from ..text.vocabulary import CAPTION, SENTENCE_END
 from .gaps import Gaps, crossed
 
 _SIZE = attrgetter("size")
+_TOP = attrgetter("top")
 
 
 def prose_size(lines: list[Line]) -> float:
@@ -35,10 +37,20 @@ def prose_size(lines: list[Line]) -> float:
     return ordered[-1].size
 
 
-def smaller_share(lines: list[Line], size: float) -> float:
-    """The share of ``lines``' width set under ``size`` points."""
-    total = sum(l.x1 - l.x0 for l in lines)
-    return sum(l.x1 - l.x0 for l in lines if l.size < size) / total if total else 0.0
+def smaller_share(lines: list[Line], size: float, largest: float) -> float:
+    """The share of ``lines``' width set under ``size`` points, leaving out the lines of a
+    title: those set larger than ``largest`` points (the story's prose) and the bold lines the
+    column opens with (unless it is all bold). A title names the text under it but tells
+    nothing of the size that text is set in (the sidebars family's box titles, in bold at 1.0
+    or 1.2 x the box's type, come over its text at 0.85-0.95 x the story's); bold lines
+    further down are content (a table of contents' chapter entries)."""
+    ordered = sorted(lines, key=_TOP)
+    lead = 0
+    while lead < len(ordered) and ordered[lead].bold:
+        lead += 1
+    text = ordered[lead:] if lead < len(ordered) else ordered
+    total = sum(l.x1 - l.x0 for l in text if l.size <= largest)
+    return sum(l.x1 - l.x0 for l in text if l.size < size) / total if total else 0.0
 
 
 def opens_story(lines: list[Line], size: float, params: LayoutParams) -> bool:
@@ -68,6 +80,15 @@ def _large_part(row: list[Line], least: float) -> list[Line]:
     if any(l.x0 < x1 and l.x1 > x0 for l in row if l.size < least):
         return []
     return large
+
+
+def stray_edge(rows: list[list[Line]], size: float, params: LayoutParams) -> bool:
+    """One or two rows (strips) of lines in a smaller size than the run's ``size``, set off
+    from the columns by an empty band: a running head, a footer or a catalogue number inside
+    one column's width, not part of that column (``params.edge_strips``, ``edge_size_ratio``)."""
+    if len(rows) > params.edge_strips:
+        return False
+    return statistics.median(l.size for row in rows for l in row) < params.edge_size_ratio * size
 
 
 def floats_across(rows: list[list[Line]], frees: list[Gaps], size: float,
@@ -142,6 +163,44 @@ def end_together(rows: list[list[Line]], gutters: list[tuple[float, float]],
     return max(bottoms.values()) - min(bottoms.values()) <= within
 
 
+def filled_in_order(rows: list[list[Line]], gutters: list[tuple[float, float]],
+                    within: float, rtl: bool = False) -> bool:
+    """Whether the columns of ``rows`` (strips of lines cut at ``gutters``) fill in reading
+    order: no column ends more than ``within`` points above the lowest line before a column,
+    later in reading order (``rtl``: further left), that reaches within ``within`` of it (see
+    ``params.tier_fill_em``)."""
+    cuts = [(a + b) / 2 for a, b in gutters]
+    bottoms: dict[int, float] = {}
+    for row in rows:
+        for line in row:
+            k = bisect_left(cuts, (line.x0 + line.x1) / 2)
+            bottoms[k] = max(bottoms.get(k, line.bottom), line.bottom)
+    low = max(bottoms.values())
+    reached = False
+    for k in sorted(bottoms, reverse=not rtl):  # from the last column in reading order back
+        if bottoms[k] >= low - within:
+            reached = True
+        elif reached:
+            return False
+    return True
+
+
+def story_columns(rows: list[list[Line]], gutters: list[tuple[float, float]],
+                  least: float) -> int:
+    """How many of the columns of ``rows`` (strips of lines cut at ``gutters``) are set in the
+    story's type: their prose (:func:`prose_size`) at ``least`` points or more. A tier's
+    columns are its story's; a box set smaller beside one column under a headline is an aside
+    (the sidebars family: a subhead at a column's foot beside a box at the next column's foot
+    was taken for a tier's headline, and the column's text over it read after the next
+    column)."""
+    cuts = [(a + b) / 2 for a, b in gutters]
+    columns: dict[int, list[Line]] = {}
+    for row in rows:
+        for line in row:
+            columns.setdefault(bisect_left(cuts, (line.x0 + line.x1) / 2), []).append(line)
+    return sum(prose_size(c) >= least for c in columns.values())
+
+
 def paragraph_end(lines: list[Line], near: Line, end_em: float) -> int | None:
     """The index in a block's ``lines`` of the first line from ``near`` on, before the last,
     that ends a paragraph: a sentence's end at least ``end_em`` of its size short of the
@@ -151,3 +210,12 @@ def paragraph_end(lines: list[Line], near: Line, end_em: float) -> int | None:
     return next((i for i in range(start, len(lines) - 1)
                  if SENTENCE_END.search(lines[i].text.rstrip())
                  and right - lines[i].x1 >= end_em * lines[i].size), None)
+
+
+def prose_crosses(after: list[Line], gutters: Gaps, least: float) -> bool:
+    """True when a line of ``after`` at least ``least`` long crosses one of ``gutters``: a tier's
+    headline no wider than a column above, and its story's first lines where they leave the
+    gutter above free, open the tier whose prose crosses that gutter next (read with the columns
+    above, they would come between them)."""
+    wide = [l for l in after if l.x1 - l.x0 >= least]
+    return bool(wide) and bool(crossed([l.x0 for l in wide], [l.x1 for l in wide], gutters))

@@ -25,8 +25,9 @@ from ..text.vocabulary import SENTENCE_END
 from .equations import EQUATION_NUMBER, is_formula_piece
 from .gaps import Gaps, common_gaps, common_run, crossed, free, inside
 from .gutters import Narrow
-from .regions import (end_together, floats_across, inside_one, opens_story, paragraph_end,
-                      prose_size, smaller_share, stray_edge)
+from .regions import (end_together, filled_in_order, floats_across, inside_one, opens_story,
+                      paragraph_end, prose_crosses, prose_size, smaller_share, story_columns,
+                      stray_edge)
 from .spans import covered
 
 
@@ -239,16 +240,15 @@ def _partners_held(run: _RunLines, near: list[Line], lo: float, hi: float, near_
 def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo: float,
                  hi: float, min_width: float, pieces: dict[int, bool] | None,
                  params: LayoutParams, narrow: Narrow | None = None,
-                 after: list[Line] | None = None) -> int:
-    """The number of leading strips to split off the run, or 0 (see
-    ``params.section_gap_em``).
+                 after: list[Line] | None = None, rtl: bool = False) -> int:
+    """The number of leading strips to split off the run, or 0 (``params.section_gap_em``).
 
     A cut is made at a full-width empty band where a line on one side crosses a gutter that the
     other side, taken alone, has: the two parts are laid out differently. ``frees`` are the
     free intervals of the run's strips, ``prefixes`` the gaps common to each leading part of
     the run (:func:`common_run`); ``pieces`` as for :func:`find_gutters`; ``narrow`` as for
-    :func:`common_run`; ``after``: the lines of the strip that ended the run.
-    """
+    :func:`common_run`; ``after``: the lines of the strip that ended the run; ``rtl``: the
+    columns read from the right."""
     size = statistics.median(l.size for s in run for l in s.lines)
     # The run's line boxes as columns, and where each strip's lines start among them: a part's
     # lines are a slice. Only a gap that a line of the other part crosses can be a crossed
@@ -287,21 +287,21 @@ def _section_cut(run: list[_Strip], frees: list[Gaps], prefixes: list[Gaps], lo:
                                      params.head_band_end_em * size):
                 return k
         if len(head) >= min_strips and len(tail) >= min_strips \
-                and opens_story(tail[0].lines, size, params) \
-                and find_gutters(head, inside(prefixes[k - 1], lo, hi), least, None, pieces,
-                                 None, params) \
-                and find_gutters(tail, common_gaps(frees[k:], lo, hi, min_width, narrow), least,
-                                 None, pieces, None, params):
-            return k
-        if after and len(tail) < min_strips and len(head) >= min_strips \
                 and opens_story(tail[0].lines, size, params):
-            # A tier's headline no wider than a column above, and its story's first lines
-            # where they leave the gutter above free, open the tier whose prose crosses it
-            # next: read with the columns above, they would come between them.
-            wide = [l for l in after if l.x1 - l.x0 >= params.text_column_em * size]
-            if wide and crossed([l.x0 for l in wide], [l.x1 for l in wide], find_gutters(
-                    head, inside(prefixes[k - 1], lo, hi), least, None, pieces, None, params)):
+            gutters = find_gutters(head, inside(prefixes[k - 1], lo, hi), least, None, pieces,
+                                   None, params)
+            below = find_gutters(tail, common_gaps(frees[k:], lo, hi, min_width, narrow),
+                                 least, None, pieces, None, params) if gutters else []
+            if below and filled_in_order([s.lines for s in head], gutters,
+                                         params.tier_fill_em * size, rtl) \
+                    and story_columns([s.lines for s in tail], below,
+                                      params.aside_size_ratio * size) >= 2:
                 return k
+        if after and len(tail) < min_strips and len(head) >= min_strips \
+                and opens_story(tail[0].lines, size, params) and prose_crosses(after, find_gutters(
+                    head, inside(prefixes[k - 1], lo, hi), least, None, pieces, None, params),
+                    params.text_column_em * size):
+            return k  # a tier's headline and first lines that left the gutter above free
     return 0
 
 
@@ -359,7 +359,8 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
                                    None, params)
             if gutters:
                 cut = _section_cut(run, frees[i:end], prefixes, lo, hi, min_width, pieces, params,
-                                   narrow, strips[end].lines if end < len(strips) else None)
+                                   narrow, strips[end].lines if end < len(strips) else None,
+                                   rtl)
                 if cut:
                     end = i + cut
                     run = strips[i:end]
@@ -372,8 +373,7 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             # a table's cells: those are as wide as before narrow gutters were looked for.
             refused = [(a, b) for a, b in refused if b - a >= min_width]
         if not gutters and refused:
-            # Rows that line up across the gap: a table of contents or a table, read row by
-            # row as a block of its own.
+            # Rows lined up across the gap (contents, a table): read row by row, a block.
             flush()
             pending.extend(strips[i:end])
             flush(rows=True)
@@ -404,7 +404,8 @@ def _layout(lines: list[Line], depth: int, leaves: list[_Leaf], region: list[int
             # columns, and is read after the story.
             sizes = [prose_size(c) if t else 0.0 for c, t in zip(columns, is_text)]
             body = max(sizes) * params.aside_size_ratio
-            kept = [t and (s >= body or smaller_share(c, body) < params.aside_share)
+            largest = max(sizes) / params.aside_size_ratio
+            kept = [t and (s >= body or smaller_share(c, body, largest) < params.aside_share)
                     for t, s, c in zip(is_text, sizes, columns)]
             order.sort(key=lambda k: is_text[k] and not kept[k])
             is_text = kept
