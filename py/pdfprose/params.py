@@ -376,6 +376,21 @@ class LayoutParams(TableParams):
     (``min_numbered_heads`` at one height) is taken from there."""
     furniture_max_lines: int = 2
     """Running heads are one or two lines; a longer paragraph in the band is body text."""
+    small_print_ratio: float = 0.6
+    """Repeated text set at most 0.6 x the body size is small print, furniture up to
+    ``furniture_edge_band`` from the edge, in one place (``furniture_place_em``) on each page:
+    a slide deck's footer and presenter line in a margin strip 13-18 % from the slide's edge
+    are 16 pt beside a 50 pt body (0.32, ``pdfua_presentation_slides``; the generated decks'
+    footers are 11 pt beside 20-28 pt items, 0.39-0.55), while a paper's footnotes (8 of 10,
+    9 of 11 pt: 0.8) and a table's small type (7-8 of 10 pt) are not."""
+    small_print_max_lines: int = 3
+    """Small print in a narrow margin strip wraps its one line onto three ("Klaas Posselt, /
+    Member of the / PDF Association"); in the bands only, and outside them only in one place
+    on each page."""
+    small_print_row_ratio: float = 1.5
+    """Small print beside a line set at least 1.5 x its size is no cell of that line's table
+    row (a table's cells share one size, within a few per cent): a slide's 16 pt presenter
+    line in the margin strip beside a 30 pt footnote (1.9) is still furniture."""
     consecutive_pages: int = 3
     """A candidate on three consecutive pages is a running head even if it changes per
     chapter."""
