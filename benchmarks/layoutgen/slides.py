@@ -1,12 +1,15 @@
 """Slide decks (16:9): a title in large type, then bullets of every common glyph (• ◦ ▪ ■ □ ►
 ▸ ‣ – o ✓), numbered items, nesting, items wrapped onto a second line under their text, and a
-footer with the deck's name and the slide number (furniture). Some slides put two lists side
-by side (two columns). Every line of a slide is large type: size alone does not make a heading.
+footer with the deck's name and the slide number (furniture), and on half the decks a margin
+strip of small print (the site's address, the presenter) above the furniture bands. Some
+slides put two lists side by side (two columns). Every line of a slide is large type: size
+alone does not make a heading.
 """
 
 from __future__ import annotations
 
 import random
+import unicodedata
 from pathlib import Path
 
 from .builder import ASCENT, DocBuilder
@@ -36,6 +39,10 @@ def deck(path: Path, family: str, seed: str, numbered: float) -> Document:
     deck_name = b.prose.heading((2, 4))
     tsize = typo.size * rng.uniform(1.4, 1.8)
     mx = 60 * scale
+    strip = margin_strip(random.Random(f"strip:{family}:{seed}"), deck_name)
+    # The slide's text starts right of the strip, 80 pt (of 960) clear of it, as a
+    # template's placeholders do.
+    lx = mx + (80 * scale if strip is not None else 0)
     for n in range(rng.randint(4, 8)):
         ncols = 2 if rng.random() < 0.2 else 1
         b.new_page(pw, ph, ncols)
@@ -49,24 +56,26 @@ def deck(path: Path, family: str, seed: str, numbered: float) -> Document:
             # The bar reaches under the title's last line: a wrapped white title's second
             # line would otherwise stand white on the white page, invisible to a reader
             # (and to pdfprose, which drops it as hidden text) yet expected by the truth.
-            lines = len(b.text_lines(title, pw - 2 * mx, ts))
+            lines = len(b.text_lines(title, pw - mx - lx, ts))
             depth = max(110 * scale, 40 * scale + lines * ts.leading + 8 * scale)
             c.setFillColorRGB(0.15, 0.3, 0.55)
             c.rect(0, ph - depth, pw, depth, stroke=0, fill=1)
         el = b.heading_type(Element("title" if n == 0 else "heading", title, b.page), tsize,
                             "Bold" in ts.font)
-        under = b.set_block("heading", title, mx, ph - 40 * scale, pw - 2 * mx, ts, element=el)
+        under = b.set_block("heading", title, lx, ph - 40 * scale, pw - mx - lx, ts, element=el)
         # footer: deck name and slide number (furniture)
         fs = 11 * scale
         c.setFillColorRGB(0.4, 0.4, 0.4)
         c.setFont(typo.face.regular, fs)
-        c.drawString(mx, 20 * scale, deck_name)
+        c.drawString(lx, 20 * scale, deck_name)
         c.drawRightString(pw - mx, 20 * scale, str(b.page))
         b.add(Element("furniture", deck_name, b.page))
         b.add(Element("furniture", str(b.page), b.page))
-        colw = (pw - 2 * mx - (ncols - 1) * 30 * scale) / ncols
+        if strip is not None:
+            draw_strip(b, strip, typo.face.regular, pw, ph, scale)
+        colw = (pw - mx - lx - (ncols - 1) * 30 * scale) / ncols
         for col in range(ncols):
-            x = mx + col * (colw + 30 * scale)
+            x = lx + col * (colw + 30 * scale)
             # A title wrapped onto a second line pushes the body down (a slide program's
             # placeholders do not overlap): the first item starts under the title (and its bar).
             y = min(ph - 135 * scale, under - 20 * scale)
@@ -105,6 +114,49 @@ def deck(path: Path, family: str, seed: str, numbered: float) -> Document:
                 truth = text if marker in BULLETS else f"{marker} {text}"
                 b.whole(Element("list_item", truth, b.page, marker=marker, depth=depth))
     return b.finish()
+
+
+def margin_strip(rng: random.Random, deck_name: str) -> tuple[str, str, float, float] | None:
+    """Half the decks have a margin strip left of the slide's text (InDesign and corporate
+    templates: the PDF Association's): the site's address under a logo 13-15 % from the top
+    and the presenter with their role, wrapped onto two or three lines, 13-15 % above the
+    foot. Returns (site, presenter, the site's and the presenter's distance from the edge as
+    shares of the height), or None. Its own random stream: the decks without it are drawn as
+    before."""
+    if rng.random() < 0.5:
+        return None
+    plain = unicodedata.normalize("NFKD", deck_name.split()[0].lower())
+    word = "".join(ch for ch in plain if ch.isascii() and ch.isalnum()) or "deck"
+    word = word[:6]  # the address fits the margin
+    name = rng.choice(["Ann Keller", "Luis Ortega", "Mia Svensson", "Kofi Mensah", "Jo Tanaka"])
+    role = rng.choice(["Member of the Board", "Chair of the Group", "Senior Engineer",
+                       "Miembro de la Junta"])
+    return f"www.{word}.org", f"{name}, {role}", rng.uniform(0.13, 0.15), rng.uniform(0.13, 0.15)
+
+
+def draw_strip(b: DocBuilder, strip: tuple[str, str, float, float], font: str, pw: float,
+               ph: float, scale: float) -> None:
+    """The margin strip of :func:`margin_strip` on the slide: a logo (a grey square), the
+    site under it and the presenter above the footer, in 7 pt (of a 960 pt slide) small
+    print, each line no wider than the 60 pt margin leaves; all of it furniture."""
+    site, presenter, top, foot = strip
+    c = b.canvas
+    size, x, measure = 7 * scale, 6 * scale, 52 * scale
+    c.setFillColorRGB(0.6, 0.6, 0.6)
+    c.rect(x, ph - 0.1 * ph, 30 * scale, 30 * scale, stroke=0, fill=1)
+    c.setFillColorRGB(0.4, 0.4, 0.4)
+    c.setFont(font, size)
+    c.drawString(x, ph - top * ph - size, site)
+    lines: list[str] = []
+    for word in presenter.split():
+        if lines and c.stringWidth(f"{lines[-1]} {word}", font, size) <= measure:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    for k, line in enumerate(lines):
+        c.drawString(x, foot * ph + (len(lines) - 1 - k) * size * 1.2, line)
+    b.add(Element("furniture", site, b.page))
+    b.add(Element("furniture", presenter, b.page))
 
 
 def marker_font(font: str, marker: str) -> str:

@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .table_params import TableParams
+from .furniture_params import FurnitureParams
 
 
 @dataclass(frozen=True, slots=True)
-class LayoutParams(TableParams):
+class LayoutParams(FurnitureParams):
     """The layout thresholds (see the module docstring); frozen, so one object can be shared.
     Those of what the PDF says of itself (links, footnotes, tags, bookmarks, right-to-left
     text) come from :class:`~pdfprose.structure_params.StructureParams`, the table stage's
-    (``table_*``) from :class:`~pdfprose.table_params.TableParams`, its subclass: one object
-    all the same."""
+    (``table_*``) from :class:`~pdfprose.table_params.TableParams`, and the furniture pass's
+    from :class:`~pdfprose.furniture_params.FurnitureParams`: one object all the same."""
 
     # -- words and spaces (pdfprose.layout.words) ---------------------------------------------
     space_gap_em: float = 0.12
@@ -384,46 +384,6 @@ class LayoutParams(TableParams):
     the seam of two letters of the line above ("intera" + "cting") does not fit."""
 
     # -- running heads, headings, lists (pdfprose.document) -------------------------------------
-    furniture_band: float = 0.12
-    """SPEC §8: running heads and page numbers lie in the top and bottom 12 % of the page
-    height."""
-    furniture_edge_band: float = 0.2
-    """A page's topmost or bottommost line within 20 % of the page's edge may carry a numbered
-    running head or be the page number even outside the 12 % band: AMS-LaTeX sets "2 HAROLD P.
-    BOAS" 12-13 % below the top of a letter page (``math0001036``), some LaTeX styles the page
-    number 14 % above its foot (``cond-mat0001220``). Only the page-number evidence
-    (``min_numbered_heads`` at one height) is taken from there."""
-    furniture_max_lines: int = 2
-    """Running heads are one or two lines; a longer paragraph in the band is body text."""
-    consecutive_pages: int = 3
-    """A candidate on three consecutive pages is a running head even if it changes per
-    chapter."""
-    letterhead_ratio: float = 1.15
-    """Repeated band text at least 1.15 x the body size (SPEC §9's heading ratio) is a
-    letterhead or title, not a running head: its first occurrence is kept."""
-    page_number_max_ratio: float = 1.3
-    """A page number is set near the body size; "2007" in 39 pt atop a title page is a title."""
-    min_numbered_heads: int = 3
-    """Three band lines whose edge number runs in step with the page index, on three different
-    pages, make a numbered running head; two could be chance (a table row and a year), and two
-    entries of one contents page count once (``fr_eie_rotated_landscape``: "5.1 CADRE
-    REGLEMENTAIRE .... 97" and "5.1 DOCUMENTATION .... 97" at the foot of page 3, "5.3 ... 98"
-    atop page 4)."""
-    furniture_place_em: float = 0.5
-    """A running head stands in the same place on every page: its first baseline at the same
-    distance from the page's top (or bottom) edge within 0.5 em of its size (producers place
-    heads and folios to a fraction of a point; footnotes that happen to start with a number in
-    step with the page index start wherever their page's notes end)."""
-    copy_share: float = 0.8
-    """Two pages whose text outside the furniture bands is at least 80 % the same lines (by
-    characters, of each page) are copies of one page (an invoice printed as original and
-    duplicate, a form's copies A-D: 100 % in the layout benchmark's invoices and forms
-    families); lines repeated across copies are no running heads. Pages of books, papers and
-    reports share almost nothing outside the bands."""
-    furniture_row_share: float = 0.5
-    """Two lines are on one row when their boxes overlap vertically by at least half the shorter
-    one's height: a table row's cells, set in one font, overlap almost wholly; a running head
-    and a body line set one under the other do not overlap at all."""
     heading_size_ratio: float = 1.15
     """SPEC §9: a paragraph at least 1.15 x the body size is a heading candidate."""
     max_heading_lines: int = 3

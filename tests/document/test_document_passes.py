@@ -864,3 +864,48 @@ def test_a_two_page_articles_heads_with_folios_between_dashes_are_furniture() ->
              page(2, body_text(2), para("2 Another note on the same council.", 760, size=8))]
     mark_furniture(pages)
     assert not any(q.furniture for p in pages for q in p.paragraphs)
+
+
+def deck_slide(n: int, footnote: bool) -> PageAnalysis:
+    """A slide (800 pt high) whose margin strip holds small print outside the 12 % bands: the
+    site's address under the logo (15 % from the top) and the presenter wrapped on three
+    lines (83-87 %), above the date and footer in the bottom band; some slides have a 24 pt
+    footnote on the presenter's rows (pdfua_presentation_slides)."""
+    strip = [para("www.example.org", 118, size=12, x0=40),
+             lines_para(["Ann Author,", "Member of the", "Example Society"], 664, size=12, x0=20)]
+    body = [para(f"Slide {n} title", 130, size=60, x0=200),
+            para(f"Item {n} of the slide, in a few words", 260, size=40, x0=200),
+            para(f"Another item {n} on the slide", 330, size=40, x0=200)]
+    note = [para(f"* See the reference of slide {n}", 672, size=24, x0=200)] if footnote else []
+    footer = [para("2019-09-23 An Example Society Presentation", 765, size=12, x0=20)]
+    return page(n, *strip, *body, *note, *footer)
+
+
+def test_a_decks_small_print_in_its_margin_strip_is_furniture_and_counted() -> None:
+    """"www.pdfa.org" and "Klaas Posselt, Member of the PDF Association" stayed on all 8
+    slides with headers removed: they stand in one place on every slide, in small print, 13-18 %
+    from the edge, the presenter on three lines, and a footnote beside it on some slides."""
+    from pdfprose.document.passes import run_document_passes
+
+    pages = [deck_slide(n, footnote=n in (3, 6, 7)) for n in range(1, 9)]
+    run_document_passes(pages)
+    assert all(p.paragraphs[i].furniture for p in pages for i in (0, 1, -1))
+    assert not any(para.furniture for p in pages for para in p.paragraphs[2:-1])
+    small = len("www.example.org") + len("Ann Author, Member of the Example Society") - 2
+    assert [p.summary()["furniture_chars"] for p in pages] == [
+        small + len(p.paragraphs[-1].lines[0].text) for p in pages]
+
+
+def test_repeated_text_above_the_band_is_kept_unless_small_print_in_one_place() -> None:
+    """Outside the 12 % bands only small print in one place is furniture: an invoice's labels
+    at body size 15 % from the top, small print that moves from page to page, and a table of
+    small print whose cells share one size all stay."""
+    pages = []
+    for n in range(1, 7):
+        pages.append(page(n, para("Bill to:", 115, x0=40), para(f"Customer {n} Ltd", 115, x0=200),
+                          para("Prices in euros, VAT included", 640 + 12 * n, size=5, x0=40),
+                          para("Net weight", 670, size=5, x0=300),
+                          para("Gross weight", 670, size=5, x0=400),
+                          body_text(n), body_text(n), body_text(n)))
+    mark_furniture(pages)
+    assert not any(para.furniture for p in pages for para in p.paragraphs)

@@ -22,6 +22,12 @@ kept; a numbered running head must be in step with the page number, in one place
 ``min_numbered_heads`` different pages, not merely on two entries of one contents page; and a
 line set larger than the body (a letterhead, an invoice's title) takes as many pages to be one,
 since two documents printed together repeat their titles.
+
+Small print (``small_print_ratio`` of the body size: a slide deck's 16 pt footer and presenter
+line beside 50 pt items) is furniture a little further from the edge, within
+``furniture_edge_band``, and on up to ``small_print_max_lines`` lines (a margin strip is
+narrow), where it stands in one place on half the distinct pages, alone on its row or beside
+much larger type: a table's cells share one size.
 """
 
 from __future__ import annotations
@@ -115,32 +121,23 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
             # A footnote (the footnote stage took it because the text calls its mark) is
             # content, though one two-line note per page, numbered in step with the page
             # index, stands in one place at every page's foot as a numbered footer would.
-            if para.kind in ("rotated", "vertical", "footnote") \
-                    or len(para.lines) > params.furniture_max_lines:
+            if para.kind in ("rotated", "vertical", "footnote"):
                 continue
             edge = any(para is e for e in edges)
-            if not (_centre_in_band(para, page, band) or edge):
-                continue
-            text = " ".join(l.text for l in para.lines).strip()
-            page_of[id(para)] = index
-            if PAGE_NUMBER.match(text) and para.size <= params.page_number_max_ratio * body:
-                if _centre_in_band(para, page, band):
-                    # A page number stands at the page's edge, or runs in step with the page
-                    # index; a figure's axis label or a fraction's denominator ("3" of 5/3
-                    # atop a page, cond-mat0501080) in the band does neither.
-                    para.furniture = edge
-                    bare.append((index, page, para, _number_value(text)))
-                    continue
-                if text.isdigit():  # a page number set higher: judged by its run of numbers
-                    numbered[int(text) - page.number].append((para, False))
-                continue
-            number = _EDGE_NUMBER.search(text)
-            in_band = _in_band(para, page, band)
-            if number is not None:
-                value = int(number.group("a") or number.group("b"))
-                numbered[value - page.number].append((para, in_band))
-            if in_band:
-                candidates[_key(para)].append((index, para))
+            gathered = len(para.lines) <= params.furniture_max_lines \
+                and (_centre_in_band(para, page, band) or edge)
+            if gathered:
+                _gather(para, index, page, params, body, edge, candidates, numbered, bare)
+                page_of[id(para)] = index
+            # Small print (a slide's footer beside a 50 pt body) may stand above the band, in
+            # a margin strip, wrapped onto a third line; it must then keep one place. Only
+            # repetition counts there, never a number in step with the page's.
+            if (not gathered or not _in_band(para, page, band)) \
+                    and para.size <= params.small_print_ratio * body \
+                    and len(para.lines) <= params.small_print_max_lines \
+                    and _in_band(para, page, params.furniture_edge_band) \
+                    and not _beside_its_size(para, page, params):
+                candidates["placed " + _key(para)].append((index, para))
     # Pages on which a page number, alone or at the end of a head or footer ("Form 1040NR
     # (2007) Page 2"), stands at each offset from the page index.
     steps_at = {(value - page.number, index) for index, page, _, value in bare
@@ -183,15 +180,19 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
     distinct = [rank[root] for root in copy_of]
     n = len(rank)
     by_parity = [sum(1 for i in range(n) if i % 2 == p) for p in (0, 1)]
-    for hits in candidates.values():
+    for key, hits in candidates.items():
         if len({i for i, _ in hits}) < len(hits) and _side_by_side(hits, params.furniture_row_share):
             continue  # twice across one row: a table's column headings, not a running head
         # Identical text in the bands of many pages is evidence enough of its place (a form
         # sets its head a few points higher or lower from page to page, atop some pages and at
-        # the foot of others).
-        for group in (hits,):
+        # the foot of others). Small print let in by its size (above the bands, or on a third
+        # line) must show its place, and stand there on half the pages: a deck's footer is on
+        # every slide, its footnotes that differ only in their numbers on a few.
+        placed = key.startswith("placed ")
+        for group in (_places(hits, pages, place_em) if placed else (hits,)):
             indices = sorted({distinct[i] for i, _ in group})
-            if not _repeats(indices, n, by_parity, params.consecutive_pages) \
+            if not (_repeats(indices, n, by_parity, params.consecutive_pages) if not placed
+                    else 2 <= len(indices) and 2 * len(indices) >= n) \
                     or not _same_numbers(group, pages):
                 continue
             # A letterhead (a form's title repeated atop each page) is set larger than the body:
@@ -206,7 +207,7 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
             for _, para in group:
                 para.furniture = True
     for page in pages:
-        _keep_rows_of_content(page, params.furniture_row_share)
+        _keep_rows_of_content(page, params, params.small_print_ratio * body)
     # Running heads accompany a body: where they would leave no text at all (a ticket or label
     # per page, one repeated line on every page) they are the document's text. Bare page
     # numbers stay furniture: a page that has nothing else has no text to give.
@@ -215,6 +216,35 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
             for para in page.paragraphs:
                 if not PAGE_NUMBER.match(" ".join(l.text for l in para.lines).strip()):
                     para.furniture = False
+
+
+def _gather(para: Paragraph, index: int, page: PageAnalysis, params: LayoutParams, body: float,
+            edge: bool, candidates: dict[str, list[tuple[int, Paragraph]]],
+            numbered: dict[int, list[tuple[Paragraph, bool]]],
+            bare: list[tuple[int, PageAnalysis, Paragraph, int | None]]) -> None:
+    """File a short paragraph in or at the edge of a band (on page ``index``): a page number
+    into ``bare`` (or ``numbered`` when set higher), a band line ending or starting with a
+    number into ``numbered`` by its offset from the page number, band text into
+    ``candidates`` by its :func:`_key`."""
+    band = params.furniture_band
+    text = " ".join(l.text for l in para.lines).strip()
+    if PAGE_NUMBER.match(text) and para.size <= params.page_number_max_ratio * body:
+        if _centre_in_band(para, page, band):
+            # A page number stands at the page's edge, or runs in step with the page
+            # index; a figure's axis label or a fraction's denominator ("3" of 5/3
+            # atop a page, cond-mat0501080) in the band does neither.
+            para.furniture = edge
+            bare.append((index, page, para, _number_value(text)))
+        elif text.isdigit():  # a page number set higher: judged by its run of numbers
+            numbered[int(text) - page.number].append((para, False))
+        return
+    number = _EDGE_NUMBER.search(text)
+    in_band = _in_band(para, page, band)
+    if number is not None:
+        value = int(number.group("a") or number.group("b"))
+        numbered[value - page.number].append((para, in_band))
+    if in_band:
+        candidates[_key(para)].append((index, para))
 
 
 def _places(hits: list[tuple[int, Paragraph]], pages: list[PageAnalysis],
@@ -302,14 +332,27 @@ def _side_by_side(hits: list[tuple[int, Paragraph]], share: float) -> bool:
                for i, a in enumerate(paras) for b in paras[:i] for la in a.lines for lb in b.lines)
 
 
-def _keep_rows_of_content(page: PageAnalysis, share: float) -> None:
+def _beside_its_size(para: Paragraph, page: PageAnalysis, params: LayoutParams) -> bool:
+    """Whether another paragraph of the page has a line on a row of ``para``'s set at less
+    than ``small_print_row_ratio`` times its size: a table's cells share one size, while a
+    slide's margin strip stands alone or beside larger type."""
+    share, ratio = params.furniture_row_share, params.small_print_row_ratio
+    return any(other is not para and line.bottom > mine.top and line.top < mine.bottom
+               and line.size < ratio * para.size and same_row(mine, line, share, inclusive=True)
+               for other in page.paragraphs for line in other.lines for mine in para.lines)
+
+
+def _keep_rows_of_content(page: PageAnalysis, params: LayoutParams, small: float) -> None:
     """Unmark repeated band text that shares its row with text of the page that is not
     furniture: a cell of a table row ("Huntington Beach 65" beside its company and dates on
     the CA WARN report, whose columns are read as paragraphs of their own), not a running head.
     Page numbers (PAGE_NUMBER) neither count as such text nor are unmarked: a footer's number
     sits beside the footer, and may have been read into the last line of the body above it.
     Repeated until nothing changes, since a cell kept makes its row content for the cells
-    beside it."""
+    beside it. Small print (at most ``small`` points) shares its row with content set much
+    larger (``small_print_row_ratio``) as a slide's margin strip does its footnotes: a table's
+    cells are set in one size."""
+    share, ratio = params.furniture_row_share, params.small_print_row_ratio
     marked = [p for p in page.paragraphs if p.furniture and p.lines
               and not PAGE_NUMBER.match(" ".join(l.text for l in p.lines).strip())]
     if not marked:
@@ -326,6 +369,7 @@ def _keep_rows_of_content(page: PageAnalysis, share: float) -> None:
             if any(other.bottom > line.top and other.top < line.bottom  # overlap at all
                    and same_row(line, other, share, inclusive=True)
                    and not PAGE_NUMBER.match(other.text.strip())
+                   and (para.size > small or other.size < ratio * para.size)
                    for line in para.lines for other in content):
                 para.furniture = False
                 marked.remove(para)
