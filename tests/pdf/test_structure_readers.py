@@ -22,8 +22,7 @@ from pdfprose.budgets import ReadBudgets
 from pdfprose.pdf.document import open_pdf
 from pdfprose.pdf.outline import clean_title, read_outline
 from pdfprose.pdf.pdfspace import box_in, page_space
-from pdfprose.pdf.structure import (KidPlaces, PageStructTree, open_structure, read_structure,
-                                     tags_usable)
+from pdfprose.pdf.structure import PageStructTree, open_structure, read_structure, tags_usable
 
 import structgen
 
@@ -367,18 +366,3 @@ def test_a_page_whose_tags_cannot_be_resolved_keeps_its_text(tmp_path: Path,
     assert isinstance(lazy, PageStructTree)
     assert lazy.page_content(0) == {} and lazy.problems == [
         "the structure tree of page 1 could not be read; its tags were not used"]
-
-
-def test_a_kid_is_placed_at_its_first_mention_among_its_parents_kids() -> None:
-    # A parent's kids: references, a dictionary kept in the array, a reference named twice.
-    from pdfminer.pdftypes import PDFObjRef
-
-    direct = {"S": "P"}
-    kids: list[object] = [PDFObjRef(None, 5, 0), direct, PDFObjRef(None, 7, 0),
-                          PDFObjRef(None, 5, 0)]
-    places = KidPlaces(kids)
-    assert places.position(PDFObjRef(None, 5, 0), {"S": "P"}) == 0
-    assert places.position(PDFObjRef(None, 7, 0), {"S": "H1"}) == 2
-    assert places.position(direct, direct) == 1
-    assert places.position(PDFObjRef(None, 9, 0), direct) == 1  # the node itself is listed
-    assert places.position(PDFObjRef(None, 9, 0), {"S": "P"}) == 4  # not listed: after all

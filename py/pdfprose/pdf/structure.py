@@ -290,8 +290,6 @@ class PageStructTree(StructTree):
         self._document = document
         self._whole = False
         self._nodes: list[dict] = []  # type: ignore[type-arg]  # each element's dictionary
-        # Per parent (-1: the root), once: a long document's sections, searched kid by kid...
-        self._kid_places: dict[int, KidPlaces] = {}  # ...would cost the square of their number
 
     def page_content(self, page: int) -> dict[int, int]:
         found = self.content.get(page)
@@ -383,9 +381,7 @@ class PageStructTree(StructTree):
         for ref, node in reversed(chain):
             up = self.elements[parent] if parent >= 0 else None
             holder = self._root if up is None else self._nodes[parent]
-            places = self._kid_places.get(parent) or self._kid_places.setdefault(
-                parent, KidPlaces(_kids(holder.get("K"))))
-            position = places.position(ref, node)
+            position = _position(_kids(holder.get("K")), ref, node)
             raw = name_of(node.get("S")) or ""
             node_page = _page_of(node.get("Pg"), self._indices)
             if node_page is None and up is not None:
@@ -421,30 +417,15 @@ def _claimed(node: object) -> set[int]:
     return out
 
 
-class KidPlaces:
-    """An element's kids, and where the first of each stands: a reference by the object it
-    names, anything else (a dictionary in the array) by identity (the kids held here)."""
-
-    __slots__ = ("kids", "by_objid", "by_id")
-
-    def __init__(self, kids: list[object]) -> None:
-        self.kids = kids
-        self.by_objid: dict[int, int] = {}
-        self.by_id: dict[int, int] = {}
-        for i, kid in enumerate(kids):
-            if isinstance(kid, PDFObjRef):
-                self.by_objid.setdefault(kid.objid, i)
-            else:
-                self.by_id.setdefault(id(kid), i)
-
-    def position(self, ref: object, node: object) -> int:
-        """``ref``'s place (it resolves to ``node``); after all the kids when not listed."""
-        found = self.by_id.get(id(node))
-        if isinstance(ref, PDFObjRef):
-            named = self.by_objid.get(ref.objid)
-            if named is not None and (found is None or named < found):
-                found = named
-        return len(self.kids) if found is None else found
+def _position(kids: list[object], ref: object, node: object) -> int:
+    """Where ``ref`` (resolving to ``node``) stands among its parent's kids; after them all
+    when the parent does not list it."""
+    objid = ref.objid if isinstance(ref, PDFObjRef) else None
+    for i, kid in enumerate(kids):
+        if (objid is not None and isinstance(kid, PDFObjRef) and kid.objid == objid) \
+                or kid is node:
+            return i
+    return len(kids)
 
 
 def _number_tree_get(tree: object, key: int, max_nodes: int) -> object:
