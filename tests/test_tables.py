@@ -4,9 +4,6 @@ top left."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from pdfprose import Options
 from pdfprose.layout.lines import build_lines
 from pdfprose.layout.tables import find_tables
@@ -453,44 +450,3 @@ def test_a_ruled_table_whose_longest_two_word_label_repeats_is_still_a_table() -
             ["No Fee", rate.format("5.25%", "5.25%")], [label, rate.format("5.12%", "5.53%")],
             [label, rate.format("4.95%", "5.01%")], [label, rate.format("5.69%", "5.81%")]]
     assert verdict(_table(rows), ruled=True) is None
-
-
-def _pieces_glyph_by_glyph(line: Line, factor: float = 0.6) -> list[tuple[int, int]]:
-    """Where :func:`pieces_of` cuts a run without its cell-gap test, spelt out glyph by glyph:
-    at a gap over ``factor`` of the next visible glyph's size from the right-most end of the
-    visible glyphs before it."""
-    visible = [i for i, g in enumerate(line.glyphs) if g.text.strip()]
-    cuts, right = [], None
-    for i in visible:
-        g = line.glyphs[i]
-        if right is not None and g.x0 - right > factor * g.size:
-            cuts.append(i)
-        right = g.x1 if right is None else max(right, g.x1)
-    bounds = [0, *cuts, len(line.glyphs)]
-    return list(zip(bounds, bounds[1:]))
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["1", "2", " ", "\u00a0"]),
-                          st.sampled_from([0.0, 0.5, 20.0]), st.sampled_from([10.0, 8.0])),
-                min_size=2, max_size=12))
-def test_pieces_of_runs_with_and_without_drawn_spaces_cut_where_the_gaps_say(
-        spec: list[tuple[str, float, float]]) -> None:
-    # Figures only, set close or 20 pt apart (over the cell-gap ratio of any narrower gap):
-    # every gap over the split threshold parts cells. Drawn spaces are 0.5 pt wide.
-    glyphs, x = [], 72.0
-    for text, gap, size in spec:
-        x += gap
-        width = 5.0 if text.strip() else 0.5
-        glyphs.append(Glyph(text, x, 100.0 - size, x + width, 102.0, 100.0, size, "Helvetica"))
-        x += width
-    line = Line("".join(g.text for g in glyphs), glyphs[0].x0, 90.0, glyphs[-1].x1, 102.0,
-                100.0, 10.0, glyphs=glyphs)
-    if not any(g.text.strip() for g in glyphs):
-        return
-    got = [(p.start, p.end) for p in pieces_of([line])]
-    wanted = [(a, b) for a, b in _pieces_glyph_by_glyph(line)
-              if any(g.text.strip() for g in glyphs[a:b])]
-    if len(wanted) == 1 or sum(1 for g in glyphs if g.text.strip()) < 2:
-        wanted = [(0, len(glyphs))]
-    assert got == wanted

@@ -10,16 +10,13 @@ between its glyphs. Page space (points, origin top left).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate, compress, repeat
-from operator import attrgetter, gt, mul, sub
+from operator import gt, mul, sub
 
 from ...model import Glyph, Line
 from ...params import DEFAULT_PARAMS, LayoutParams
 from ..runs import make_line
-
-_X0 = attrgetter("x0")
 
 
 @dataclass(slots=True)
@@ -53,6 +50,13 @@ class Piece:
         return self.x1 - self.x0
 
 
+def _sorted_glyphs(line: Line) -> None:
+    glyphs = line.glyphs
+    x0s = [g.x0 for g in glyphs]
+    if x0s != sorted(x0s):
+        glyphs.sort(key=lambda g: g.x0)
+
+
 def _piece(line: Line, start: int, end: int) -> Piece | None:
     glyphs = [g for g in line.glyphs[start:end] if g.text.strip()]
     if not glyphs:
@@ -66,34 +70,20 @@ def pieces_of(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list[
     ``params.table_split_gap_em`` of its size between visible glyphs."""
     factor = params.table_split_gap_em
     out: list[Piece] = []
-    strip = str.strip
     for line in lines:
         glyphs = line.glyphs
-        n = len(glyphs)
-        if n < 2:
-            out.append(Piece(line, 0, n, line.x0, line.top, line.x1, line.bottom))
+        if len(glyphs) < 2:
+            out.append(Piece(line, 0, len(glyphs), line.x0, line.top, line.x1, line.bottom))
             continue
-        x0s = [g.x0 for g in glyphs]
-        if x0s != sorted(x0s):
-            glyphs.sort(key=_X0)
-            x0s = [g.x0 for g in glyphs]
-        texts = [g.text for g in glyphs]
-        if all(map(strip, texts)):
-            # Every glyph visible (most runs: no drawn space): the columns are the run's own,
-            # read without going through a list of indices.
-            visible: list[int] | range = range(n)
-            rights = list(accumulate([g.x1 for g in glyphs], max))
-            sizes = [g.size for g in glyphs]
-            del sizes[0]
-        else:
-            visible = list(compress(range(n), map(strip, texts)))
-            if len(visible) < 2:
-                out.append(Piece(line, 0, n, line.x0, line.top, line.x1, line.bottom))
-                continue
-            x0s = [glyphs[i].x0 for i in visible]
-            rights = list(accumulate([glyphs[i].x1 for i in visible], max))
-            sizes = [glyphs[i].size for i in visible[1:]]
+        _sorted_glyphs(line)
+        visible = [i for i, g in enumerate(glyphs) if g.text.strip()]
+        if len(visible) < 2:
+            out.append(Piece(line, 0, len(glyphs), line.x0, line.top, line.x1, line.bottom))
+            continue
+        x0s = [glyphs[i].x0 for i in visible]
+        rights = list(accumulate((glyphs[i].x1 for i in visible), max))
         gaps = list(map(sub, x0s[1:], rights))
+        sizes = [glyphs[i].size for i in visible[1:]]
         wide = list(compress(range(1, len(visible)), map(gt, gaps, map(mul, sizes, repeat(factor)))))
         if wide:
             wide = _cell_gaps(glyphs, visible, gaps, wide, line.size, params)
@@ -113,7 +103,7 @@ def pieces_of(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list[
     return out
 
 
-def _cell_gaps(glyphs: list[Glyph], visible: Sequence[int], gaps: list[float], wide: list[int],
+def _cell_gaps(glyphs: list[Glyph], visible: list[int], gaps: list[float], wide: list[int],
                size: float, params: LayoutParams) -> list[int]:
     """Of a run's wide gaps (indices into ``visible``), those that part cells rather than
     words: wider than ``params.table_cell_gap_ratio`` x the run's word spaces (the median of
