@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pdfprose.layout.notes import line_runs
+from pdfprose.layout.textmap import follows, glyph_spans
 from pdfprose.layout.runs import make_line
 from pdfprose.model import Glyph
 
@@ -56,3 +57,43 @@ def test_a_raised_mark_is_a_run_of_its_own() -> None:
     glyphs.append(Glyph("1", 24.5, 91.0, 28.0, 97.5, 96.5, 6.0, "Times-Roman"))
     runs, _ = line_runs(make_line(glyphs))
     assert [(r.text, r.size) for r in runs] == [("text", 10.0), ("1", 6.0)]
+
+
+@st.composite
+def texts_and_glyphs(draw: st.DrawFn) -> tuple[str, list[Glyph]]:
+    """Glyph texts of one character, several, a drawn space or an odd blank, and a text made
+    from them with word spaces here and there, sometimes with a character changed, dropped or
+    put in."""
+    texts = draw(st.lists(st.sampled_from(["a", "b", "1", " ", "\u00a0", "fi", "e\u0301"]),
+                          min_size=1, max_size=10))
+    parts = []
+    for t in texts:
+        core = t.strip()
+        parts.append(core + (" " if draw(st.booleans()) else ""))
+    text = "".join(parts).strip()
+    if text and draw(st.booleans()):
+        k = draw(st.integers(0, len(text) - 1))
+        text = text[:k] + draw(st.sampled_from(["x", " ", ""])) + text[k + draw(st.integers(0, 1)):]
+    glyphs = [Glyph(t, 5.0 * k, 92.0, 5.0 * k + 5.0, 101.5, 100.0, 10.0, "Times-Roman")
+              for k, t in enumerate(texts)]
+    return text, glyphs
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts_and_glyphs())
+def test_follows_says_yes_only_where_the_walk_finds_every_glyph(
+        case: tuple[str, list[Glyph]]) -> None:
+    text, glyphs = case
+    if follows(text, glyphs):
+        assert glyph_spans(text, glyphs) is not None
+    elif all(len(g.text.strip()) <= 1 for g in glyphs) \
+            and text.replace(" ", "") == "".join(g.text.strip() for g in glyphs):
+        raise AssertionError("a text of one character a glyph should be told at once")
+
+
+def test_a_glyph_of_two_characters_goes_to_the_walk() -> None:
+    glyphs = [Glyph(t, 5.0 * k, 92.0, 5.0 * k + 5.0, 101.5, 100.0, 10.0, "Times-Roman")
+              for k, t in enumerate(["fi", "n", "d"])]
+    assert not follows("find", glyphs)
+    assert glyph_spans("find", glyphs) == [(0, 2), (2, 3), (3, 4)]
+    assert follows("f i n d", glyphs[1:]) is False and follows("n d", glyphs[1:])

@@ -19,7 +19,7 @@ from ..model import Block, Glyph, Inline, Line, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
 from .footnotes import (BODY_START, FootLine, Footnotes, Rule, Run, find_footnotes,
                         find_table_notes)
-from .textmap import glyph_spans
+from .textmap import follows, glyph_spans
 
 
 @dataclass(slots=True)
@@ -39,11 +39,18 @@ def line_runs(line: Line, by_glyph: bool = False,
     followed glyph by glyph is one run. ``by_glyph``: group glyph by glyph even where column
     passes can tell the line is one run (the plain path, which the fast one must agree with)."""
     glyphs = line.glyphs
-    spans = glyph_spans(line.text, glyphs) if glyphs and line.direction == "ltr" else None
-    if not spans:
+    if not glyphs or line.direction != "ltr":
         return (Run(line.text, line.x0, line.x1, line.baseline, line.size),), \
             [(0, len(line.text))]
     one = None if by_glyph else _one_run(line, glyphs)
+    # The spans are wanted only to cut a line into runs; for a line of one run, only whether
+    # its text follows its glyphs, told at once where every glyph is one character or blank.
+    if one is not None and follows(line.text, glyphs):
+        return one
+    spans = glyph_spans(line.text, glyphs)
+    if not spans:
+        return (Run(line.text, line.x0, line.x1, line.baseline, line.size),), \
+            [(0, len(line.text))]
     if one is not None:
         return one
     # Glyph.baseline is the text matrix's and leaves the text rise (Ts) out; the box moves

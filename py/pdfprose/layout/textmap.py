@@ -48,3 +48,13 @@ def glyph_spans(text: str, glyphs: Sequence[Glyph]) -> list[tuple[int, int]] | N
             continue
         return None
     return out
+
+
+def follows(text: str, glyphs: Sequence[Glyph]) -> bool:
+    """Whether :func:`glyph_spans` finds ``text`` following ``glyphs`` (not None), told by C
+    passes where each glyph's stripped text is one character or none and those characters
+    are ``text`` without its spaces: the walk then meets each glyph's character as the next
+    one after any spaces. False where that does not hold, and the walk may still succeed."""
+    cores = list(map(str.strip, [g.text for g in glyphs]))
+    joined = "".join(cores)
+    return len(joined) == len(cores) - cores.count("") and joined == text.replace(" ", "")
