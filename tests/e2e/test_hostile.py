@@ -69,6 +69,21 @@ def ten_million_q() -> bytes:
     return one_page(b"4 0 R", flate_stream(zlib.compress(content, 9)))
 
 
+def stalling_pages(pages: int = 20) -> bytes:
+    """``pages`` pages that all draw one content stream of ten million ``q``: each page takes the
+    page's operator budget's seconds, so the file keeps the worker busy for a minute or more,
+    however soon a loaded machine lets the test click (one such page was done before a starved
+    test process clicked Cancel)."""
+    content = b"q " * 10_000_000 + b"BT /F1 12 Tf 72 700 Td (After.) Tj ET"
+    kids = b" ".join(b"%d 0 R" % n for n in range(6, 6 + pages))
+    numbered = {1: CATALOG, 2: b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
+                4: flate_stream(zlib.compress(content, 9)), 5: FONT}
+    for n in range(6, 6 + pages):
+        numbered[n] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font"
+                       b" << /F1 5 0 R >> >> /Contents 4 0 R >>")
+    return build_pdf(numbered)
+
+
 def decompression_bomb(mebibytes: int = 2048) -> bytes:
     """2 MB of FlateDecode that inflates to 2 GiB of spaces. Compressing 2 GiB took 30 s of the
     test's time, so one MiB is compressed and its block repeated: after a full flush the
@@ -202,7 +217,7 @@ def test_a_decompression_bomb_stays_within_the_engine_s_memory(watched: App) -> 
 def test_cancel_rescues_a_stalled_file(watched: App) -> None:
     app = watched
     app.ensure_idle()
-    app.testid("file-input").set_input_files(pdf_payload("stalling.pdf", ten_million_q()))
+    app.testid("file-input").set_input_files(pdf_payload("stalling.pdf", stalling_pages()))
     app.page.wait_for_function("() => !document.querySelector('[data-testid=notice-slow]').hidden",
                                timeout=NOTICE_MS + 10_000)
     app.testid("cancel").click()
