@@ -305,6 +305,19 @@ class LayoutParams(FurnitureParams):
     lines on the other side: labels beside their values ("Invoice No." and "Date" left of the
     number and the date, under the copy's name), read row by row. A margin note of two lines
     beside a paragraph keeps its gutter: most of the paragraph's lines have no partner."""
+    justified_runs: int = 3
+    """Rows lined up across a gap are no table's when each is a loosely justified line of prose
+    cut into runs at its word gaps (over ``run_gap_em``): at least 3 runs of words on the row,
+    from the run's left edge to its right one (within ``justified_edge_em``), the gaps between
+    them even (within ``justified_spread_em``). A narrow column's two loose lines and the
+    paragraph's short last line share a gap by chance so (layout benchmark, footnotes-column
+    2026-2: gaps of 11.3 to 11.4 pt on one line, 12.0 pt on the next, at 9.5 pt); a table's
+    cells are of uneven widths, its gaps uneven."""
+    justified_edge_em: float = 0.5
+    """...flush within 0.5 em with both edges of the run."""
+    justified_spread_em: float = 0.15
+    """...the widest and narrowest gap of a row differ by 0.15 em at most (justification
+    spreads the space evenly; the measured spread is 0.01 em)."""
     row_baseline_em: float = 0.25
     """A row (a strip) lines up across a gap when a line on one side and a line on the other
     stand on one baseline, within 0.25 em of the run's median size."""

@@ -22,6 +22,7 @@ from .gaps import Gaps, crossed
 
 _SIZE = attrgetter("size")
 _TOP = attrgetter("top")
+_X0 = attrgetter("x0")
 
 
 def prose_size(lines: list[Line]) -> float:
@@ -219,3 +220,19 @@ def prose_crosses(after: list[Line], gutters: Gaps, least: float) -> bool:
     above, they would come between them)."""
     wide = [l for l in after if l.x1 - l.x0 >= least]
     return bool(wide) and bool(crossed([l.x0 for l in wide], [l.x1 for l in wide], gutters))
+
+
+def justified_rows(rows: list[list[Line]], x0: float, x1: float, size: float,
+                   params: LayoutParams) -> bool:
+    """Whether every row (a strip's runs) is a loosely justified line of prose cut at its word
+    gaps (see ``params.justified_spread_em``): it runs from ``x0`` to ``x1``, the run's edges,
+    its runs are words and the gaps between them are even."""
+    edge, spread = params.justified_edge_em * size, params.justified_spread_em * size
+    for row in rows:
+        row = sorted(row, key=_X0)
+        gaps = [b.x0 - a.x1 for a, b in zip(row, row[1:])]
+        if len(row) < params.justified_runs or row[0].x0 > x0 + edge \
+                or row[-1].x1 < x1 - edge or max(gaps) - min(gaps) > spread \
+                or not all(any(c.isalpha() for c in l.text) for l in row):
+            return False
+    return bool(rows)

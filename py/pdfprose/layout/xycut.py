@@ -25,9 +25,9 @@ from ..text.vocabulary import SENTENCE_END
 from .equations import EQUATION_NUMBER, is_formula_piece
 from .gaps import Gaps, common_gaps, common_run, crossed, free, inside
 from .gutters import Narrow
-from .regions import (end_together, filled_in_order, floats_across, inside_one, opens_story,
-                      paragraph_end, prose_crosses, prose_size, smaller_share, story_columns,
-                      stray_edge)
+from .regions import (end_together, filled_in_order, floats_across, inside_one, justified_rows,
+                      opens_story, paragraph_end, prose_crosses, prose_size, smaller_share,
+                      story_columns, stray_edge)
 from .spans import covered
 
 
@@ -152,7 +152,8 @@ def _rows_line_up(run: _RunLines, gaps: list[tuple[float, float]], k: int,
     lines between it and the gaps beside it, on either side, make no text column, and enough of
     them share a baseline with a line on the gap's other side. ``run`` holds the strips'
     lines and their median font size (see :class:`_RunLines`). Returns None where they do
-    not, ``"equations"`` where the narrow side holds nothing but equation numbers, ``"table"``
+    not, ``"equations"`` where the narrow side holds nothing but equation numbers, ``"prose"``
+    where the rows are loosely justified lines (:func:`~.regions.justified_rows`), ``"table"``
     otherwise."""
     aligned_min, text_column = params.row_aligned_min, params.text_column_em
     row_baseline = params.row_baseline_em
@@ -181,6 +182,7 @@ def _rows_line_up(run: _RunLines, gaps: list[tuple[float, float]], k: int,
         if near_side == "left" and all(l.text.strip().isdigit() for l in near):
             continue  # line numbers in the margin
         aligned = held = 0
+        lined: list[list[Line]] = []  # the rows that line up, each a strip's lines
         # The near lines of each strip, strip by strip: the lines are in strip order.
         for index, group in groupby(zip(compress(run.where, chosen), near), key=_FIRST):
             s = strips[index]
@@ -197,12 +199,15 @@ def _rows_line_up(run: _RunLines, gaps: list[tuple[float, float]], k: int,
                    for l in mine for o in other):
                 aligned += 1
                 held += len(mine)
+                lined.append(s.lines)
         if count < aligned_min:
             rows = held == count and _partners_held(run, near, lo, hi, near_side, left_edge,
                                                     right_edge, row_baseline * size,
                                                     text_column * size)
         else:
             rows = aligned >= aligned_min and 2 * held >= len(near)
+        if rows and justified_rows(lined, min(run.starts), max(run.ends), size, params):
+            return "prose"  # word gaps of loose lines: the gap is neither gutter nor cells'
         if rows:
             if all(EQUATION_NUMBER.fullmatch(l.text.strip()) for l in near):
                 return "equations"
@@ -482,19 +487,10 @@ def reading_order(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS,
     columns = _layout(lines, 0, leaves, [0], {}, params, sorted(gutters) if gutters else [], rtl)
     blocks = []
     for order, leaf in enumerate(leaves):
-        blocks.append(
-            Block(
-                lines=leaf.lines,
-                order=order,
-                region=leaf.region,
-                column=leaf.column,
-                columns=leaf.columns,
-                text_column=leaf.text_column,
-                x0=min(l.x0 for l in leaf.lines),
-                top=min(l.top for l in leaf.lines),
-                x1=max(l.x1 for l in leaf.lines),
-                bottom=max(l.bottom for l in leaf.lines),
-                rows=leaf.rows,
-            )
-        )
+        blocks.append(Block(
+            lines=leaf.lines, order=order, region=leaf.region, column=leaf.column,
+            columns=leaf.columns, text_column=leaf.text_column,
+            x0=min(l.x0 for l in leaf.lines), top=min(l.top for l in leaf.lines),
+            x1=max(l.x1 for l in leaf.lines), bottom=max(l.bottom for l in leaf.lines),
+            rows=leaf.rows))
     return blocks, columns
