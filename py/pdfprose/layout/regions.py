@@ -83,15 +83,6 @@ def _large_part(row: list[Line], least: float) -> list[Line]:
     return large
 
 
-def stray_edge(rows: list[list[Line]], size: float, params: LayoutParams) -> bool:
-    """One or two rows (strips) of lines in a smaller size than the run's ``size``, set off
-    from the columns by an empty band: a running head, a footer or a catalogue number inside
-    one column's width, not part of that column (``params.edge_strips``, ``edge_size_ratio``)."""
-    if len(rows) > params.edge_strips:
-        return False
-    return statistics.median(l.size for row in rows for l in row) < params.edge_size_ratio * size
-
-
 def floats_across(rows: list[list[Line]], frees: list[Gaps], size: float,
                   common: Callable[[list[Gaps]], Gaps], params: LayoutParams
                   ) -> list[list[Line]]:
