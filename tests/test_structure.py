@@ -120,9 +120,11 @@ def test_no_module_is_over_500_lines() -> None:
 def test_no_name_is_used_undefined() -> None:
     """Two branches merged cleanly once while one renamed a helper the other had just called:
     every table page with notes failed at run time with a NameError. pyflakes reads every
-    Python file of the project for names used and never bound."""
+    Python file of the project for names used and never bound, and for a function defined
+    twice in one module (two branches each moved one helper into regions.py: the merge kept
+    both copies, and the second silently replaced the first)."""
     from pyflakes.api import check
-    from pyflakes.messages import UndefinedName
+    from pyflakes.messages import RedefinedWhileUnused, UndefinedName
     from pyflakes.reporter import Reporter
 
     class Collect(Reporter):
@@ -130,7 +132,7 @@ def test_no_name_is_used_undefined() -> None:
             self.found: list[str] = []
 
         def flake(self, message: object) -> None:
-            if isinstance(message, UndefinedName):
+            if isinstance(message, (UndefinedName, RedefinedWhileUnused)):
                 self.found.append(str(message))
 
         def unexpectedError(self, filename: str, msg: str) -> None:  # noqa: N802 - pyflakes'

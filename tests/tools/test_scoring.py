@@ -21,7 +21,6 @@ from benchmarks.scoring import (  # noqa: E402
     lcs_length,
     normalize_word,
     aligned_paragraph_scores,
-    lcs_alignment,
     paragraph_scores,
     score,
     strip_markdown,
