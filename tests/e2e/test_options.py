@@ -61,8 +61,11 @@ def test_options_on_a_155_page_document_are_answered_from_what_was_rendered_ahea
 def test_an_option_chosen_while_the_pages_are_read_applies_to_the_text_when_it_comes(app: App) -> None:
     # A new user's option clicks during a long conversion found the controls gone (hidden until
     # the text came), then no effect until another click after it ended.
-    data = make_pdf([[f"{page}.{row} Options chosen while this is read." for row in range(40)]
-                     for page in range(1, 31)])
+    # 90 pages of 60 lines: still read by one worker (app/engine/split.js splits from 100), and
+    # long enough that a quiet fast machine is not done before the first card is checked (30
+    # pages of 40 lines were).
+    data = make_pdf([[f"{page}.{row} Options chosen while this is read." for row in range(60)]
+                     for page in range(1, 91)])
     app.ensure_idle()
     app.reset_options()
     parses = app.parses
