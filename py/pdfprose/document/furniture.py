@@ -110,7 +110,8 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
     by the thresholds of ``params``."""
     body = (statistics or DocumentStatistics.of(pages)).body_size or math.inf
     band, least = params.furniture_band, params.min_numbered_heads
-    candidates: dict[str, list[tuple[int, Paragraph]]] = defaultdict(list)
+    # (let in as small print, text key) -> (page index, paragraph)
+    candidates: dict[tuple[bool, str], list[tuple[int, Paragraph]]] = defaultdict(list)
     numbered: dict[int, list[tuple[Paragraph, bool]]] = defaultdict(list)  # offset -> (head, in band)
     page_of: dict[int, int] = {}  # id(paragraph) -> the index of its page
     # Page-number-shaped band text: (page index, page, paragraph, value).
@@ -137,7 +138,7 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
                     and len(para.lines) <= params.small_print_max_lines \
                     and _in_band(para, page, params.furniture_edge_band) \
                     and not _beside_its_size(para, page, params):
-                candidates["placed " + _key(para)].append((index, para))
+                candidates[(True, _key(para))].append((index, para))
     # Pages on which a page number, alone or at the end of a head or footer ("Form 1040NR
     # (2007) Page 2"), stands at each offset from the page index.
     steps_at = {(value - page.number, index) for index, page, _, value in bare
@@ -180,7 +181,7 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
     distinct = [rank[root] for root in copy_of]
     n = len(rank)
     by_parity = [sum(1 for i in range(n) if i % 2 == p) for p in (0, 1)]
-    for key, hits in candidates.items():
+    for (placed, _), hits in candidates.items():
         if len({i for i, _ in hits}) < len(hits) and _side_by_side(hits, params.furniture_row_share):
             continue  # twice across one row: a table's column headings, not a running head
         # Identical text in the bands of many pages is evidence enough of its place (a form
@@ -188,7 +189,6 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
         # the foot of others). Small print let in by its size (above the bands, or on a third
         # line) must show its place, and stand there on half the pages: a deck's footer is on
         # every slide, its footnotes that differ only in their numbers on a few.
-        placed = key.startswith("placed ")
         for group in (_places(hits, pages, place_em) if placed else (hits,)):
             indices = sorted({distinct[i] for i, _ in group})
             if not (_repeats(indices, n, by_parity, params.consecutive_pages) if not placed
@@ -219,7 +219,7 @@ def mark_furniture(pages: list[PageAnalysis], statistics: DocumentStatistics | N
 
 
 def _gather(para: Paragraph, index: int, page: PageAnalysis, params: LayoutParams, body: float,
-            edge: bool, candidates: dict[str, list[tuple[int, Paragraph]]],
+            edge: bool, candidates: dict[tuple[bool, str], list[tuple[int, Paragraph]]],
             numbered: dict[int, list[tuple[Paragraph, bool]]],
             bare: list[tuple[int, PageAnalysis, Paragraph, int | None]]) -> None:
     """File a short paragraph in or at the edge of a band (on page ``index``): a page number
@@ -244,7 +244,7 @@ def _gather(para: Paragraph, index: int, page: PageAnalysis, params: LayoutParam
         value = int(number.group("a") or number.group("b"))
         numbered[value - page.number].append((para, in_band))
     if in_band:
-        candidates[_key(para)].append((index, para))
+        candidates[(False, _key(para))].append((index, para))
 
 
 def _places(hits: list[tuple[int, Paragraph]], pages: list[PageAnalysis],
