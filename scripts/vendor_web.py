@@ -288,21 +288,32 @@ def split_cmaps(source: Path, dest: Path) -> None:
         f"{CMAPS.relative_to(ROOT)}, fetched by the page only when a document needs one")
 
 
-def engine_sources() -> list[Path]:
-    files = [ROOT / "pyproject.toml"]
-    if (ROOT / "README.md").exists():
-        files.append(ROOT / "README.md")
-    files += sorted(
+def engine_code() -> list[Path]:
+    """What the engine wheel's behaviour is made of: pyproject.toml and the files under py/
+    (not the caches and egg-info an editable install leaves there)."""
+    return [ROOT / "pyproject.toml"] + sorted(
         p for p in (ROOT / "py").rglob("*")
         if p.is_file() and "__pycache__" not in p.parts and ".egg-info" not in str(p)
     )
+
+
+def engine_sources() -> list[Path]:
+    """What the wheel is built from: :func:`engine_code` and the README that pyproject.toml
+    names as the package's description."""
+    files = engine_code()
+    if (ROOT / "README.md").exists():
+        files.insert(1, ROOT / "README.md")
     return files
 
 
 def engine_fingerprint() -> str:
+    """A hash of the content of :func:`engine_code` (never dates: a worktree's copied static/
+    and sources keep the same content under new mtimes). The README is left out: it changes
+    only the wheel's description, and a README commit rebuilt the wheel (a minute and a half
+    of Pyodide compiling bytecode) for nothing the page runs."""
     digest = hashlib.sha256(f"format:{WHEEL_FORMAT}\n".encode())
-    for path in engine_sources():
-        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in engine_code():
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 

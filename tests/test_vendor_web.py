@@ -9,6 +9,7 @@ import gzip
 import hashlib
 import importlib.util
 import json
+import os
 import shutil
 import zipfile
 from pathlib import Path
@@ -126,3 +127,31 @@ def test_the_service_worker_s_list_has_every_file_s_hash(tmp_path: Path, monkeyp
         f"{name}.json.gz": "sha256-" + base64.b64encode(bytes.fromhex(meta["sha256"])).decode()
         for name, meta in index.items()
     }
+
+
+def test_the_engine_wheel_is_rebuilt_only_when_its_code_changes(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fingerprint that decides a rebuild of the engine wheel follows the content of py/ and
+    pyproject.toml: not the README (a README commit rebuilt the wheel), not dates (copied
+    files), not the caches an import leaves."""
+    module = tmp_path / "py" / "pdfprose" / "core.py"
+    module.parent.mkdir(parents=True)
+    module.write_text("VALUE = 1\n")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "pdfprose"\nreadme = "README.md"\n')
+    readme = tmp_path / "README.md"
+    readme.write_text("# pdfprose\n")
+    monkeypatch.setattr(VENDOR_WEB, "ROOT", tmp_path)
+    first = VENDOR_WEB.engine_fingerprint()
+    readme.write_text("# pdfprose\n\nA new paragraph of documentation.\n")
+    (module.parent / "__pycache__").mkdir()
+    (module.parent / "__pycache__" / "core.cpython-313.pyc").write_bytes(b"\0cache")
+    (tmp_path / "py" / "pdfprose.egg-info").mkdir()
+    (tmp_path / "py" / "pdfprose.egg-info" / "PKG-INFO").write_text("Name: pdfprose\n")
+    os.utime(module, (1, 1))  # the same content, another date
+    assert VENDOR_WEB.engine_fingerprint() == first
+    assert readme in VENDOR_WEB.engine_sources()  # still built from it (pyproject names it)
+    module.write_text("VALUE = 2\n")
+    assert VENDOR_WEB.engine_fingerprint() != first
+    module.write_text("VALUE = 1\n")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "pdfprose"\nversion = "2"\n')
+    assert VENDOR_WEB.engine_fingerprint() != first
