@@ -17,6 +17,15 @@ function internalError(err) {
   return { code: 'internal', message: String(err?.message ?? err).split('\n').slice(-2).join(' '), params: {} };
 }
 
+/** The interpreter died (its WebAssembly stack overflowed freeing a structure 100,000 deep,
+ * before the engine bounded nesting): nothing can run in it again. The worker ends with the
+ * error, uncaught, so that the page replaces it ('crashed') and says so. */
+function die(err) {
+  setTimeout(() => {
+    throw err;
+  });
+}
+
 export class EngineHost {
   /**
    * @param scope the worker's global scope (postMessage)
@@ -97,12 +106,7 @@ export class EngineHost {
             await this.handle(data);
           } catch (err) {
             if (err?.pyodide_fatal_error) {
-              // The interpreter died (its WebAssembly stack overflowed freeing a structure
-              // 100,000 deep, before the engine bounded nesting): nothing can run in it again.
-              // The worker ends with the error, so that the page replaces it ('crashed').
-              setTimeout(() => {
-                throw err;
-              });
+              die(err);
               return;
             }
             // A failed rendering leaves the document (and its other renderings) in place.
@@ -113,7 +117,15 @@ export class EngineHost {
         if (!this.document?.renderings.ahead.length) break;
         await nextTask(); // anything the page sent meanwhile goes first
         if (this.inbox.length) continue;
-        const result = this.document.renderings.renderAhead();
+        let result;
+        try {
+          result = this.document.renderings.renderAhead();
+        } catch (err) {
+          // Only a fatal error gets here (renderAhead drops the others): the idle worker dies
+          // as a busy one would, and the page replaces it.
+          die(err);
+          return;
+        }
         if (result) this.send('ahead', { job: this.document.job, result });
       }
     } finally {

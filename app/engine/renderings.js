@@ -34,14 +34,16 @@ export class Renderings {
   }
 
   /** The next rendering ahead, or null when there is none left (or it failed: it will fail
-   * again when asked for, and be reported then). */
+   * again when asked for, and be reported then). A fatal error of the interpreter is thrown:
+   * nothing can run in it again, so the worker must end (EngineHost.pump). */
   renderAhead() {
     const options = this.ahead.shift();
     if (!options) return null;
     try {
       return this.render(options);
-    } catch {
+    } catch (err) {
       this.ahead = [];
+      if (err?.pyodide_fatal_error) throw err;
       return null;
     }
   }

@@ -256,3 +256,23 @@ def test_an_interpreter_that_dies_is_replaced(app: App) -> None:
     app.errors.clear()  # Pyodide's report of its fatal error, and the worker's uncaught one
     app.convert_ok(pdf_payload("after fatal.pdf", make_pdf([["After the fatal error."]])), "after fatal")
     assert "After the fatal error." in app.output()
+
+
+def test_an_interpreter_that_dies_rendering_ahead_is_replaced(app: App) -> None:
+    """Pyodide's fatal error while the idle worker renders ahead (the options one switch away)
+    ends that worker as one during a conversion does: the page says the converter stopped,
+    boots a fresh one and converts the next file. The error was swallowed there: the worker
+    lived on with a dead interpreter and the next file failed."""
+    app.ensure_idle()
+    boots = int(app.testid("status").get_attribute("data-boots"))
+    app.crash("fatal-ahead")
+    app.convert_ok(pdf_payload("ahead.pdf", make_pdf([["Shown before the fatal error."]])), "ahead")
+    assert "Shown before the fatal error." in app.output()
+    app.page.wait_for_function("() => !document.querySelector('[data-testid=error]').hidden")
+    assert app.testid("error").text_content().startswith("The converter stopped unexpectedly (")
+    assert app.wait_state("ready", timeout=CONFIG.BOOT_TIMEOUT_MS) == "ready"
+    assert int(app.testid("status").get_attribute("data-boots")) == boots + 1
+    app.errors.clear()  # Pyodide's report of its fatal error, and the worker's uncaught one
+    app.convert_ok(pdf_payload("after ahead.pdf", make_pdf([["After the fatal error ahead."]])),
+                   "after ahead")
+    assert "After the fatal error ahead." in app.output()

@@ -11,6 +11,7 @@
 //   'helper-throw' the second worker dies once it has sent its first page
 //   'no-spare'     the next document finds no spare second worker
 //   'fatal'        the interpreter dies (Pyodide's fatal error) as the next document opens
+//   'fatal-ahead'  the interpreter dies in the next rendering ahead (the worker idle)
 // and 'pdfprose:test-limits' ({ detail: {noticeMs, limitMs} }) shortens the progress watch.
 // 'pdfprose:test-table' gives the next document the engine's table contract (issue 23), built
 // by hand until the engine's table stage lands: page 1 gets a block of kind "table" with its

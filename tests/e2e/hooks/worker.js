@@ -6,9 +6,11 @@
 //   'fail-page'        the next document's page 2 is reported as the engine reports a failed page
 //   'fatal'            the interpreter dies as the next document opens (Pyodide's fatal error:
 //                      its WebAssembly stack overflows freeing a list nested 200,000 deep)
+//   'fatal-ahead'      the same, in the next rendering ahead of the document shown (idle)
 import { EngineHost } from '../../../app/engine/host.js';
+import { Renderings } from '../../../app/engine/renderings.js';
 
-const armed = { memory: false, failPage: false, throwAfterPage: false, fatal: false };
+const armed = { memory: false, failPage: false, throwAfterPage: false, fatal: false, fatalAhead: false };
 // What killed the interpreter before the engine bounded nesting (benchmarks/hostile_cases.py,
 // deep_arrays): the collector freeing a structure deeper than WebAssembly's stack can unwind.
 const FATAL = `
@@ -86,6 +88,28 @@ function faulty(engine) {
 }
 
 const host = new EngineHost(self, { openSession: faulty });
+
+// 'fatal-ahead': the interpreter dies inside the session's render of the next rendering ahead.
+const renderAhead = Renderings.prototype.renderAhead;
+Renderings.prototype.renderAhead = function renderAheadOrDie() {
+  if (!armed.fatalAhead || !this.ahead.length) return renderAhead.call(this);
+  armed.fatalAhead = false;
+  const session = this.session;
+  this.session = new Proxy(session, {
+    get(target, name) {
+      if (name !== 'render') return Reflect.get(target, name);
+      return (...args) => {
+        host.engine.pyodide.runPython(FATAL);
+        return target.render(...args);
+      };
+    },
+  });
+  try {
+    return renderAhead.call(this);
+  } finally {
+    this.session = session;
+  }
+};
 const send = host.send;
 host.send = (type, fields, transfer) => {
   send(type, fields, transfer);
@@ -105,4 +129,5 @@ self.onmessage = ({ data }) => {
   else if (data.how === 'memory') armed.memory = true;
   else if (data.how === 'fail-page') armed.failPage = true;
   else if (data.how === 'fatal') armed.fatal = true;
+  else if (data.how === 'fatal-ahead') armed.fatalAhead = true;
 };
