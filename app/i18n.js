@@ -42,6 +42,10 @@ const helpers = {
   // What a garbled notice's groups name in all: one page ("that page") or more ("those pages").
   those: (p, one, many) => (p.groups.reduce((n, g) => n + g.pages.length, 0) === 1 ? one : many),
   plural: (n, one, many) => `${formatInteger(n)} ${n === 1 ? one : many}`,
+  // A whole number the engine formatted in English ("500,000") in the page's language; any other
+  // text as it is.
+  figure: (text) =>
+    (/^\d{1,3}(,\d{3})*$/.test(String(text)) ? formatInteger(Number(String(text).replaceAll(',', ''))) : text),
   decimal: (x) =>
     new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x),
   // A time in seconds to a tenth; one that rounds to nothing is "under 0.1 s", not "0.0 s" (a

@@ -86,3 +86,51 @@ def test_the_page_says_each_read_limit_as_the_engine_does_and_in_spanish() -> No
         shown = [str(v) for v in notice.get("values", {}).values() if v != "its CropBox"]
         assert all(v in spanish for v in shown), (spanish, shown)
         assert spanish.startswith("Página 7:" if notice.get("pages") else "El archivo:")
+
+
+def test_the_page_says_why_a_page_s_content_was_damaged_as_the_engine_does_and_in_spanish() -> None:
+    """A page stopped by a guard (the operator budget of q_ten_million, cm_ten_million, ...) was
+    "the content is damaged" on the page while the library said which limit cut it short: the
+    page words each ``content_damaged`` notice from its ``kind`` and, for a stop, its ``part``
+    and ``limit`` (app/i18n/*.js): its English is the engine's sentence, its Spanish names the
+    limit in Spanish figures."""
+    import json
+
+    from pdfprose.engine.wording import as_dict
+    from pdfprose.notice import Notice
+    from pdfprose.pdf.guards import STOP_SENTENCES, GuardStop
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is missing (./dev needs Node.js 20+)")
+    notices = []
+    for part in STOP_SENTENCES:
+        stop = GuardStop(part, "500,000")
+        notices.append(as_dict(Notice("content_damaged", (3,), kind="stopped", reason=stop.words,
+                                      part=stop.part, values=(("limit", stop.limit),))))
+    notices += [as_dict(Notice("content_damaged", (2,), kind="broken", reason="code syntax")),
+                as_dict(Notice("content_damaged", (2,), kind="corrupted")),
+                as_dict(Notice("content_damaged", (4,), kind="skipped")),
+                as_dict(Notice("content_damaged", (4, 5), kind="skipped"))]
+    assert notices[0]["kind"] == "stopped" and notices[0]["part"] == "damaged_operations"
+    assert notices[0]["values"] == {"limit": "500,000"} and "500,000" in str(notices[0]["reason"])
+    script = (
+        "globalThis.navigator = { languages: ['en'] };"
+        "globalThis.document = { documentElement: {}, querySelectorAll: () => [] };"
+        "const { t, setLanguage } = await import('./app/i18n.js');"
+        "const notices = JSON.parse(process.argv[1]);"
+        "const say = (lang) => { setLanguage(lang);"
+        "  return notices.map((n) => t('notice_' + n.code, { ...n, pages: n.pages ?? [] })); };"
+        "console.log(JSON.stringify([say('en'), say('es')]));")
+    done = subprocess.run([node, "--input-type=module", "-e", script, json.dumps(notices)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    english, spanish = json.loads(done.stdout)
+    # (The page lists several pages its own way: "Pages 4 and 5".)
+    assert english[:-1] == [n["message"] for n in notices[:-1]]
+    assert english[-1].startswith("Pages 4 and 5 have damaged drawing operations")
+    for notice, text in zip(notices, spanish):
+        assert text not in english and "undefined" not in text and "damaged" not in text, text
+        assert ("500.000" in text) == (notice.get("kind") == "stopped"), text
+    assert spanish[5] == ("La página 3 se cortó: ejecuta más de 500.000 operaciones de dibujo (un "
+                          "archivo dañado o malicioso); se conservó el texto anterior a ese punto.")

@@ -186,9 +186,35 @@ export default {
       : p.expected > p.recovered ? `${p.recovered} of its ${p.expected} pages could be recovered.`
         : `${h.plural(p.recovered, 'page', 'pages')} could be recovered.`) +
     ' The text may be incomplete.',
-  notice_content_damaged: (p, h) =>
-    `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)}: the content is damaged; ` +
-    'the text before the damage was kept.',
+  // A page's damaged content, by how (the engine's 'kind'); for a page a guard stopped, which limit
+  // ('part', pdfprose.pdf.guards.STOP_SENTENCES) and its value, else the engine's own words.
+  notice_content_damaged: (p, h) => {
+    const page = p.pages[0];
+    if (p.kind === 'stopped') {
+      const limit = h.figure(p.values?.limit);
+      const why = {
+        damaged_operations: `more than ${limit} of its drawing operations are damaged`,
+        glyphs: `it draws more than ${limit} characters`,
+        figures: `it draws more than ${limit} forms and images`,
+        nested_figures: `it draws more than ${limit} forms within forms within forms`,
+        figure_depth: `it nests forms more than ${limit} deep`,
+        operators: `it runs more than ${limit} drawing operations`,
+        operands: `it piles up more than ${limit} operands with no drawing operation to take them`,
+      }[p.part] ?? p.reason;
+      if (why) return `Page ${page} was cut short: ${why} (a damaged or hostile file); the text before that point was kept.`;
+    }
+    if (p.kind === 'broken') return `Page ${page}: the content stream is damaged${p.reason ? ` (${p.reason})` : ''}; the text before the damage was kept.`;
+    if (p.kind === 'corrupted') {
+      return `Page ${page}: the content stream is damaged (its compressed data is corrupted); the text before the damage was kept.`;
+    }
+    if (p.kind === 'skipped') {
+      return p.pages.length === 1
+        ? `Page ${page}: some of its drawing operations are damaged and were skipped; the rest of the page was read.`
+        : `Pages ${h.list(p.pages)} have damaged drawing operations that were skipped; the rest of each page was read.`;
+    }
+    return `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)}: the content is damaged; ` +
+      'the text before the damage was kept.';
+  },
   notice_copy_restricted:
     "The document's permissions ask readers not to copy its text; pdfprose extracts it for your own use.",
   notice_unmapped_glyphs: (p, h) =>

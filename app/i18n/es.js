@@ -185,9 +185,39 @@ export default {
       : p.expected > p.recovered ? `se pudieron recuperar ${p.recovered} de sus ${p.expected} páginas.`
         : p.recovered === 1 ? 'se pudo recuperar 1 página.' : `se pudieron recuperar ${p.recovered} páginas.`) +
     ' Puede que falte texto.',
-  notice_content_damaged: (p, h) =>
-    `${p.pages.length === 1 ? 'Página' : 'Páginas'} ${h.list(p.pages)}: el contenido está dañado; ` +
-    'se conservó el texto anterior al daño.',
+  // El contenido dañado de una página, según cómo ('kind' del motor); si la detuvo un límite,
+  // cuál ('part', pdfprose.pdf.guards.STOP_SENTENCES) y su valor; si no, las palabras del motor.
+  notice_content_damaged: (p, h) => {
+    const page = p.pages[0];
+    if (p.kind === 'stopped') {
+      const limit = h.figure(p.values?.limit);
+      const why = {
+        damaged_operations: `más de ${limit} de sus operaciones de dibujo están dañadas`,
+        glyphs: `dibuja más de ${limit} caracteres`,
+        figures: `dibuja más de ${limit} formas e imágenes`,
+        nested_figures: `dibuja más de ${limit} formas dentro de formas dentro de formas`,
+        figure_depth: `anida formas a más de ${limit} niveles`,
+        operators: `ejecuta más de ${limit} operaciones de dibujo`,
+        operands: `acumula más de ${limit} operandos sin ninguna operación de dibujo que los tome`,
+      }[p.part] ?? p.reason;
+      if (why) return `La página ${page} se cortó: ${why} (un archivo dañado o malicioso); se conservó el texto anterior a ese punto.`;
+    }
+    if (p.kind === 'broken') {
+      // The engine's reason is a code ('code syntax': pdfprose.pdf.limits.read_code).
+      const code = p.reason ? ` (${p.reason.replace(/^code /, 'código ')})` : '';
+      return `Página ${page}: el flujo de contenido está dañado${code}; se conservó el texto anterior al daño.`;
+    }
+    if (p.kind === 'corrupted') {
+      return `Página ${page}: el flujo de contenido está dañado (sus datos comprimidos están corruptos); se conservó el texto anterior al daño.`;
+    }
+    if (p.kind === 'skipped') {
+      return p.pages.length === 1
+        ? `Página ${page}: algunas de sus operaciones de dibujo están dañadas y se omitieron; se leyó el resto de la página.`
+        : `Las páginas ${h.list(p.pages)} tienen operaciones de dibujo dañadas que se omitieron; se leyó el resto de cada página.`;
+    }
+    return `${p.pages.length === 1 ? 'Página' : 'Páginas'} ${h.list(p.pages)}: el contenido está dañado; ` +
+      'se conservó el texto anterior al daño.';
+  },
   notice_copy_restricted:
     'Los permisos del documento piden no copiar su texto; pdfprose lo extrae para tu uso personal.',
   notice_unmapped_glyphs: (p, h) =>

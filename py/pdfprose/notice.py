@@ -30,7 +30,9 @@ class Notice:
     ``cause`` (a key of :data:`pdfprose.pdf.diagnosis.CAUSES`) to ``garbled``; ``count``
     (characters) to ``unmapped_glyphs`` and (streams) to ``repaired``; ``stage`` to ``internal``;
     ``part`` (a key of :data:`pdfprose.pdf.limits.LIMIT_SENTENCES`) and ``values`` (the numbers
-    its sentence names, formatted, as sorted ``(name, value)`` pairs) to ``limit_reached``.
+    its sentence names, formatted, as sorted ``(name, value)`` pairs) to ``limit_reached``, and
+    to a ``stopped`` ``content_damaged`` (which guard: a key of
+    :data:`pdfprose.pdf.guards.STOP_SENTENCES`, and its ``limit``).
     """
 
     code: NoticeCode

@@ -7,6 +7,7 @@ from pdfprose import Conversion, Notice
 from pdfprose.engine.notices import DAMAGED_PAGE_REASON, STOPPED_BY_GUARD, document_notices
 from pdfprose.engine.wording import as_dict, english
 from pdfprose.model import PageAnalysis
+from pdfprose.pdf.guards import GuardStop
 
 
 def analysed(number: int, **fields: object) -> PageAnalysis:
@@ -19,11 +20,21 @@ def test_each_record_is_worded_once_and_given_with_its_numbers() -> None:
         "code": "damaged", "recovered": 155, "expected": None, "truncated": True, "readable": 73,
         "message": "The file is incomplete (it ends before its end marker): 155 pages were "
                    "found, 73 of them could be read; the text may be incomplete."}
-    stopped = Notice("content_damaged", (4,), kind="stopped", reason="more than 10 deep")
+    stop = GuardStop("figure_depth", "10")
+    stopped = Notice("content_damaged", (4,), kind="stopped", reason=stop.words, part=stop.part,
+                     values=(("limit", stop.limit),))
+    # The kind, the reason and which limit: the page words the stop from them (issue: it said
+    # "the content is damaged").
     assert as_dict(stopped) == {
-        "code": "content_damaged", "pages": [4],
-        "message": "Page 4 was cut short: more than 10 deep (a damaged or hostile file); the "
-                   "text before that point was kept."}
+        "code": "content_damaged", "pages": [4], "kind": "stopped",
+        "reason": "it nests forms more than 10 deep", "part": "figure_depth",
+        "values": {"limit": "10"},
+        "message": "Page 4 was cut short: it nests forms more than 10 deep (a damaged or "
+                   "hostile file); the text before that point was kept."}
+    assert as_dict(Notice("content_damaged", (2,), kind="broken", reason="code syntax")) == {
+        "code": "content_damaged", "pages": [2], "kind": "broken", "reason": "code syntax",
+        "message": "Page 2: the content stream is damaged (code syntax); the text before the "
+                   "damage was kept."}
     skipped = Notice("content_damaged", tuple(range(1, 9)), kind="skipped")
     assert english(skipped) == ("8 pages (pages 1, 2, 3, 4, 5, 6 and 2 more) have damaged "
                                 "drawing operations that were skipped; the rest of each page "
@@ -46,7 +57,8 @@ def test_document_notices_from_the_parse_records_and_the_pages() -> None:
              Notice("content_damaged", (1,), kind="broken", reason=STOPPED_BY_GUARD),
              Notice("content_damaged", (3,), kind="corrupted")]
     notices = [Notice("damaged", recovered=5, expected=6, truncated=False)]
-    partial = document_notices(pages, parse, [(1, "too many operators")], [3], True, notices)
+    partial = document_notices(pages, parse, [(1, GuardStop("operators", "500,000"))], [3], True,
+                               notices)
     assert partial
     # Page 2 broke before it drew any text: it could not be read, so its content notice goes.
     assert pages[1].error == DAMAGED_PAGE_REASON
@@ -57,6 +69,8 @@ def test_document_notices_from_the_parse_records_and_the_pages() -> None:
         ("failed_pages", (2, 3), None),
         ("garbled", (4,), None),
         ("unmapped_glyphs", (5,), None)]
+    assert (notices[1].part, notices[1].values) == ("operators", (("limit", "500,000"),))
+    assert notices[1].reason == "it runs more than 500,000 drawing operations"
     assert notices[0].readable == 3  # said again with the pages that could be read
     assert notices[4].cause == "unmapped" and notices[5].count == 2
     conversion = Conversion(pages=pages, records=notices)

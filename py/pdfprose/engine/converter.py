@@ -38,6 +38,7 @@ from ..output.render import page_vocabulary
 from ..params import DEFAULT_PARAMS, LayoutParams
 from ..pdf.diagnosis import FontEvidence
 from ..pdf.document import ParsedDocument, ParsedPage, open_pdf
+from ..pdf.guards import GuardStop
 from ..pdf.recover import (
     expected_page_count,
     looks_truncated,
@@ -117,7 +118,7 @@ class Converter:
         self._evidence: FontEvidence = FontEvidence() if first_page == 1 and not backwards \
             else RecordingEvidence()
         self._skipped: list[int] = []  # pages where damaged drawing operations were skipped
-        self._cut_short: list[tuple[int, str]] = []  # pages stopped by a guard (guards.py)
+        self._cut_short: list[tuple[int, GuardStop]] = []  # pages stopped by a guard (guards.py)
         self._page_notices: list[Notice] = []  # the parse's notices of each page, for handover()
         self._handed_over = False
         self._adopted: list[int] = []  # pages taken from batches (adopt())
@@ -264,13 +265,13 @@ class Converter:
             parsed = ParsedPage(number, 0.0, 0.0,
                                 error=f"internal error: the page could not be read ({short_reason(exc)})")
         budget = self._doc.budget
-        exceeded = budget.exceeded
-        if exceeded and parsed.error is None:
-            self._cut_short.append((number, exceeded))
+        stop = budget.stop
+        if stop and parsed.error is None:
+            self._cut_short.append((number, stop))
         elif budget.skipped and parsed.error is None:
             self._skipped.append(number)
-        if exceeded and parsed.error is not None:
-            parsed.error = f"{exceeded} (a damaged or hostile file)"
+        if stop and parsed.error is not None:
+            parsed.error = f"{stop.words} (a damaged or hostile file)"
         if parsed.error is None and not parsed.glyphs:
             try:
                 reason = missing_content(page_object)  # type: ignore[arg-type]

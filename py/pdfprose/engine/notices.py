@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ..model import PageAnalysis
 from ..notice import Notice
-from ..pdf.guards import PageTooComplex
+from ..pdf.guards import GuardStop, PageTooComplex
 
 DAMAGED_PAGE_REASON = "no text could be read from this page of the damaged file"
 """A page of a damaged file that drew no text: its content (or its fonts) was lost, not a scan
@@ -31,13 +31,13 @@ def short_reason(exc: BaseException) -> str:
 
 
 def document_notices(pages: list[PageAnalysis], parse_notices: list[Notice],
-                     cut_short: list[tuple[int, str]], skipped: list[int], damaged: bool,
+                     cut_short: list[tuple[int, GuardStop]], skipped: list[int], damaged: bool,
                      notices: list[Notice]) -> bool:
     """Add to ``notices`` what the analysed ``pages`` of a whole document say could not be read,
     and return whether some of its text is lost (``partial``).
 
     ``parse_notices`` are the parser's (:attr:`pdfprose.pdf.document.ParsedDocument.notices`),
-    ``cut_short`` ``(page, why)`` for pages a guard stopped, ``skipped`` the pages where damaged
+    ``cut_short`` ``(page, stop)`` for pages a guard stopped, ``skipped`` the pages where damaged
     drawing operations were skipped, ``damaged`` whether the file itself is damaged (its
     ``damaged`` notice is among ``notices`` already). A page whose content stream broke before
     it drew any text gets :data:`DAMAGED_PAGE_REASON` as its error."""
@@ -52,9 +52,10 @@ def document_notices(pages: list[PageAnalysis], parse_notices: list[Notice],
     # A page that could not be read at all kept nothing: "the text before the damage was
     # kept" would contradict its failed-page notice.
     unread = {p.number for p in pages if p.error}
-    for number, why in cut_short:
+    for number, stop in cut_short:
         if number not in unread:
-            notices.append(Notice("content_damaged", (number,), kind="stopped", reason=why))
+            notices.append(Notice("content_damaged", (number,), kind="stopped", reason=stop.words,
+                                  part=stop.part, values=(("limit", stop.limit),)))
     for notice in said:
         if notice.code == "content_damaged" and notice.pages[0] in unread:
             continue

@@ -18,6 +18,7 @@ from ..model import Glyph, PageAnalysis
 from ..notice import Notice
 from ..params import DEFAULT_PARAMS, LayoutParams
 from ..pdf.diagnosis import FontEvidence, mark_shifted_text
+from ..pdf.guards import GuardStop
 from .notices import short_reason
 
 
@@ -206,8 +207,8 @@ class PageBatch:
     pages; ``first``..``last`` the range (1-based, inclusive; ``last == first - 1`` when empty)
     and ``pages`` its :class:`~pdfprose.model.PageAnalysis` list in page order, glyphs released.
     ``notices`` holds the parse's :class:`~pdfprose.notice.Notice` records of those pages, ``skipped``
-    the pages where damaged operations were skipped, ``cut_short`` ``(page, reason)`` for pages
-    a guard stopped, and ``evidence`` per page number the font-evidence questions and answers
+    the pages where damaged operations were skipped, ``cut_short`` ``(page, stop)`` for pages
+    a guard stopped (:class:`~pdfprose.pdf.guards.GuardStop`), and ``evidence`` per page number the font-evidence questions and answers
     (see :class:`RecordingEvidence`; empty for a range starting at page 1) and ``shifted``
     per page the fonts found letter-shifted there (``None`` when that could not be told), and
     ``words`` per page its words for de-hyphenation
@@ -223,7 +224,7 @@ class PageBatch:
     pages: list[PageAnalysis]
     notices: list[Notice] = field(default_factory=list)
     skipped: list[int] = field(default_factory=list)
-    cut_short: list[tuple[int, str]] = field(default_factory=list)
+    cut_short: list[tuple[int, GuardStop]] = field(default_factory=list)
     evidence: dict[int, list[tuple[Any, ...]]] = field(default_factory=dict)
     shifted: dict[int, list[Any] | None] = field(default_factory=dict)
     words: dict[int, str] = field(default_factory=dict)

@@ -82,6 +82,14 @@ def as_dict(notice: Notice) -> dict[str, object]:
         out["count"] = notice.count
     elif notice.code == "internal":
         out["stage"] = notice.stage
+    elif notice.code == "content_damaged":
+        # How it was damaged, and for a guard's stop which limit, so that the page can say it
+        # in its own language.
+        out["kind"] = notice.kind
+        if notice.reason is not None:
+            out["reason"] = notice.reason
+        if notice.part is not None:
+            out.update(part=notice.part, values=dict(notice.values))
     elif notice.code == "limit_reached":
         # The figures the sentence names, already formatted, so that the page can say it in
         # its own language.

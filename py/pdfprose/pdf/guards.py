@@ -24,7 +24,7 @@ import os
 
 import zlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from pdfminer.pdfcolor import PREDEFINED_COLORSPACE, PDFColorSpace
 from pdfminer.pdfinterp import PDFPageInterpreter
@@ -66,6 +66,32 @@ class PageTooComplex(Exception):
     """A page exceeded its :class:`PageBudget`; the message says which limit."""
 
 
+STOP_SENTENCES = {
+    "damaged_operations": "more than {limit} of its drawing operations are damaged",
+    "glyphs": "it draws more than {limit} characters",
+    "figures": "it draws more than {limit} forms and images",
+    "nested_figures": "it draws more than {limit} forms within forms within forms",
+    "figure_depth": "it nests forms more than {limit} deep",
+    "operators": "it runs more than {limit} drawing operations",
+    "operands": "it piles up more than {limit} operands with no drawing operation to take them",
+}
+"""Per limit of a :class:`PageBudget`, why a page it stopped was cut short (a format string of
+the limit, formatted): the library's words; the page words the same limits in its languages
+(app/i18n/*.js, ``stop_*``)."""
+
+
+class GuardStop(NamedTuple):
+    """Which limit of a :class:`PageBudget` stopped a page (a key of :data:`STOP_SENTENCES`)
+    and its value, formatted (``500,000``), for each edge to word it."""
+
+    part: str
+    limit: str
+
+    @property
+    def words(self) -> str:
+        return STOP_SENTENCES[self.part].format(limit=self.limit)
+
+
 STOP_PAGE = (PageTooComplex, MemoryError, RecursionError)
 """What stops a page instead of skipping the operator that raised it."""
 
@@ -74,7 +100,7 @@ class PageBudget:
     """Counters of one page's work, checked as the page is interpreted; ``limits`` are the
     read budgets (:class:`pdfprose.budgets.ReadBudgets`) of the counters that have one there."""
 
-    __slots__ = ("glyphs", "figures", "nested", "depth", "skipped", "exceeded", "limits",
+    __slots__ = ("glyphs", "figures", "nested", "depth", "skipped", "stop", "limits",
                  "operators", "states_dropped", "annotations")
 
     def __init__(self, limits: ReadBudgets = DEFAULT_BUDGETS) -> None:
@@ -87,34 +113,39 @@ class PageBudget:
         self.nested = 0
         self.depth = 0
         self.skipped = 0
-        self.exceeded: str | None = None  # which limit stopped the page, in words
+        self.stop: GuardStop | None = None  # which limit stopped the page
 
-    def _stop(self, why: str) -> None:
-        self.exceeded = why
-        raise PageTooComplex(why)
+    @property
+    def exceeded(self) -> str | None:
+        """Which limit stopped the page, in words (None while it runs)."""
+        return self.stop.words if self.stop else None
+
+    def _stop(self, part: str, limit: int) -> None:
+        self.stop = GuardStop(part, f"{limit:,}")
+        raise PageTooComplex(self.stop.words)
 
     def skip(self) -> None:
         """A damaged operator of the page's content was skipped."""
         self.skipped += 1
         if self.skipped > MAX_SKIPPED_OPERATIONS:
-            self._stop(f"more than {MAX_SKIPPED_OPERATIONS:,} of its drawing operations are damaged")
+            self._stop("damaged_operations", MAX_SKIPPED_OPERATIONS)
 
     def glyph(self) -> None:
         self.glyphs += 1
         if self.glyphs > MAX_GLYPHS:
-            self._stop(f"it draws more than {MAX_GLYPHS:,} characters")
+            self._stop("glyphs", MAX_GLYPHS)
 
     def enter_figure(self) -> None:
         self.figures += 1
         self.depth += 1
         if self.figures > MAX_FIGURES:
-            self._stop(f"it draws more than {MAX_FIGURES:,} forms and images")
+            self._stop("figures", MAX_FIGURES)
         if self.depth > 2:
             self.nested += 1
             if self.nested > MAX_NESTED_FIGURES:
-                self._stop(f"it draws more than {MAX_NESTED_FIGURES:,} forms within forms within forms")
+                self._stop("nested_figures", MAX_NESTED_FIGURES)
         if self.depth > MAX_FIGURE_DEPTH:
-            self._stop(f"it nests forms more than {MAX_FIGURE_DEPTH} deep")
+            self._stop("figure_depth", MAX_FIGURE_DEPTH)
 
     def leave_figure(self) -> None:
         self.depth = max(0, self.depth - 1)
@@ -123,7 +154,7 @@ class PageBudget:
         """``operators`` more content operators were run (charged in batches: see execute)."""
         self.operators += operators
         if self.operators > self.limits.operators_per_page:
-            self._stop(f"it runs more than {self.limits.operators_per_page:,} drawing operations")
+            self._stop("operators", self.limits.operators_per_page)
 
     def piled(self, operands: int) -> None:
         """``operands`` left waiting for an operator were dropped: charged as operations (they
@@ -131,8 +162,7 @@ class PageBudget:
         operators (ten million empty arrays and no operator at all)."""
         self.operators += operands
         if self.operators > self.limits.operators_per_page:
-            self._stop(f"it piles up more than {self.limits.operators_per_page:,} operands "
-                       "with no drawing operation to take them")
+            self._stop("operands", self.limits.operators_per_page)
 
 
 # -- pdfminer.six repairs --------------------------------------------------------------------
