@@ -83,6 +83,7 @@ const REASON_PHRASES = [
   ['unreadable page box', 'page_box'],
   ['internal error', 'internal'],
   ['no text could be read from this page of the damaged file', 'damaged_page'],
+  ['its text was lost: its content was cut at', 'content_cut'],
 ];
 function reasonText(failed, pages = 1) {
   const reason = failed.reason ?? '';

@@ -377,3 +377,17 @@ def test_a_generator_that_fails_is_the_harness_not_the_engine() -> None:
     outcome = next(sandbox.run_tasks([sandbox.Task("b", broken)], 1, SHORT_LIMITS))[1]
     assert outcome.label == "died" and outcome.code == "harness"
     assert "could not be built" in outcome.detail and "no such plan" in outcome.detail
+
+
+@pytest.mark.parametrize("name", ["font_program_bomb", "tounicode_bomb"])
+def test_a_page_whose_text_went_to_a_bomb_is_no_scan(name: str) -> None:
+    """The font program or ToUnicode map inflating past the file's budget leaves the page's own
+    content nothing to inflate to: its text is lost, and said so (a failed page with that
+    reason), where the page called it "probably a scan" and suggested OCR."""
+    from pdfprose import convert
+    from pdfprose.engine.notices import CUT_CONTENT_REASON
+
+    report = convert(build(name, 0, 0.03).data).report()
+    assert report["empty_pages"] == []
+    assert report["failed_pages"] == [{"number": 1, "reason": CUT_CONTENT_REASON}]
+    assert [n["code"] for n in report["notices"]] == ["limit_reached", "failed_pages"]

@@ -139,6 +139,8 @@ export default {
   reason_content_missing_many: 'their content is missing from the file (cut short or damaged)',
   reason_page_box_many: 'their page size cannot be read',
   reason_damaged_page_many: 'no text could be read from these pages of the damaged file',
+  reason_content_cut: "its text was lost: its content was cut at the file's decompression limit (a damaged or hostile file, not a scan)",
+  reason_content_cut_many: "their text was lost: their content was cut at the file's decompression limit (a damaged or hostile file, not a scan)",
   notice_cmap_unavailable:
     "The character data for this document's Chinese, Japanese or Korean fonts could not be loaded " +
     '(is the connection off?): their characters are missing. Connect to the internet and convert it again; ' +

@@ -138,6 +138,8 @@ export default {
   reason_content_missing_many: 'falta su contenido en el archivo (cortado o dañado)',
   reason_page_box_many: 'no se puede leer su tamaño de página',
   reason_damaged_page_many: 'no se pudo leer ningún texto de estas páginas del archivo dañado',
+  reason_content_cut: 'su texto se perdió: su contenido se cortó en el límite de descompresión del archivo (un archivo dañado o malicioso, no un escaneo)',
+  reason_content_cut_many: 'su texto se perdió: su contenido se cortó en el límite de descompresión del archivo (un archivo dañado o malicioso, no un escaneo)',
   notice_cmap_unavailable:
     'No se pudieron cargar los datos de caracteres de las fuentes chinas, japonesas o coreanas de este documento ' +
     '(¿sin conexión?): faltan sus caracteres. Conéctate a internet y conviértelo de nuevo; ' +

@@ -76,3 +76,22 @@ def test_document_notices_from_the_parse_records_and_the_pages() -> None:
     conversion = Conversion(pages=pages, records=notices)
     assert conversion.warnings == [english(n) for n in notices]
     assert [n["message"] for n in conversion.report()["notices"]] == conversion.warnings  # type: ignore[index, union-attr]
+
+
+def test_a_page_whose_content_was_cut_at_the_inflate_budget_is_no_scan() -> None:
+    """A page that drew nothing because its content stream was cut at the file's inflate budget
+    (a font program or ToUnicode map of 1.5 GiB had used it up: font_program_bomb,
+    tounicode_bomb) lost its text: it is a failed page with that reason, not an empty one the
+    page sends to OCR ("probably a scan"). A page cut after it drew text stays as it was."""
+    from pdfprose.engine.notices import CUT_CONTENT_REASON
+    from pdfprose.pdf.limits import limit_notice
+
+    pages = [analysed(1, empty=True), analysed(2), analysed(3, empty=True)]
+    parse = [limit_notice("stream_size", 1, limit="32 MiB"), limit_notice("stream_size", 2, limit="32 MiB")]
+    notices: list[Notice] = []
+    assert document_notices(pages, parse, [], [], False, notices)
+    assert [p.error for p in pages] == [CUT_CONTENT_REASON, None, None]
+    conversion = Conversion(pages=pages, records=notices)
+    assert conversion.empty_pages == [3]  # a page with no text layer and nothing cut
+    assert conversion.failed_pages == [{"number": 1, "reason": CUT_CONTENT_REASON}]
+    assert [n.code for n in notices] == ["limit_reached", "limit_reached", "failed_pages"]

@@ -15,6 +15,11 @@ DAMAGED_PAGE_REASON = "no text could be read from this page of the damaged file"
 """A page of a damaged file that drew no text: its content (or its fonts) was lost, not a scan
 to send to OCR. The page translates these words (app/i18n.js)."""
 
+CUT_CONTENT_REASON = "its text was lost: its content was cut at the file's decompression limit"
+"""A page that drew no text because its content stream was cut at the file's inflate budget
+(another stream, a font program or a ToUnicode map of 1.5 GiB, had used it up): its text was
+lost, it is no scan to send to OCR. The page translates these words (app/i18n.js)."""
+
 STOPPED_BY_GUARD = PageTooComplex.__name__
 """The exception a guard stops a page with (:mod:`pdfprose.pdf.guards`): the parser notes the
 break like any other, but the guard's own notice says why, in words."""
@@ -40,15 +45,20 @@ def document_notices(pages: list[PageAnalysis], parse_notices: list[Notice],
     ``cut_short`` ``(page, stop)`` for pages a guard stopped, ``skipped`` the pages where damaged
     drawing operations were skipped, ``damaged`` whether the file itself is damaged (its
     ``damaged`` notice is among ``notices`` already). A page whose content stream broke before
-    it drew any text gets :data:`DAMAGED_PAGE_REASON` as its error."""
+    it drew any text gets :data:`DAMAGED_PAGE_REASON` as its error, one whose content was cut at the
+    inflate budget before it drew any :data:`CUT_CONTENT_REASON`."""
     # A guard's stop raises inside the content stream too: it is said below, in words.
     said = [n for n in parse_notices if not (n.kind == "broken" and n.reason == STOPPED_BY_GUARD)]
     # A page whose content stream broke before it drew any text is no scan (an image drawn
     # before the break does not make it one): it could not be read.
     broken = {n.pages[0] for n in said if n.code == "content_damaged"}
+    # Likewise a page whose content stream was cut at the inflate budget before it drew any text.
+    cut = {n.pages[0] for n in said if n.code == "limit_reached" and n.part == "stream_size" and n.pages}
     for page in pages:
         if page.number in broken and page.empty and page.error is None:
             page.error = DAMAGED_PAGE_REASON
+        elif page.number in cut and page.empty and page.error is None:
+            page.error = CUT_CONTENT_REASON
     # A page that could not be read at all kept nothing: "the text before the damage was
     # kept" would contradict its failed-page notice.
     unread = {p.number for p in pages if p.error}
