@@ -134,3 +134,28 @@ def test_the_page_says_why_a_page_s_content_was_damaged_as_the_engine_does_and_i
         assert ("500.000" in text) == (notice.get("kind") == "stopped"), text
     assert spanish[5] == ("La página 3 se cortó: ejecuta más de 500.000 operaciones de dibujo (un "
                           "archivo dañado o malicioso); se conservó el texto anterior a ese punto.")
+
+
+def test_the_page_s_zip_and_the_command_line_name_texts_by_one_rule() -> None:
+    """Two PDFs whose names differ only in case got ``A (2).txt`` in the page's zip and
+    ``A-2.txt`` from the command line's batch: one folder now gives the same names both ways."""
+    import json
+
+    from pdfprose.batch.sources import Found, plan
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is missing (./dev needs Node.js 20+)")
+    paths = ["refs/a.pdf", "refs/A.PDF", "refs/sub/b.pdf", "refs/sub/B.pdf", "refs/a.Pdf", "refs/c.pdf"]
+    cli = [job.output for job in plan([Found(f"/in/{p}", "", f"/in/{p}", "/in/refs") for p in paths], ".txt")]
+    assert cli == ["a.txt", "A-2.txt", "sub/b.txt", "sub/B-2.txt", "a-3.txt", "c.txt"]
+    script = (
+        "import { archiveContents } from './app/shell/archive.js';"
+        "const paths = JSON.parse(process.argv[1]);"
+        "const entries = paths.map((path) => ({ name: path.split('/').pop(), path, state: 'done',"
+        "  text: 'x', format: 'txt', pages: 1 }));"
+        "console.log(JSON.stringify(archiveContents(entries).texts.map((t) => t.name)));")
+    done = subprocess.run([node, "--input-type=module", "-e", script, json.dumps(paths)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == cli

@@ -23,13 +23,14 @@ export function sharedFolder(paths) {
 
 /**
  * `base.ext` made unique among `taken` (a Set of lower-cased names, updated): a.pdf and A.PDF
- * give a.txt and A (2).txt. Case is ignored because the file systems most zips are opened on
- * ignore it.
+ * give a.txt and A-2.txt, the command line's rule for a batch's texts
+ * (pdfprose.batch.sources.plan), so that one folder gives the same names both ways. Case is
+ * ignored because the file systems most zips are opened on ignore it.
  */
 export function uniqueName(base, ext, taken) {
   let name = `${base}.${ext}`;
   for (let n = 2; taken.has(name.toLowerCase()) || name.toLowerCase() === REPORT_NAME; n += 1) {
-    name = `${base} (${n}).${ext}`;
+    name = `${base}-${n}.${ext}`;
   }
   taken.add(name.toLowerCase());
   return name;

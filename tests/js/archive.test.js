@@ -13,9 +13,9 @@ test('names are made unique, whatever their case, and never report.json', () => 
   const taken = new Set();
   assert.deepEqual(
     ['a', 'a', 'A', 'report', 'a'].map((base) => uniqueName(base, 'txt', taken)),
-    ['a.txt', 'a (2).txt', 'A (3).txt', 'report.txt', 'a (4).txt'],
+    ['a.txt', 'a-2.txt', 'A-3.txt', 'report.txt', 'a-4.txt'],
   );
-  assert.equal(uniqueName('report', 'json', new Set()), 'report (2).json');
+  assert.equal(uniqueName('report', 'json', new Set()), 'report-2.json');
   // Another extension is another name.
   assert.equal(uniqueName('a', 'md', taken), 'a.md');
 });
@@ -32,12 +32,12 @@ test('the zip holds one text per converted file, the report every file', () => {
   ];
   const { texts, report } = archiveContents(entries, new Date('2026-12-03T00:00:00Z'));
   assert.deepEqual(texts, [
-    { name: 'x/a.txt', text: 'one' }, { name: 'y/a.md', text: '# two' }, { name: 'y/A (2).md', text: 'three' },
+    { name: 'x/a.txt', text: 'one' }, { name: 'y/a.md', text: '# two' }, { name: 'y/A-2.md', text: 'three' },
   ]);
   assert.equal(report.created, '2026-12-03T00:00:00.000Z');
   assert.deepEqual(report.counts, { done: 4, failed: 1, skipped: 1 });
   assert.deepEqual(report.files.map((f) => [f.path, f.status, f.output]), [
-    ['x/a.pdf', 'done', 'x/a.txt'], ['y/a.pdf', 'done', 'y/a.md'], ['y/A.PDF', 'done', 'y/A (2).md'],
+    ['x/a.pdf', 'done', 'x/a.txt'], ['y/a.pdf', 'done', 'y/a.md'], ['y/A.PDF', 'done', 'y/A-2.md'],
     ['scan.pdf', 'done', null], ['bad.pdf', 'failed', null], ['locked.pdf', 'skipped', null],
   ]);
   assert.deepEqual(report.files[0].empty_pages, [2]);
