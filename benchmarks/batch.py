@@ -94,7 +94,7 @@ def one_run(name: str, files: list[Path], settings: Settings, client: Any) -> di
         index_of = {job.output: job.index for job in jobs}
 
         def seen(result: Any) -> None:
-            cpu_by_index[index_of[result.output]] = result.cpu_seconds
+            cpu_by_index[index_of[result.key]] = result.cpu_seconds
             if not result.converted:
                 failures.append(f"{Path(result.path).name} ({result.code})")
 

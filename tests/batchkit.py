@@ -80,11 +80,15 @@ def pdfprose(*args: str, hooks: bool = False, cwd: Path | None = None,
 
 
 def manifest(outdir: Path) -> dict[str, dict[str, Any]]:
-    """The manifest's lines by output; asserts one line per output."""
+    """The manifest's lines by key (the text's path, written or not); asserts one line per
+    key, and that ``output`` names a text only where one was written."""
     lines = [json.loads(line) for line in (outdir / "manifest.jsonl").read_text().splitlines()]
-    by_output = {line["output"]: line for line in lines}
-    assert len(by_output) == len(lines), "one line per file"
-    return by_output
+    by_key = {line["key"]: line for line in lines}
+    assert len(by_key) == len(lines), "one line per file"
+    for key, line in by_key.items():
+        assert line["output"] in (None, key)
+        assert (line["output"] is not None) == (outdir / key).is_file(), line
+    return by_key
 
 
 def texts(outdir: Path) -> dict[str, str]:

@@ -252,7 +252,7 @@ export default {
 
   queue_heading: 'Files',
   queue_summary: (p) =>
-    `${p.done} of ${p.total} converted` + (p.failed ? `, ${p.failed} failed` : '') + (p.skipped ? `, ${p.skipped} skipped` : '') +
+    `${p.done} of ${p.total} converted` + (p.noText ? ` (${p.noText} with no text layer)` : '') + (p.failed ? `, ${p.failed} failed` : '') + (p.skipped ? `, ${p.skipped} skipped` : '') +
     (p.cancelled ? `, ${p.cancelled} cancelled` : '') + (p.waiting ? `, ${p.waiting} waiting` : '') + '.',
   // A file converted with pages missing is no plain success: the summary names it and its pages.
   queue_partial: (p, h) =>

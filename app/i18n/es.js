@@ -256,7 +256,7 @@ export default {
 
   queue_heading: 'Archivos',
   queue_summary: (p, h) =>
-    `${p.done} de ${p.total} convertidos` + (p.failed ? `, ${h.plural(p.failed, 'fallido', 'fallidos')}` : '') +
+    `${p.done} de ${p.total} convertidos` + (p.noText ? ` (${p.noText} sin capa de texto)` : '') + (p.failed ? `, ${h.plural(p.failed, 'fallido', 'fallidos')}` : '') +
     (p.skipped ? `, ${h.plural(p.skipped, 'omitido', 'omitidos')}` : '') +
     (p.cancelled ? `, ${h.plural(p.cancelled, 'cancelado', 'cancelados')}` : '') + (p.waiting ? `, ${p.waiting} en espera` : '') + '.',
   queue_partial: (p, h) =>

@@ -42,7 +42,8 @@ export function uniqueName(base, ext, taken) {
  * the files share ('refs/2024/a.pdf' and 'refs/2025/a.pdf' give '2024/a.txt' and
  * '2025/a.txt': two invoices of one name, told apart as in the folder brought). `entries` are the queue's (app/shell/queue.js):
  * {name, path, state, text, format, pages, seconds, emptyPages, garbledPages, failedPages,
- * notices, engineNotices, error}. A file with nothing to read (all pages empty) has no text.
+ * noText, notices, engineNotices (the engine's notice objects), error}. A file with nothing to
+ * read (all pages empty) has no text.
  */
 export function archiveContents(entries, generatedAt = new Date()) {
   const taken = new Set();
@@ -60,6 +61,9 @@ export function archiveContents(entries, generatedAt = new Date()) {
       name: entry.name,
       path: entry.path || entry.name,
       status: entry.state,
+      // Why there is no text, as the command line's manifest says it: a scan converted with no
+      // text layer ('no_text'), or a failure's code.
+      code: entry.state === 'done' ? (entry.noText ? 'no_text' : null) : (entry.error?.code ?? null),
       output,
       format: output ? entry.format : null,
       pages: entry.pages ?? null,

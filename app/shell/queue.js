@@ -245,6 +245,8 @@ export class Queue {
     return {
       total: this.entries.length, done: count('done'), failed: count('failed'), skipped: count('skipped'),
       cancelled: count('cancelled'), waiting: count('waiting') + count('password'),
+      // Converted without a text layer (scans): named, as the command line's batch names them.
+      noText: this.entries.filter((e) => e.state === 'done' && e.noText).length,
     };
   }
 
@@ -267,7 +269,11 @@ export class Queue {
       emptyPages: numbers(report?.empty_pages),
       garbledPages: numbers(report?.garbled_pages),
       failedPages: numbers(report?.failed_pages),
-      engineNotices: (report?.notices ?? []).map((n) => n.code).filter(Boolean),
+      // A scan: read whole, no page with a text layer (the command line's code no_text).
+      noText: Boolean(report?.all_empty) && !report?.failed_pages?.length,
+      // The engine's notices whole (code, kind, reason, figures, its English message), for
+      // report.json: a code alone did not say why a page was cut short.
+      engineNotices: (report?.notices ?? []).filter((n) => n?.code),
       notices,
     });
   }

@@ -321,7 +321,9 @@ def _convert_one(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
             return _fail(name, f"cannot write the report: {exc}") if str(exc) else 1
         except OSError as exc:
             return _fail(name, f"cannot write the report {args.report}: {exc.strerror or exc}")
-    if not outcome.converted:
+    if outcome.text is None:
+        # Failed, or read whole without a text layer (a batch counts that converted, with no
+        # text written): one file asked for, no text to give, exit status 1.
         return _fail(name, outcome.message or outcome.code or "")
     try:
         if output is not None:

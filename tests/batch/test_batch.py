@@ -104,10 +104,22 @@ def test_resume_skips_converted_files_and_redoes_changed_missing_and_failed_ones
     for name in ("kept", "changed", "lost"):
         (folder / f"{name}.pdf").write_bytes(tiny_pdf(f"the {name} file"))
     (folder / "bad.pdf").write_bytes(b"not a pdf")
+    canvas_pdf(folder / "scan.pdf", lambda c, i: c.rect(50, 50, 400, 600, fill=1), pages=2)
     first = pdfprose("in", "-o", "out", "--jobs", "2", cwd=tmp_path)
     assert first.returncode == 1
     out = tmp_path / "out"
     before = manifest(out)
+    # A scan is converted with no text layer, as the page counts it (it was a failure here and a
+    # conversion there): no text written, said in the summary and on its own line.
+    assert "pdfprose: 4 of 5 files converted (1 with no text layer, no text written: a scan? " \
+        "use OCR), 1 failed;" in first.stderr
+    assert "in/scan.pdf: no_text: no page has a text layer (a scan?): use OCR" in first.stderr
+    scan = before["scan.txt"]
+    assert (scan["status"], scan["code"], scan["output"]) == ("converted", "no_text", None)
+    assert scan["empty_pages"] == [1, 2] and not (out / "scan.txt").exists()
+    # A failed file's line keeps its key, and names no text that was never written.
+    assert (before["bad.txt"]["status"], before["bad.txt"]["output"]) == ("failed", None)
+    assert before["kept.txt"]["output"] == "kept.txt"
     kept_time = (out / "kept.txt").stat().st_mtime_ns
     (folder / "changed.pdf").write_bytes(tiny_pdf("the changed file, changed"))
     (out / "lost.txt").unlink()
@@ -115,9 +127,11 @@ def test_resume_skips_converted_files_and_redoes_changed_missing_and_failed_ones
 
     again = pdfprose("in", "-o", "out", "--jobs", "2", "--resume", cwd=tmp_path)
     assert again.returncode == 1  # bad.pdf is tried again, and fails again
-    assert "pdfprose: 3 of 4 files converted (1 already done), 1 failed;" in again.stderr
+    assert "pdfprose: 4 of 5 files converted (2 already done; 1 with no text layer, no text " \
+        "written: a scan? use OCR), 1 failed;" in again.stderr
     after = manifest(out)
     assert after["kept.txt"] == before["kept.txt"]  # its line as it was: seconds and all
+    assert after["scan.txt"] == before["scan.txt"]  # done: it has no text to look for
     assert (out / "kept.txt").stat().st_mtime_ns == kept_time
     assert after["changed.txt"]["sha256"] != before["changed.txt"]["sha256"]
     assert (out / "changed.txt").read_text() == "the changed file, changed\n"
@@ -126,7 +140,7 @@ def test_resume_skips_converted_files_and_redoes_changed_missing_and_failed_ones
 
     # Without resume every file is done again (the library's run, as the command's).
     plain = run([str(folder)], str(out), Settings(timeout=60), workers=2)
-    assert (plain.converted, plain.skipped) == (3, 0)
+    assert (plain.converted, plain.no_text, plain.skipped) == (4, 1, 0)
 
 
 def test_two_inputs_with_the_same_name_get_two_texts(tmp_path: Path) -> None:
@@ -185,21 +199,27 @@ def test_the_layout_keeps_the_folders_below_the_one_all_inputs_share() -> None:
 
 
 def test_the_manifest_keeps_one_line_per_file_across_runs(tmp_path: Path) -> None:
-    earlier = [FileResult("a.pdf", "a.txt", "converted", sha256="1"),
-               FileResult("b.pdf", "b.txt", "failed", code="timeout"),
-               FileResult("b.pdf", "b.txt", "converted", sha256="2")]  # resumed after a crash
+    earlier = [FileResult("a.pdf", "a.txt", "a.txt", "converted", sha256="1"),
+               FileResult("b.pdf", "b.txt", None, "failed", code="timeout"),
+               FileResult("b.pdf", "b.txt", "b.txt", "converted", sha256="2")]  # resumed after a crash
+    # A line of a manifest written before keys (its output is the key) is read as one.
+    old = {"path": "o.pdf", "output": "o.txt", "status": "converted", "sha256": "0"}
     (tmp_path / "manifest.jsonl").write_text(
-        "".join(json.dumps(r.record()) + "\n" for r in earlier) + '{"path": "c.pdf", "outp')
+        "".join(json.dumps(r.record()) + "\n" for r in earlier) + json.dumps(old) + "\n"
+        + '{"path": "c.pdf", "outp')
     book = Manifest(str(tmp_path))
     assert book.previous("b.txt")["sha256"] == "2" and book.previous("c.txt") is None
+    assert book.previous("o.txt")["sha256"] == "0"
+    assert FileResult.from_record(old).key == "o.txt"
     book.expect(["c.txt", "b.txt"])
-    book.add(FileResult("b.pdf", "b.txt", "converted", sha256="3", peak_rss_kb=9))
-    book.add(FileResult("c.pdf", "c.txt", "converted", sha256="4"))
+    book.add(FileResult("b.pdf", "b.txt", "b.txt", "converted", sha256="3", peak_rss_kb=9))
+    book.add(FileResult("c.pdf", "c.txt", None, "failed", code="not_pdf"))
     book.close()
     lines = [json.loads(line) for line in (tmp_path / "manifest.jsonl").read_text().splitlines()]
-    assert [(line["output"], line["sha256"]) for line in lines] == [
-        ("a.txt", "1"), ("c.txt", "4"), ("b.txt", "3")]  # other runs' files, then this run's
-    assert "peak_rss_kb" not in lines[2] and FileResult.from_record(lines[2]).sha256 == "3"
+    assert [(line.get("key", line["output"]), line["output"], line["sha256"]) for line in lines] == [
+        ("a.txt", "a.txt", "1"), ("o.txt", "o.txt", "0"), ("c.txt", None, None),
+        ("b.txt", "b.txt", "3")]  # other runs' files, then this run's
+    assert "peak_rss_kb" not in lines[3] and FileResult.from_record(lines[3]).sha256 == "3"
 
 
 def test_outcomes_and_settings_on_their_own(tmp_path: Path) -> None:
@@ -208,6 +228,7 @@ def test_outcomes_and_settings_on_their_own(tmp_path: Path) -> None:
     canvas_pdf(scan, lambda c, i: c.rect(50, 50, 400, 600, fill=1), pages=2)
     empty = convert_bytes(scan.read_bytes())
     assert empty.code == "no_text" and empty.report is not None and empty.empty_pages == [1, 2]
+    assert empty.converted and empty.text is None  # read whole; no text to write
     good = convert_bytes(tiny_pdf("Words"), Options(format="md", page_markers=True))
     assert good.converted and good.text == "<!-- page 1 -->\n\nWords\n" and good.pages == 1
     with pytest.raises(InputTooLarge) as big:
@@ -325,7 +346,7 @@ def test_a_dask_cluster_of_two_workers_gives_what_two_local_jobs_give(tmp_path: 
     assert len(texts(tmp_path / "local")) == 8  # four texts, four reports
     assert without_seconds(tmp_path / "dask") == without_seconds(tmp_path / "local") \
         == without_seconds(tmp_path / "library")
-    codes = {line["output"]: line["code"] for line in without_seconds(tmp_path / "dask")}
+    codes = {line["key"]: line["code"] for line in without_seconds(tmp_path / "dask")}
     assert codes["stall.txt"] == "timeout" and codes["bad.txt"] == "unreadable"
 
 

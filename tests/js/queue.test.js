@@ -437,3 +437,33 @@ test('a file picked while the list\'s end is being shown is the one left shown',
   assert.equal(queue.shownEntry.name, 'bad.pdf');
   assert.equal(status.said.at(-1)[1], 'status_error');
 });
+
+test('a scan is converted with no text layer, named in the summary and the report as the command line names it', async () => {
+  // The command line's batch failed a scan (no_text) while the page counted it converted: one
+  // truth now, "converted, no text layer" (code no_text) in both.
+  const { setLanguage } = await import('../../app/i18n.js');
+  Object.assign(globalThis.document, { documentElement: {}, querySelectorAll: () => [] });
+  const { queue, ui } = makeQueue();
+  queue.add(items('scan.pdf', 'text.pdf'));
+  const stopped = {
+    code: 'content_damaged', pages: [1], kind: 'stopped', reason: 'it runs more than 500,000 drawing operations',
+    part: 'operators', values: { limit: '500,000' }, message: 'Page 1 was cut short: ...',
+  };
+  queue.settle({ ...done(2, ''), report: { all_empty: true, empty_pages: [1, 2], failed_pages: [], notices: [] } });
+  await tick();
+  queue.settle({ ...done(1, 'words'), report: { empty_pages: [], failed_pages: [], notices: [stopped] } });
+  await tick();
+  assert.equal(ui.queueSummary.textContent, '2 of 2 converted (1 with no text layer).');
+  setLanguage('es');
+  try {
+    queue.render();
+    assert.equal(ui.queueSummary.textContent, '2 de 2 convertidos (1 sin capa de texto).');
+  } finally {
+    setLanguage('en');
+  }
+  const { texts, report } = archiveContents(queue.entries);
+  assert.deepEqual(texts, [{ name: 'text.txt', text: 'words' }]);
+  assert.deepEqual(report.files.map((f) => [f.status, f.code, f.output]), [['done', 'no_text', null], ['done', null, 'text.txt']]);
+  // The engine's notices whole: why the page was cut short, not only that something happened.
+  assert.deepEqual(report.files[1].engine_notices, [stopped]);
+});

@@ -115,11 +115,11 @@ def run_dask(client: Client, jobs: Sequence[Job], outdir: str, settings: Setting
             try:
                 result = future.result()
             except KilledWorker:
-                result = FileResult(path=job.source, output=job.output, code="worker_lost",
+                result = FileResult(path=job.source, key=job.output, code="worker_lost",
                                     message="the Dask workers converting this file were lost; "
                                             "--resume tries it again", detail="KilledWorker")
             except Exception as exc:  # noqa: BLE001 - the task's own bug: said, not raised
-                result = FileResult(path=job.source, output=job.output, code="internal",
+                result = FileResult(path=job.source, key=job.output, code="internal",
                                     message="pdfprose could not read this part of the file "
                                             "(code internal, stage dask)",
                                     detail=type(exc).__name__, trace=describe(exc))

@@ -65,7 +65,7 @@ def run_batch(args: argparse.Namespace, parser: argparse.ArgumentParser, reports
 
     def on_result(result: FileResult) -> None:
         progress.update(None if result.skipped else result.pages, not result.converted)
-        if not result.converted:
+        if not result.converted or result.no_text:
             progress.say(f"pdfprose: {result.path}: {result.code}: {result.message}")
             if settings.verbose and result.trace:
                 progress.say(f"pdfprose: {result.path}: detail: {result.trace}")
@@ -84,7 +84,11 @@ def run_batch(args: argparse.Namespace, parser: argparse.ArgumentParser, reports
             client.close()
     rate = f" ({summary.pages / summary.seconds:.1f} pages/s)" \
         if summary.seconds > 0 and summary.pages else ""
-    done = f" ({summary.skipped} already done)" if summary.skipped else ""
+    notes = [f"{summary.skipped} already done"] if summary.skipped else []
+    if summary.no_text:
+        # Converted as the page counts them, but there is no text to find: said, with the cure.
+        notes.append(f"{summary.no_text} with no text layer, no text written: a scan? use OCR")
+    done = f" ({'; '.join(notes)})" if notes else ""
     say(f"pdfprose: {summary.converted} of {_counted(summary.files, 'file')} converted{done}, "
         f"{summary.failed} failed; {_counted(summary.pages, 'page')} in {summary.seconds:.1f} s"
         f"{rate}; manifest: {summary.manifest}")

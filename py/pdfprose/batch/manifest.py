@@ -33,9 +33,9 @@ class Manifest:
 
     def __init__(self, outdir: str) -> None:
         self.location = storage.join(outdir, NAME)
-        self._earlier: dict[str, str] = {}  # output -> its last line, as written
-        self._lines: dict[str, str] = {}  # this run's, by output
-        self._order: list[str] = []  # this run's outputs in input order
+        self._earlier: dict[str, str] = {}  # key -> its last line, as written
+        self._lines: dict[str, str] = {}  # this run's, by key
+        self._order: list[str] = []  # this run's keys in input order
         self._log: TextIO | None = None
         self._written = 0.0
         self._load()
@@ -48,21 +48,24 @@ class Manifest:
         for line in data.decode("utf-8", "replace").splitlines():
             try:
                 record = json.loads(line)
-                self._earlier[str(record["output"])] = json.dumps(record, ensure_ascii=False)
+                # (Lines written before the key had the text's path, always, as "output".)
+                key = record["key"] if "key" in record else record["output"]
+                self._earlier[str(key)] = json.dumps(record, ensure_ascii=False)
             except (ValueError, KeyError, TypeError):
                 continue  # a line cut short by a crash: that file is done again
 
-    def previous(self, output: str) -> dict[str, Any] | None:
-        line = self._earlier.get(output)
+    def previous(self, key: str) -> dict[str, Any] | None:
+        """The last line an earlier run wrote for the file whose key is ``key``."""
+        line = self._earlier.get(key)
         return json.loads(line) if line is not None else None
 
-    def expect(self, outputs: list[str]) -> None:
-        """This run's files, in input order (the order of the manifest at the end)."""
-        self._order = outputs
+    def expect(self, keys: list[str]) -> None:
+        """This run's files' keys, in input order (the order of the manifest at the end)."""
+        self._order = keys
 
     def add(self, result: FileResult) -> None:
         line = json.dumps(result.record(), ensure_ascii=False)
-        self._lines[result.output] = line
+        self._lines[result.key] = line
         if storage.is_url(self.location):
             self._append_remote()
             return
@@ -77,8 +80,8 @@ class Manifest:
             self._write_whole()
 
     def _write_whole(self) -> None:
-        lines = [line for output, line in self._earlier.items() if output not in self._lines]
-        lines += [self._lines[output] for output in self._order if output in self._lines]
+        lines = [line for key, line in self._earlier.items() if key not in self._lines]
+        lines += [self._lines[key] for key in self._order if key in self._lines]
         storage.write(self.location, ("\n".join(lines) + "\n" if lines else "").encode("utf-8"))
         self._written = time.monotonic()
 

@@ -22,6 +22,10 @@ machine, is the problem, and the code says which kind; internal text stays in ``
 MEMORY_CODE = "memory"
 """The code of a file that needed more memory than the worker's limit."""
 
+NO_TEXT = "no_text"
+"""The code of a document read whole that has no text layer (a scan): converted, no text
+written, as the page counts it (converted, with its "no text layer" notice)."""
+
 MEMORY_ERROR = MemoryError.__name__
 """How a page that ran out of memory shows in the engine's reason for failing it."""
 
@@ -30,9 +34,9 @@ MEMORY_ERROR = MemoryError.__name__
 class Outcome:
     """What became of one file's bytes.
 
-    ``code`` is None when there is a text; otherwise a stable word (an engine error's code such
-    as ``not_pdf`` or ``password_required``, ``no_text`` for a document without a text layer,
-    ``unreadable`` when no page could be read, ``internal`` for a bug in pdfprose, ``memory``,
+    ``code`` is None when there is a text; :data:`NO_TEXT` for a document read whole without a
+    text layer (converted, no text); otherwise a stable word of a failure (an engine error's
+    code such as ``not_pdf`` or ``password_required``, ``unreadable`` when no page could be read, ``internal`` for a bug in pdfprose, ``memory``,
     and, set by the batch around this function, ``timeout``, ``crashed``, ``too_large``,
     ``read_error``, ``write_error``). ``report`` is the document's JSON report whenever the
     document could be analysed (also when it has no text). Page lists hold page numbers.
@@ -52,7 +56,8 @@ class Outcome:
 
     @property
     def converted(self) -> bool:
-        return self.code is None
+        """The document was read (with a text, or :data:`NO_TEXT` without one)."""
+        return self.code is None or self.code == NO_TEXT
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -125,11 +130,11 @@ def convert_bytes(data: bytes, options: Options | None = None, password: str = "
         elif failed and len(failed) == len(conversion.pages):
             outcome.code, outcome.message = "unreadable", f"no page could be read ({failed[0]['reason']})"
         elif failed:
-            outcome.code, outcome.message = "no_text", (
+            outcome.code, outcome.message = NO_TEXT, (
                 f"no page has text: {len(conversion.empty_pages)} without a text layer "
                 f"(a scan? use OCR), {len(failed)} could not be read")
         else:
-            outcome.code, outcome.message = "no_text", "no page has a text layer (a scan?): use OCR"
+            outcome.code, outcome.message = NO_TEXT, "no page has a text layer (a scan?): use OCR"
         outcome.message = " ".join(outcome.message.split())
         return outcome
     try:

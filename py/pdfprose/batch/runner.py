@@ -23,12 +23,14 @@ STDIN = "-"
 
 @dataclass(slots=True)
 class Summary:
-    """What a batch did: files planned, converted (``skipped``: already done, ``--resume``),
-    failed; pages converted; the wall time; the CPU time the conversions took in the workers;
+    """What a batch did: files planned, converted (``skipped``: already done, ``--resume``;
+    ``no_text``: documents without a text layer, converted with no text written), failed;
+    pages converted; the wall time; the CPU time the conversions took in the workers;
     the highest peak resident memory of a worker child (KB); where the manifest is."""
 
     files: int = 0
     converted: int = 0
+    no_text: int = 0
     skipped: int = 0
     failed: int = 0
     pages: int = 0
@@ -44,6 +46,7 @@ class Summary:
     def count(self, result: FileResult) -> None:
         if result.converted:
             self.converted += 1
+            self.no_text += result.no_text
             self.skipped += result.skipped
             if not result.skipped:
                 self.pages += result.pages or 0

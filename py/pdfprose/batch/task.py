@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from . import storage
-from .outcome import Outcome, describe
+from .outcome import NO_TEXT, Outcome, describe
 from .sandbox import Sandbox, WorkerStartError
 from .settings import Settings
 from .sources import Job
@@ -27,9 +27,12 @@ FAILED = "failed"
 class FileResult:
     """What a batch did with one file: one line of ``manifest.jsonl``.
 
-    ``path`` is the input as given (a path or URL); ``output`` the text's path relative to
-    OUTDIR; ``status`` ``converted`` or ``failed``; ``code`` and ``message`` say why a file
-    failed (see :class:`~pdfprose.batch.outcome.Outcome`); ``detail`` names an internal
+    ``path`` is the input as given (a path or URL); ``key`` the path relative to OUTDIR its
+    text has or would have (the file's line in the manifest, which ``--resume`` looks up);
+    ``output`` that path when a text was written, else None (a failed file, or a document
+    without a text layer); ``status`` ``converted`` (also a document read whole without a text
+    layer: code ``no_text``, as the page counts it) or ``failed``; ``code`` and ``message`` say
+    why a file failed or has no text (see :class:`~pdfprose.batch.outcome.Outcome`); ``detail`` names an internal
     error's exception type for whoever reports the bug (never its text); page lists hold page
     numbers; ``seconds`` is the file's wall time, reading and writing included.
     Not written to the manifest: ``skipped`` (``--resume`` found it done), ``peak_rss_kb``
@@ -39,7 +42,8 @@ class FileResult:
     """
 
     path: str
-    output: str
+    key: str
+    output: str | None = None
     status: str = FAILED
     code: str | None = None
     message: str | None = None
@@ -70,10 +74,17 @@ class FileResult:
             data.pop(name)
         return data
 
+    @property
+    def no_text(self) -> bool:
+        """Converted, but the document has no text layer: no text was written."""
+        return self.converted and self.code == NO_TEXT
+
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> "FileResult":
         known = {f.name for f in fields(cls)} - set(cls.RUNTIME)
-        return cls(**{k: v for k, v in record.items() if k in known})
+        values = {k: v for k, v in record.items() if k in known}
+        values.setdefault("key", record.get("output"))  # a line of a manifest before keys
+        return cls(**values)
 
 
 def process(job: Job, outdir: str, settings: Settings, sandbox: Sandbox,
@@ -82,7 +93,7 @@ def process(job: Job, outdir: str, settings: Settings, sandbox: Sandbox,
     (with ``settings.resume``, a file whose text exists and whose sha256 it records is left as
     it is). Never raises for a bad file or a failed write: the result says what happened."""
     start = time.monotonic()
-    result = FileResult(path=job.source, output=job.output)
+    result = FileResult(path=job.source, key=job.output)
     try:
         result = _process(job, outdir, settings, sandbox, previous, result)
     except Exception as exc:  # noqa: BLE001 - one file's surprise must not stop the batch
@@ -109,8 +120,12 @@ def _process(job: Job, outdir: str, settings: Settings, sandbox: Sandbox,
     result.bytes = len(data)
     text_at = storage.join(outdir, job.output)
     report_at = storage.join(outdir, job.report)
+    # A document without a text layer has no text to find (its line's output is None).
+    has_text = previous is not None and (previous.get("output") is not None
+                                         or previous.get("code") != NO_TEXT)
     if settings.resume and previous and previous.get("status") == CONVERTED \
-            and previous.get("sha256") == result.sha256 and storage.exists(text_at) \
+            and previous.get("sha256") == result.sha256 \
+            and (not has_text or storage.exists(text_at)) \
             and (not settings.reports or storage.exists(report_at)):
         done = FileResult.from_record(previous)
         done.path, done.skipped = job.source, True
@@ -127,14 +142,16 @@ def _process(job: Job, outdir: str, settings: Settings, sandbox: Sandbox,
     try:
         if settings.reports and outcome.report is not None:
             storage.write(report_at, (json.dumps(outcome.report, indent=2) + "\n").encode("utf-8"))
-        if outcome.converted:
-            storage.write(text_at, (outcome.text or "").encode("utf-8"))
+        if outcome.converted and outcome.text is not None:
+            storage.write(text_at, outcome.text.encode("utf-8"))
+            result.output = job.output
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
         return _failed(result, Outcome.failure("write_error", f"cannot write its text: {reason}"))
     if not outcome.converted:
         return _failed(result, outcome)
     result.status = CONVERTED
+    result.code, result.message = outcome.code, outcome.message  # no_text says so
     return result
 
 
