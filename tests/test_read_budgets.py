@@ -371,3 +371,57 @@ def test_arrays_nested_100000_deep_keep_the_page_and_are_said() -> None:
     assert ("limit_reached", "nesting") in _codes(conversion)
     doc = open_pdf(build("deep_arrays", 0, 1.0).data)
     assert _depth(doc.pages[0].attrs) == DEFAULT_BUDGETS.object_depth
+
+
+def _font_page_pdf(font: bytes, **more: bytes) -> bytes:
+    """One page drawing "A" in font ``font`` (object 5); ``more`` objects 6 on (``o6=...``)."""
+    from pdfgen import build_pdf
+
+    content = b"BT /F1 12 Tf 72 700 Td (A) Tj ET"
+    objects = {1: b"<< /Type /Catalog /Pages 2 0 R >>", 2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >>"
+                  b" /Contents 4 0 R >>",
+               4: _stream(content), 5: font}
+    objects.update({int(name[1:]): body for name, body in more.items()})
+    return build_pdf(objects)
+
+
+def _stream(data: bytes, extra: bytes = b"") -> bytes:
+    return b"<< /Length %d %s>>\nstream\n" % (len(data), extra) + data + b"\nendstream"
+
+
+DEEP = b"[" * 300 + b"]" * 300
+
+
+def test_a_font_s_map_or_program_nested_past_the_depth_is_said() -> None:
+    """The ToUnicode CMap's and the Type 1 program's parsers dropped structures nested past the
+    depth budget without a word: each font is counted and the document says how many, with
+    the depth; the rest of the map is still read."""
+    from pdfprose.pdf.fonts import Type1Names
+
+    cmap = b"begincmap\n1 beginbfchar <41> <0042> endbfchar\n" + DEEP + b"\nendcmap\n"
+    mapped = read_to_unicode(PDFStream({}, cmap))
+    assert mapped.get_unichr(0x41) == "B" and mapped.too_deep == 1  # type: ignore[attr-defined]
+    assert read_to_unicode(PDFStream({}, b"begincmap endcmap")).too_deep == 0  # type: ignore[attr-defined]
+    header = (b"%!PS-AdobeFont-1.0: Deep\n/Encoding 256 array\n0 1 255 {1 index exch /.notdef put} for\n"
+              b"dup 65 /A put\n" + DEEP + b"\nreadonly def\ncurrentfile eexec\n")
+    names = Type1Names(header)
+    assert names.names()[65] == "A" and names.too_deep == 1
+
+    with_map = pdfprose.convert(_font_page_pdf(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>", o6=_stream(cmap)))
+    program = header + b"\0" * 4
+    with_program = pdfprose.convert(_font_page_pdf(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Deep /FirstChar 65 /LastChar 65 /Widths [600]"
+        b" /FontDescriptor 7 0 R >>",
+        o6=_stream(program, b"/Length1 %d /Length2 4 /Length3 0 " % len(header)),
+        o7=b"<< /Type /FontDescriptor /FontName /Deep /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0"
+           b" /Ascent 900 /Descent -200 /CapHeight 700 /StemV 80 /FontFile 6 0 R >>"))
+    for conversion in (with_map, with_program):
+        said = [n for n in conversion.report()["notices"] if n.get("part") == "font_nesting"]
+        assert said == [{"code": "limit_reached", "part": "font_nesting",
+                         "values": {"count": "1", "limit": "256"},
+                         "message": "The file: 1 of its fonts nest arrays or dictionaries more than 256 "
+                                    "levels deep in their character maps or programs; what lies deeper "
+                                    "was left out (a damaged or hostile file)."}], conversion.warnings
+    assert with_map.render().strip() == "B"

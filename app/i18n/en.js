@@ -234,6 +234,7 @@ export default {
       nesting: `some of its arrays or dictionaries nest more than ${v.limit} levels deep; what lies deeper was read as empty (a damaged or hostile file)`,
       stream_size: `a stream inflates past what the whole file may decompress to (${v.limit}); it was cut there and the text after that point is lost`,
       fonts: `${v.count} of its fonts map or size more codes than a font can address; the extra codes were left out`,
+      font_nesting: `${v.count} of its fonts nest arrays or dictionaries more than ${v.limit} levels deep in their character maps or programs; what lies deeper was left out (a damaged or hostile file)`,
       graphics_states: `it saves more graphics states than ${v.limit} without restoring them; ${v.count} were ignored`,
       annotations: `it has ${v.count} annotations; only the first ${v.limit} were drawn`,
       shapes: `it draws more than ${v.limit} lines and boxes; tables were looked for among the first ${v.limit} (${v.count} more not kept)`,

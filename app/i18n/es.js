@@ -238,6 +238,7 @@ export default {
       nesting: `algunas de sus estructuras (arreglos o diccionarios) se anidan a más de ${v.limit} niveles; lo que hay más adentro se leyó como vacío (un archivo dañado o malicioso)`,
       stream_size: `un flujo se descomprime a más de lo que puede ocupar todo el archivo (${v.limit}); se cortó ahí y se pierde el texto posterior`,
       fonts: `${v.count} de sus fuentes asignan o dimensionan más códigos de los que una fuente puede tener; se omitieron los códigos de más`,
+      font_nesting: `${v.count} de sus fuentes anidan arreglos o diccionarios a más de ${v.limit} niveles en sus mapas de caracteres o programas; se omitió lo que hay más adentro (un archivo dañado o malicioso)`,
       graphics_states: `guarda más de ${v.limit} estados gráficos sin restaurarlos; se ignoraron ${v.count}`,
       annotations: `tiene ${v.count} anotaciones; solo se dibujaron las ${v.limit} primeras`,
       shapes: `dibuja más de ${v.limit} líneas y recuadros; se buscaron tablas entre los ${v.limit} primeros (${v.count} más no se conservaron)`,

@@ -487,10 +487,14 @@ def read_to_unicode(stream: PDFStream, limit: int | None = None) -> FileUnicodeM
     """The Unicode map of a ToUnicode CMap stream, as pdfminer.six's fonts read it
     (``PDFSimpleFont.__init__``, ``PDFCIDFont.__init__``). Raises what pdfminer's CMap parser
     raises, PSEOF aside. With ``limit``, the map takes at most that many code assignments
-    (:class:`BoundedUnicodeMap`, its ``cut`` set when it stopped there)."""
+    (:class:`BoundedUnicodeMap`, its ``cut`` set when it stopped there). The map's
+    ``too_deep`` counts the structures the parser dropped for nesting past its depth budget
+    (:mod:`pdfprose.pdf.nesting`), so that the document can say so."""
     cmap = FileUnicodeMap() if limit is None else BoundedUnicodeMap(limit)
+    parser = FastCMapParser(cmap, stream.get_data())
     try:
-        FastCMapParser(cmap, stream.get_data()).run()
+        parser.run()
     except CMapTooLarge:
         pass
+    cmap.too_deep = parser.too_deep  # type: ignore[attr-defined]
     return cmap

@@ -37,6 +37,7 @@ from .interpreter import PageInterpreter, render_annotations
 from .limits import limit_notice, read_code, unreadable
 from .links import LinkAnnotation, page_indices, read_links
 from .marked import apply_actual_text
+from .nesting import BoundedNesting
 from .objects import BudgetedDocument
 from .orientation import Turn, page_turn, turn_glyphs, turn_shapes
 from .outline import read_outline
@@ -118,6 +119,9 @@ class ResourceManager(PDFResourceManager):
     budgets: ReadBudgets = DEFAULT_BUDGETS
     cut_fonts: int = 0
     """Fonts whose ToUnicode map or widths were cut at the budgets (:class:`ReadBudgets`)."""
+    deep_fonts: int = 0
+    """Fonts whose ToUnicode map or Type 1 program nests arrays or dictionaries past
+    ``ReadBudgets.object_depth``: what lies deeper was dropped (:mod:`pdfprose.pdf.nesting`)."""
 
     def get_font(self, objid, spec):  # type: ignore[no-untyped-def]
         to_unicode = None
@@ -150,6 +154,10 @@ class ResourceManager(PDFResourceManager):
                     self._cached_fonts.pop(objid, None)  # pdfminer keeps no font that failed
                 raise
         repair_encoding(font, spec)
+        if not getattr(font, "deep_counted", False) and (
+                getattr(font.unicode_map, "too_deep", 0) or getattr(font, "too_deep", 0)):
+            font.deep_counted = True  # once per font object (pdfminer caches it)
+            self.deep_fonts += 1
         return font
 
 
@@ -348,6 +356,11 @@ class ParsedDocument:
         if cut > self._said.get("fonts", 0):
             self._said["fonts"] = cut
             self.notices.append(limit_notice("fonts", count=str(cut)))
+        deep = self._rsrcmgr.deep_fonts
+        if deep > self._said.get("font_nesting", 0):
+            self._said["font_nesting"] = deep
+            self.notices.append(limit_notice("font_nesting", count=str(deep),
+                                              limit=f"{BoundedNesting.max_depth:,}"))
         repaired = getattr(getattr(self._document, "parser", None), "repaired", 0)
         if repaired > self._said.get("repaired", 0):
             self._said["repaired"] = repaired

@@ -299,9 +299,12 @@ def _add_type1_tex_names(font: PDFFont) -> None:
     try:
         stream = font.fontfile
         data = stream.get_data()[: stream.get("Length1")]  # the clear-text part, as pdfminer reads it
-        names = Type1Names(data).names()
+        parser = Type1Names(data)
+        names = parser.names()
     except Exception:  # noqa: BLE001 - a damaged font program: pdfminer's reading stands
         return
+    # Structures nested past the depth budget were dropped: the document says so (document.py).
+    font.too_deep = parser.too_deep  # type: ignore[attr-defined]
     table = font.cid2unicode
     for code, name in names.items():
         if code not in table:

@@ -23,6 +23,9 @@ LIMIT_SENTENCES = {
                    "it was cut there and the text after that point is lost",
     "fonts": "{count} of its fonts map or size more codes than a font can address; "
              "the extra codes were left out",
+    "font_nesting": "{count} of its fonts nest arrays or dictionaries more than {limit} levels "
+                    "deep in their character maps or programs; what lies deeper was left out "
+                    "(a damaged or hostile file)",
     "graphics_states": "it saves more graphics states than {limit} without restoring them; "
                        "{count} were ignored",
     "annotations": "it has {count} annotations; only the first {limit} were drawn",
