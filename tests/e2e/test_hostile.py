@@ -276,3 +276,44 @@ def test_an_interpreter_that_dies_rendering_ahead_is_replaced(app: App) -> None:
     app.convert_ok(pdf_payload("after ahead.pdf", make_pdf([["After the fatal error ahead."]])),
                    "after ahead")
     assert "After the fatal error ahead." in app.output()
+
+
+def test_a_page_cut_short_by_the_operator_budget_says_which_limit_in_both_languages(app: App) -> None:
+    """A page past the operator budget (cm_ten_million, q_ten_million) said "the content is
+    damaged" on the page while the library said which limit cut it short: the page now says
+    the library's sentence, and its own in Spanish, from the notice's kind, part and limit."""
+    # 'n' (end a path): the cheapest operator to run (cm costs seven times more on CPython).
+    content = b"BT /F1 12 Tf 72 700 Td (Before the budget.) Tj ET\n" + b"n\n" * 520_000
+    app.convert_ok(pdf_payload("past the budget.pdf", one_page(b"4 0 R", flate_stream(zlib.compress(content, 9)))),
+                   "past the budget")
+    assert "Before the budget." in app.output()
+    said = app.testid("notice-more").locator("li[data-code='content_damaged']")
+    assert said.text_content() == ("Page 1 was cut short: it runs more than 500,000 drawing operations (a damaged "
+                                   "or hostile file); the text before that point was kept.")
+    app.testid("lang").select_option("es")
+    try:
+        assert said.text_content() == ("La página 1 se cortó: ejecuta más de 500.000 operaciones de dibujo (un "
+                                       "archivo dañado o malicioso); se conservó el texto anterior a ese punto.")
+    finally:
+        app.testid("lang").select_option("en")
+
+
+def test_a_page_whose_text_went_to_a_tounicode_bomb_is_not_called_a_scan(app: App) -> None:
+    """A ToUnicode map inflating past the file's budget left the page's own content nothing to
+    inflate to: the page said "no text layer: probably scanned images ... Run OCR". Its text was
+    lost to the bomb, and the page says that, with no OCR suggestion."""
+    bomb = zlib.compress(b" " * (40 * MIB), 9)
+    content = zlib.compress(b"BT /F1 12 Tf 72 700 Td (Lost to the bomb.) Tj ET", 9)
+    page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >>"
+            b" /Contents 4 0 R >>")
+    font = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>"
+    data = build_pdf({1: CATALOG, 2: PAGES_TREE, 3: page, 4: flate_stream(content), 5: font, 6: flate_stream(bomb)})
+    app.ensure_idle()
+    app.testid("file-input").set_input_files(pdf_payload("tounicode bomb.pdf", data))
+    assert app.wait_state("done", "error", timeout=CONFIG.BOOT_TIMEOUT_MS) == "done", app.testid("error").text_content()
+    app.shown = None
+    assert app.testid("notice-empty").is_hidden()
+    failed = app.testid("notice-failed").text_content() or ""
+    assert failed == ("Page 1 could not be read and is missing from the text: its text was lost: its content was "
+                      "cut at the file's decompression limit (a damaged or hostile file, not a scan).")
+    assert "OCR" not in (app.page.locator("#result").text_content() or "")
