@@ -76,8 +76,9 @@ STOP_SENTENCES = {
     "operands": "it piles up more than {limit} operands with no drawing operation to take them",
 }
 """Per limit of a :class:`PageBudget`, why a page it stopped was cut short (a format string of
-the limit, formatted): the library's words; the page words the same limits in its languages
-(app/i18n/*.js, ``stop_*``)."""
+the limit, formatted): the library's words. The page words the same limits from the notice's
+``part`` and ``limit`` in its languages (``notice_content_damaged`` in app/i18n/*.js; a test
+holds its English to these)."""
 
 
 class GuardStop(NamedTuple):
