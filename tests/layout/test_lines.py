@@ -404,3 +404,21 @@ def test_runs_on_one_row_in_sizes_far_apart_stay_two_lines() -> None:
         ["Total amount"]
     assert [l.text for l in merge_rows([run("Tc1", 0, 10, mixed=True), run("Dose", 100, 16)])] == \
         ["Tc1 Dose"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(
+    ["a", "Z", " ", "~", "\x7f", "é", "ﬁ", "\u05d0", "\u0627", "\u0590", "\u1100", "漢", "あ",
+     "\u3000", "\U00020000"]), max_size=3), max_size=40))
+def test_an_ascii_page_asks_neither_the_cjk_nor_the_right_to_left_test(texts: list[str]) -> None:
+    # build_lines skips both tests on a page whose texts join to ASCII: each must then answer
+    # "none" as it would have after reading the texts itself.
+    from pdfprose.layout.directional import may_be_vertical_cjk
+    from pdfprose.layout.rtl import page_direction
+
+    if "".join(texts).isascii():
+        assert not may_be_vertical_cjk(texts, DEFAULT_PARAMS)
+        assert page_direction(texts, DEFAULT_PARAMS) is None
+    elif any(t and t[0] in "漢あ\u05d0\u0627" for t in texts):
+        assert may_be_vertical_cjk(texts, LayoutParams(min_vertical_cjk=1)) \
+            or page_direction(texts, DEFAULT_PARAMS) is not None

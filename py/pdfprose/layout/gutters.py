@@ -75,7 +75,7 @@ def line_gaps(texts: list[str], x0s: list[float], rights: list[float], sizes: li
     if " " in texts:
         # The marks' own starts and right-most ends (the accumulated end before a space is
         # the mark's before it, or a space's reaching further: rare, and only narrows a gap).
-        keep = [bool(t.strip()) for t in texts]
+        keep = list(map(str.strip, texts))  # compress() keeps the non-empty ones
         x0s = list(compress(x0s, keep))
         if not x0s:
             return LineGaps(0.0, 0.0, size, _NONE)
@@ -172,36 +172,50 @@ def narrow_gutters(lines: list[LineGaps], params: LayoutParams = DEFAULT_PARAMS,
     for band in found:
         for k in band.inner:
             held.setdefault(k, []).append((band.lo, band.hi))
-    bands = _with_columns(columns, lines, held, params)
-    _cut_lines(bands, lines, held, out, params)
+    walls = _walls(lines, held, params.run_gap_em)
+    bands = _with_columns(columns, lines, walls, params)
+    _cut_lines(bands, lines, walls, out, params)
     return out, [(band.lo, band.hi) for band in bands]
 
 
 def _sides(band: _Band, k: int, line: LineGaps, on_line: dict[int, list[_Band]],
-           run_gap: float, held: dict[int, list[Span]]) -> tuple[float, float]:
+           walls: dict[int, list[Span]]) -> tuple[float, float]:
     """Where the text of ``line`` (the ``k``-th) around ``band`` starts and ends: at the line's
-    ends, at the bands of ``on_line[k]`` beside it, or at a gap wider than ``run_gap`` em that
-    one of ``held[k]`` (the gaps held down the lines) lies in: a table's cells stand that far
-    apart, column under column. A loose line of a justified column has word spaces that wide
-    too (1-1.5 em in a column of 13 em), but they stand wherever its words put them."""
+    ends, at the bands of ``on_line[k]`` beside it, or at one of ``walls[k]``
+    (:func:`_walls`)."""
     left, right = line.x0, line.x1
     for other in on_line.get(k, _NO_BANDS):
         if band.lo >= other.hi > left:
             left = other.hi
         elif band.hi <= other.lo < right:
             right = other.lo
-    wide = run_gap * line.size
-    kept = held.get(k, _NONE)
-    for a, b in line.gaps:
-        if b - a > wide and any(a <= lo and hi <= b for lo, hi in kept):
-            if band.lo >= b > left:
-                left = b
-            elif band.hi <= a < right:
-                right = a
+    for a, b in walls.get(k, _NONE):
+        if band.lo >= b > left:
+            left = b
+        elif band.hi <= a < right:
+            right = a
     return left, right
 
 
-def _cut_lines(bands: list[_Band], lines: list[LineGaps], held: dict[int, list[Span]],
+def _walls(lines: list[LineGaps], held: dict[int, list[Span]], run_gap: float,
+           ) -> dict[int, list[Span]]:
+    """Per line (by index) its gaps wider than ``run_gap`` em that one of ``held[k]`` (the gaps
+    held down the lines) lies in, left to right: a table's cells stand that far apart, column
+    under column, and the text beside a band ends there (:func:`_sides`). A loose line of a
+    justified column has word spaces that wide too (1-1.5 em in a column of 13 em), but they
+    stand wherever its words put them. Worked out once per line, not once per band beside it."""
+    walls: dict[int, list[Span]] = {}
+    for k, kept in held.items():
+        line = lines[k]
+        wide = run_gap * line.size
+        found = [(a, b) for a, b in line.gaps
+                 if b - a > wide and any(a <= lo and hi <= b for lo, hi in kept)]
+        if found:
+            walls[k] = found
+    return walls
+
+
+def _cut_lines(bands: list[_Band], lines: list[LineGaps], walls: dict[int, list[Span]],
                out: list[list[Span]], params: LayoutParams) -> None:
     """Put each band into ``out`` for the lines it cuts: those of its lines whose text on one
     side at least covers ``params.narrow_gutter_line_share`` of that side's column (from the
@@ -212,7 +226,7 @@ def _cut_lines(bands: list[_Band], lines: list[LineGaps], held: dict[int, list[S
             on_line.setdefault(k, []).append(band)
     share = params.narrow_gutter_line_share
     for band in bands:
-        sides = [_sides(band, k, lines[k], on_line, params.run_gap_em, held)
+        sides = [_sides(band, k, lines[k], on_line, walls)
                  for k in band.inner]
         least_left = share * (band.lo - statistics.median([left for left, _ in sides]))
         least_right = share * (statistics.median([right for _, right in sides]) - band.hi)
@@ -221,7 +235,7 @@ def _cut_lines(bands: list[_Band], lines: list[LineGaps], held: dict[int, list[S
                 out[k] = [*out[k], (band.lo, band.hi)] if out[k] else [(band.lo, band.hi)]
 
 
-def _with_columns(bands: list[_Band], lines: list[LineGaps], held: dict[int, list[Span]],
+def _with_columns(bands: list[_Band], lines: list[LineGaps], walls: dict[int, list[Span]],
                   params: LayoutParams) -> list[_Band]:
     """The ``bands`` with a text column on each side: on at least half of the lines where one
     stands between text, the text reaches ``text_column_em`` of the line's size away on both
@@ -233,7 +247,7 @@ def _with_columns(bands: list[_Band], lines: list[LineGaps], held: dict[int, lis
     beside a formula). The bands with the most lines are judged first: a column of equation
     numbers beside a column's formulas stands a few ems from the gutter after it, and it is
     the numbers that make no column, not the gutter."""
-    column, run_gap = params.text_column_em, params.run_gap_em
+    column = params.text_column_em
     start = params.narrow_gutter_start_em
     least = params.narrow_gutter_lines
     kept: list[_Band] = []
@@ -248,7 +262,7 @@ def _with_columns(bands: list[_Band], lines: list[LineGaps], held: dict[int, lis
                 # The text after the band starts far to its right: the line shows no column
                 # beside the band (a worksheet's line numbers over a page's wide gutter).
                 continue
-            left, right = _sides(band, k, line, on_line, run_gap, held)
+            left, right = _sides(band, k, line, on_line, walls)
             reach = column * line.size
             good += lo - left >= reach and right - hi >= reach
         if 2 * good >= len(band.inner) or (band.left >= least and band.right >= least):

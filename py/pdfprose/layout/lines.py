@@ -22,6 +22,7 @@ from operator import attrgetter, gt, itemgetter, lt, mul, ne, sub
 
 from ..model import Glyph, Line
 from ..params import DEFAULT_PARAMS, LayoutParams
+from ..text.bidi import Direction
 from ..text.markers import BULLET_GLYPHS, DASH_BULLETS, ENUMERATOR
 from .directional import directional_lines, mark_vertical_cjk
 from .gutters import LineGaps, line_gaps, narrow_gutters
@@ -162,10 +163,15 @@ def build_lines(glyphs: Iterable[Glyph], params: LayoutParams = DEFAULT_PARAMS,
     # them here rather than the glyphs again (a page's glyphs seldom fit in the processor's
     # caches: every pass over them is memory traffic).
     texts = [g.text for g in glyphs]
-    mark_vertical_cjk(glyphs, texts, params)
-    # Right-to-left lines are read from the glyphs' positions, and their drawing order
-    # (the glyphs come in drawing order) where positions cannot tell (layout.rtl).
-    direction = page_direction(texts, params)
+    direction: Direction | None = None
+    # A page of ASCII text (isascii() is answered at once: a string knows its widest
+    # character) has no CJK character and no right-to-left letter: both tests would say so
+    # after joining and reading its texts again.
+    if not "".join(texts).isascii():
+        mark_vertical_cjk(glyphs, texts, params)
+        # Right-to-left lines are read from the glyphs' positions, and their drawing order
+        # (the glyphs come in drawing order) where positions cannot tell (layout.rtl).
+        direction = page_direction(texts, params)
     order = {id(g): i for i, g in enumerate(glyphs)} if direction is not None else None
     if not [g for g in glyphs if g.angle or g.vertical or g.mirrored]:  # no list of flags
         # Every glyph upright (the common page): the loop below would keep all with text.
