@@ -909,3 +909,17 @@ def test_repeated_text_above_the_band_is_kept_unless_small_print_in_one_place() 
                           body_text(n), body_text(n), body_text(n)))
     mark_furniture(pages)
     assert not any(para.furniture for p in pages for para in p.paragraphs)
+
+
+def test_a_bold_contents_entry_with_leaders_and_its_page_is_no_heading() -> None:
+    # A contents page sets its chapters' entries in bold, like the chapters' heads: an entry
+    # run to its page number past dot leaders names a heading and is none.
+    section = para("Chapter II: Presentation", 100)
+    entries = [para(f"{n} LOCALISATION DU PROJET ........................ {13 + n}", 130 + 30 * n)
+               for n in range(3)]
+    for p in [section, *entries]:
+        p.lines[0].bold = True
+        p.lines[0].released_all_bold = True
+    pages = [page(1, section, *entries, body_text(1), body_text(1))]
+    mark_headings(pages)
+    assert [p.kind for p in [section, *entries]] == ["heading", "body", "body", "body"]

@@ -20,7 +20,8 @@ from unicodedata import east_asian_width
 from ..model import PageAnalysis, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.markers import enumeration, list_marker
-from ..text.vocabulary import CAPTION, PUNCTUATED_END, ROW_ENDS_ENTRY, SENTENCE_END
+from ..text.vocabulary import (CAPTION, CONTENTS_ENTRY, PUNCTUATED_END, ROW_ENDS_ENTRY,
+                               SENTENCE_END)
 from .statistics import DocumentStatistics
 
 NOT_A_HEADING = re.compile(
@@ -346,8 +347,9 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
                     or CAPTION.match(text) or NOT_A_HEADING.search(text) \
                     or LONE_CONJUNCTION.match(text) or _bulleted(text) \
                     or CJK_SENTENCE_END.search(text) \
-                    or not _may_be_heading_row(para, text):
-                continue
+                    or not _may_be_heading_row(para, text) \
+                    or (". ." in text or "...." in text) and CONTENTS_ENTRY.search(text):
+                continue  # (a contents entry names a heading; set large or bold, it is none)
             short = len(text) <= max_chars and (
                 len(para.lines) <= params.max_heading_lines
                 or para.size >= params.display_size_ratio * body)
