@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from pdfminer.pdfdocument import PDFDocument, PDFNoValidXRef, PDFPasswordIncorrect
 from pdfminer.pdfinterp import PDFResourceManager
 from pdfminer.pdfpage import PDFPage
+from pdfminer.pdffont import PDFCIDFont
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import literal_name
@@ -31,6 +32,7 @@ from ..text.characters import REPLACEMENT, SOFT_HYPHEN, clean_glyph_text
 from .collector import GlyphCollector
 from .content import read_to_unicode
 from .drawing import MAX_SHAPES
+from .embedded_cmaps import read_embedded_encoding
 from .fonts import clip_cid_widths, repair_encoding
 from .guards import PageBudget, PageTooComplex, is_damaged
 from .interpreter import PageInterpreter, render_annotations
@@ -149,6 +151,8 @@ class ResourceManager(PDFResourceManager):
                 if objid:
                     self._cached_fonts.pop(objid, None)  # pdfminer keeps no font that failed
                 raise
+        if isinstance(font, PDFCIDFont):
+            read_embedded_encoding(font, spec, self.budgets.cmap_entries)
         repair_encoding(font, spec)
         return font
 
