@@ -124,7 +124,8 @@ class ResourceManager(PDFResourceManager):
     def get_font(self, objid, spec):  # type: ignore[no-untyped-def]
         to_unicode = None
         made = spec
-        if not (objid and objid in self._cached_fonts):
+        fresh = not (objid and objid in self._cached_fonts)
+        if fresh:
             try:
                 subtype = literal_name(spec["Subtype"]) if "Subtype" in spec else "Type1"
                 if subtype in CID_FONT_SUBTYPES:
@@ -151,7 +152,7 @@ class ResourceManager(PDFResourceManager):
                 if objid:
                     self._cached_fonts.pop(objid, None)  # pdfminer keeps no font that failed
                 raise
-        if isinstance(font, PDFCIDFont):
+        if fresh and isinstance(font, PDFCIDFont):
             read_embedded_encoding(font, spec, self.budgets.cmap_entries)
         repair_encoding(font, spec)
         return font
