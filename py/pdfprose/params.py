@@ -424,6 +424,11 @@ class LayoutParams(FurnitureParams):
     stays a heading)."""
     max_heading_levels: int = 4
     """SPEC §9: heading sizes map to Markdown levels 1-4; all smaller ones are level 4."""
+    bold_level_min_heads: int = 2
+    """Bold headings of two sizes, both under ``heading_size_ratio`` x the body, are two levels,
+    the larger first, where each size heads at least two sections (ACL papers: sections bold at
+    11.95 pt, subsections bold at the 10.91 pt body, were one level; a single larger bold line,
+    a cover's or a form's title, makes no level of its own)."""
     max_bold_heading_chars: int = 80
     """A bold stand-alone line longer than this is emphasis inside prose, not a heading."""
     max_bold_heading_lines: int = 2

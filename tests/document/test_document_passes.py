@@ -909,3 +909,41 @@ def test_repeated_text_above_the_band_is_kept_unless_small_print_in_one_place() 
                           body_text(n), body_text(n), body_text(n)))
     mark_furniture(pages)
     assert not any(para.furniture for p in pages for para in p.paragraphs)
+
+
+def test_a_bold_contents_entry_with_leaders_and_its_page_is_no_heading() -> None:
+    # A contents page sets its chapters' entries in bold, like the chapters' heads: an entry
+    # run to its page number past dot leaders names a heading and is none.
+    section = para("Chapter II: Presentation", 100)
+    entries = [para(f"{n} LOCALISATION DU PROJET ........................ {13 + n}", 130 + 30 * n)
+               for n in range(3)]
+    for p in [section, *entries]:
+        p.lines[0].bold = True
+        p.lines[0].released_all_bold = True
+    pages = [page(1, section, *entries, body_text(1), body_text(1))]
+    mark_headings(pages)
+    assert [p.kind for p in [section, *entries]] == ["heading", "body", "body", "body"]
+
+
+def test_bold_sections_a_point_over_the_body_stand_over_bold_subsections_at_its_size() -> None:
+    # ACL's style: sections bold at 11.95 pt, subsections bold at the 10.91 pt body, both under
+    # the size ratio of a heading by size; a single bold line larger still makes no level.
+    def bold(text: str, top: float, size: float) -> Paragraph:
+        p = para(text, top, size=size)
+        p.lines[0].bold = True
+        p.lines[0].released_all_bold = True
+        return p
+
+    def body(top: float) -> Paragraph:
+        return para("Body text of the section, long enough to be the body of the page at its "
+                    "size, and set in the regular face.", top, size=10.91)
+
+    cover = bold("A cover line in bold", 40, 12.6)
+    sections = [bold("3 Implementation", 100, 11.95), bold("4 Experiment", 400, 11.95)]
+    subsections = [bold("3.1 Web Crawling", 200, 10.91), bold("3.2 Parsing", 300, 10.91),
+                   bold("4.1 Evaluation Method", 500, 10.91)]
+    pages = [page(1, cover, body(60), sections[0], body(130), subsections[0], body(230),
+                  subsections[1], body(330), sections[1], body(430), subsections[2], body(530))]
+    mark_headings(pages)
+    assert [(p.kind, p.level) for p in [cover, *sections, *subsections]] == \
+        [("heading", 1)] * 3 + [("heading", 2)] * 3

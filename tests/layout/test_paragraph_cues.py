@@ -648,3 +648,53 @@ def test_a_fractions_denominator_under_a_numbered_formula_does_not_start_the_nex
     b = block(line("and one antiholomorphic affine transformation that satisfy the relation:", 0,
                    x1=RIGHT), formula, line("42, 17.", 4))
     assert [p.kind for p in split_paragraphs(b)] == ["body", "equation", "body"]
+
+
+def test_contents_entries_ending_in_leaders_and_a_page_number_are_one_paragraph_each() -> None:
+    # A table of contents set at the body's pitch, each entry a line run to a page number past
+    # its dot leaders, some indented, some at the edge: nothing but the leaders tells entry
+    # from entry, and read as prose the whole contents was one paragraph.
+    leaders = " " + "." * 60 + " "
+    b = block(line("3 MODEL" + leaders + "8", 0, x1=RIGHT),
+              line("3.1 LRS MODEL" + leaders + "9", 1, x0=LEFT + 10, x1=RIGHT),
+              line("3.1.1 Logical view" + leaders + "9", 2, x0=LEFT + 20, x1=RIGHT),
+              line("Overview . . . . . . . . . . . . . . . . MS-2", 3, x1=RIGHT),
+              line("Appendix" + leaders + "iv", 4, x1=RIGHT),
+              # an index's entries end in their pages so
+              line("Annuities . . . . . . . . . . . . . . . 13, 29", 5, x1=RIGHT),
+              line("Income to be reported . . . . . . 9-15, 29", 6, x1=RIGHT),
+              line("Tax table . . . . . . . . . . . . . . . . . 18", 7, x1=RIGHT))
+    paragraphs = split_paragraphs(b)
+    assert [len(p.lines) for p in paragraphs] == [1] * 8
+
+
+def test_a_contents_entry_wrapped_before_its_leaders_stays_one_paragraph() -> None:
+    # The first line of a long entry has no leaders yet: it goes on into the line that ends in
+    # them, and the next entry starts after.
+    leaders = " " + "." * 40 + " "
+    b = block(line("Metastatic Disease Not Amenable to Radioactive Iodine Therapy and", 0,
+                   x1=RIGHT - 30),
+              line("External Beam Radiation" + leaders + "26", 1, x1=RIGHT),
+              line("Follicular Thyroid Carcinoma" + leaders + "27", 2, x1=RIGHT))
+    paragraphs = split_paragraphs(b)
+    assert [len(p.lines) for p in paragraphs] == [2, 1]
+
+
+def test_an_index_entry_wrapped_to_its_hanging_indent_goes_on_to_its_pages() -> None:
+    # An index's entry too long for its column goes on, indented, in lowercase, to its leaders
+    # and pages: no first-line indent of a new paragraph. A sub-entry under a heading entry
+    # ending in a colon, or a numbered entry, starts one.
+    b = block(line("Capital gains and", 0, x1=LEFT + 90),
+              line("(losses) . . . . . . . . . . . . . . . . 12, 19, 29", 1, x0=LEFT + 10,
+                   x1=RIGHT),
+              line("Casualty and theft", 2, x1=LEFT + 90),
+              line("losses . . . . . . . . . . . . . . . . . . . . 27", 3, x0=LEFT + 10,
+                   x1=RIGHT),
+              line("Child and dependent care expenses:", 4, x1=LEFT + 170),
+              line("credit for . . . . . . . . . . . . . . . . . 20", 5, x0=LEFT + 10,
+                   x1=RIGHT),
+              line("Chapter II: the project", 6, x1=LEFT + 120),
+              line("1 localisation . . . . . . . . . . . . . . . 14", 7, x0=LEFT + 10,
+                   x1=RIGHT))
+    paragraphs = split_paragraphs(b)
+    assert [len(p.lines) for p in paragraphs] == [2, 2, 1, 1, 1, 1]

@@ -14,13 +14,16 @@ level and face, starting in lowercase, or right under it at its left edge.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Callable
 from itertools import islice
 from unicodedata import east_asian_width
 
 from ..model import PageAnalysis, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.markers import enumeration, list_marker
-from ..text.vocabulary import CAPTION, PUNCTUATED_END, ROW_ENDS_ENTRY, SENTENCE_END
+from ..text.vocabulary import (CAPTION, CONTENTS_ENTRY, PUNCTUATED_END, ROW_ENDS_ENTRY,
+                               SENTENCE_END)
 from .statistics import DocumentStatistics
 
 NOT_A_HEADING = re.compile(
@@ -313,6 +316,25 @@ def _vertical_body(pages: list[PageAnalysis]) -> bool:
     return vertical > other
 
 
+def _bold_levels(by_bold: list[Paragraph], bucket: float,
+                 least: int) -> Callable[[Paragraph], int]:
+    """How many levels under the first bold one a bold heading stands: as many as there are
+    sizes (``bucket``-rounded) larger than its own among those that ``least`` bold headings or
+    more share. Sections a point over the body and subsections at its size, both bold and both
+    under ``heading_size_ratio`` (ACL's 12 and 11 pt), were one level; a size only one bold line
+    has (a cover's) makes no level of its own."""
+    counts = Counter(round(p.size / bucket) * bucket for p in by_bold)
+    shared = sorted((size for size, n in counts.items() if n >= least), reverse=True)
+    if len(shared) < 2:
+        return lambda para: 0
+
+    def level(para: Paragraph) -> int:
+        size = round(para.size / bucket) * bucket
+        return min(sum(1 for s in shared if s > size), len(shared) - 1)
+
+    return level
+
+
 def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | None = None,
                   params: LayoutParams = DEFAULT_PARAMS) -> None:
     """Set ``kind="heading"`` and ``level`` on heading paragraphs of the whole document
@@ -346,8 +368,9 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
                     or CAPTION.match(text) or NOT_A_HEADING.search(text) \
                     or LONE_CONJUNCTION.match(text) or _bulleted(text) \
                     or CJK_SENTENCE_END.search(text) \
-                    or not _may_be_heading_row(para, text):
-                continue
+                    or not _may_be_heading_row(para, text) \
+                    or (". ." in text or "...." in text) and CONTENTS_ENTRY.search(text):
+                continue  # (a contents entry names a heading; set large or bold, it is none)
             short = len(text) <= max_chars and (
                 len(para.lines) <= params.max_heading_lines
                 or para.size >= params.display_size_ratio * body)
@@ -398,11 +421,13 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
         para.kind = "heading"
         para.level = level_of[round(para.size / bucket) * bucket]
     lowest = min(len(sizes) + 1, max_levels)
+    bold_levels = _bold_levels(by_bold, bucket, params.bold_level_min_heads)
     for para in by_bold:
         para.kind = "heading"
-        para.level = lowest
+        para.level = min(lowest + bold_levels(para), max_levels)
+    below = max((para.level for para in by_bold), default=lowest - 1)
     for para in by_italic:
         para.kind = "heading"
-        para.level = min(lowest + 1, max_levels) if by_bold else lowest
+        para.level = min(below + 1, max_levels)
     if by_size or by_bold or by_italic:
         _join_wrapped(pages, params)

@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from ..model import Block, Glyph, Line, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.markers import enumeration, list_marker
-from ..text.vocabulary import CAPTION, CLAUSE_END, HYPHEN_ENDS, HYPHENATED, REFERENCE_WORD
+from ..text.vocabulary import (CAPTION, CLAUSE_END, CONTENTS_ENTRY, HYPHEN_ENDS, HYPHENATED,
+                               REFERENCE_WORD)
 from .equations import EQUATION_NUMBER, is_display_math, prose_words
 from .rtl import mirrored, reads_from_right
 from .rows import join_table_parts, merge_rows, row_paragraphs
@@ -302,6 +303,18 @@ def _item_may_start(marker: str, prev: Line, right: float, short_line: float,
     return continues or right - prev.x1 > short_line * prev.size
 
 
+def _wrapped_entry(prev: Line, line: Line) -> bool:
+    """Whether ``line`` ends the entry of an index or contents that ``prev`` began: ``line``
+    runs to its leaders and pages (:data:`CONTENTS_ENTRY`) from a start in lowercase (or a
+    parenthesis), while ``prev`` has neither and ends in no pause. An entry ending in a colon
+    heads sub-entries; a capital or a number starts an entry of its own."""
+    first = line.text[:1]
+    if first.isupper() or first.isdigit() or not ("...." in line.text or ". ." in line.text):
+        return False
+    return CONTENTS_ENTRY.search(line.text) is not None \
+        and CONTENTS_ENTRY.search(prev.text) is None and not CLAUSE_END.search(prev.text)
+
+
 def _main_font(line: Line) -> str | None:
     """The font most of the line's visible glyphs are set in (None without glyphs)."""
     fonts = Counter(g.font for g in line.glyphs if g.text.strip())
@@ -360,6 +373,13 @@ def _breaks(
     paragraph_gap, size_change = params.paragraph_gap_em, params.size_change_ratio
     if gap > paragraph_gap * size and BARE_NUMBER.fullmatch(prev.text):
         return True  # a page number over the text, whatever the block's pitch
+    text = prev.text
+    if text[-1:].isalnum() and ("...." in text or ". . ." in text) \
+            and CONTENTS_ENTRY.search(text):
+        # A contents entry ends at its page number: entries set at the body's pitch, flush
+        # or indented by level, are cut by nothing else (a wrapped entry's first line has no
+        # leaders yet, and goes on).
+        return True
     if prev.text.endswith(HYPHEN_ENDS) and HYPHENATED.search(prev.text) \
             and line.text[:1].isalpha() and gap < 3 * size \
             and abs(prev.size - line.size) <= size_change * size \
@@ -420,8 +440,11 @@ def _breaks(
             and indent_min * line.size <= indent <= params.indent_max_em * line.size:
         prev_indent = prev.x0 - left
         back = nxt is None or abs(nxt.x0 - left) < indent_min * line.size
-        # After a list item's first line, the indent is the item's hanging indent.
-        if back and prev_indent < indent_min * line.size and list_marker(prev.text) is None:
+        # After a list item's first line, the indent is the item's hanging indent; so it is
+        # after an index's entry wrapped before its pages ("Capital gains and" / "(losses)
+        # . . . 12, 19"), which goes on there in lowercase.
+        if back and prev_indent < indent_min * line.size and list_marker(prev.text) is None \
+                and not _wrapped_entry(prev, line):
             return True
     # A line without a marker at a list item's hanging indent goes on in the item (a new item
     # would start at the marker's x, with a marker): a reference's author list or title ends

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from pdfminer.pdfdocument import PDFDocument, PDFNoValidXRef, PDFPasswordIncorrect
 from pdfminer.pdfinterp import PDFResourceManager
 from pdfminer.pdfpage import PDFPage
+from pdfminer.pdffont import PDFCIDFont
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import literal_name
@@ -31,6 +32,7 @@ from ..text.characters import REPLACEMENT, SOFT_HYPHEN, clean_glyph_text
 from .collector import GlyphCollector
 from .content import read_to_unicode
 from .drawing import MAX_SHAPES
+from .embedded_cmaps import read_embedded_encoding
 from .fonts import clip_cid_widths, repair_encoding
 from .guards import PageBudget, PageTooComplex, is_damaged
 from .interpreter import PageInterpreter, render_annotations
@@ -126,7 +128,8 @@ class ResourceManager(PDFResourceManager):
     def get_font(self, objid, spec):  # type: ignore[no-untyped-def]
         to_unicode = None
         made = spec
-        if not (objid and objid in self._cached_fonts):
+        fresh = not (objid and objid in self._cached_fonts)
+        if fresh:
             try:
                 subtype = literal_name(spec["Subtype"]) if "Subtype" in spec else "Type1"
                 if subtype in CID_FONT_SUBTYPES:
@@ -153,6 +156,8 @@ class ResourceManager(PDFResourceManager):
                 if objid:
                     self._cached_fonts.pop(objid, None)  # pdfminer keeps no font that failed
                 raise
+        if fresh and isinstance(font, PDFCIDFont):
+            read_embedded_encoding(font, spec, self.budgets.cmap_entries)
         repair_encoding(font, spec)
         if not getattr(font, "deep_counted", False) and (
                 getattr(font.unicode_map, "too_deep", 0) or getattr(font, "too_deep", 0)):

@@ -28,6 +28,15 @@ PUNCTUATED_END = re.compile(r"[.,;:!?]\s*$")
 """A line ending in punctuation, a comma included: a bold stand-alone line that ends so is
 prose, not a heading, unless it is numbered (:mod:`pdfprose.document.headings`)."""
 
+_PAGES = r"\d{1,4}(?:[-\u2013]\d{1,4})?"
+CONTENTS_ENTRY = re.compile(
+    rf"(?:\.\s?){{4,}}\s*(?:(?:[A-Z]{{1,4}}[-\u2010\u2011\u2013])?{_PAGES}(?:,\s?{_PAGES})*"
+    r"|[ivxlc]{1,6})$")
+"""An entry of a table of contents or of an index: dot leaders (four dots or more, spaced or
+not), then a page number, arabic or roman, perhaps after a part's prefix ("MS-24", "A-3"), or
+an index's pages ("13, 29", "9-15, 29"). The entry ends there: contents and index entries set
+at the body's pitch, without indents, were read as one paragraph."""
+
 HYPHENATED = re.compile(r"[^\W\d_][-\u00ad]$")
 """A line ending in a letter and a hyphen (or soft hyphen) breaks a word (SPEC §7)."""
 
