@@ -118,3 +118,37 @@ def test_line_cjk_gothic_reads_the_face_of_the_wide_characters() -> None:
     assert not mixed.cjk_gothic
     gothic.release_glyphs()
     assert gothic.cjk_gothic and not gothic.glyphs
+
+
+def indented(text: str, top: float, font: str, lines: int = 3) -> Paragraph:
+    """A paragraph of ``lines`` lines whose first is indented one character."""
+    rows = [cjk_line(text, top + SIZE * 1.6 * i, font, LEFT + (SIZE if i == 0 else 0.0))
+            for i in range(lines)]
+    return Paragraph(lines=rows, block=0)
+
+
+def test_an_unnumbered_line_flush_left_over_indented_prose_is_a_heading() -> None:
+    # The chinese family: section heads in the body's face and size, flush with the column's
+    # edge, over paragraphs that open with a one-character indent.
+    song = "STSong-Light"
+    pg = page(indented(PROSE_ZH, 100, song), para("单位城市委员会", 160, song),
+              indented(PROSE_ZH, 180, song), para("能源安全的程序", 240, song),
+              indented(PROSE_ZH, 260, song))
+    mark_headings([pg])
+    assert kinds(pg) == ["body", "heading", "body", "heading", "body"]
+
+
+def test_a_label_a_cut_paragraph_or_block_paragraphs_make_no_flush_heading() -> None:
+    song = "STSong-Light"
+    # A label with a colon ("单位：元" over a table's note).
+    label = page(indented(PROSE_ZH, 100, song), para("单位：元 币种：人民币", 160, song),
+                 indented(PROSE_ZH, 180, song))
+    # The last line of a paragraph that ends in no sentence's end, set apart.
+    cut = page(indented(PROSE_ZH[:-1], 100, song), para("单位城市委员会", 160, song),
+               indented(PROSE_ZH, 180, song))
+    # Paragraphs that open flush left (no indent to stand against).
+    flush = Paragraph(lines=[cjk_line(PROSE_ZH, 180 + 16 * i, song) for i in range(3)], block=0)
+    block_style = page(indented(PROSE_ZH, 100, song), para("单位城市委员会", 160, song), flush)
+    for pg in (label, cut, block_style):
+        mark_headings([pg])
+        assert "heading" not in kinds(pg)

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import re
 from itertools import islice
-from unicodedata import east_asian_width
 
-from ..model import Line, PageAnalysis, Paragraph
+from ..model import PageAnalysis, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
-from ..text.faces import wide
 from ..text.markers import enumeration, list_marker
 from ..text.vocabulary import CAPTION, PUNCTUATED_END, ROW_ENDS_ENTRY, SENTENCE_END
+from .cues import (CJK_SENTENCE_END, after_numbered, flush_over_indented, gothic_contrast,
+                   heads_prose, numbered_cjk_line, reads_as_prose, strong)
 from .statistics import DocumentStatistics
 
 NOT_A_HEADING = re.compile(
@@ -42,37 +42,6 @@ LONE_CONJUNCTION = re.compile(r"^\W*(?:or|and|o|y|u|e|ni|ou|et|und|oder)\W*$", r
 """A bold "OR" set alone between two alternatives of a form or a table ("Your 5-year average
 annual net income tax was more than ..." / "OR" / "Your net worth equaled...", as tax forms'
 instructions and questionnaires set it) is emphasis, not a heading."""
-
-
-CJK_SENTENCE_END = re.compile(r"[。！？][」』”’）)]*$")
-"""A paragraph ending in a CJK full stop, question or exclamation mark is a sentence: Chinese
-and Japanese headings carry none (the chinese and japanese families of the layout benchmark,
-the Chinese quarterly report and the Japanese reports of the corpus), so a sentence set a size
-larger (a report's opening statement) is no heading."""
-
-
-CJK_HEADING_NUMBER = re.compile(
-    r"^(?:第[0-9０-９一二三四五六七八九十百千〇零]+[章節节条條款編编部篇項项]"
-    r"|[一二三四五六七八九十]+[、．.]|[0-9０-９]{1,3}(?:[.．][0-9０-９]{1,3})*(?:[.．、)）]|\s)"
-    r"|[(（][0-9０-９一二三四五六七八九十]{1,3}[)）]|[①-⑳㉑-㉟]"
-    r"|[가나다라마바사아자차카타파하][.)]|[ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩ]+[.．、]?)\s*[^\W\d_]"
-)
-"""The number a Chinese, Japanese or Korean heading starts with: 第1章, 第二条, 一、, 1., 1.2,
-1 (then a space), (1), （一）, ①, 가., Ⅰ. (Chinese and Japanese laws and reports, Korean
-public documents; the korean, japanese and chinese families number their sections "1." or
-"1"). A year ("2022年") is no number of this kind: a bare number needs a space after it."""
-
-
-def _numbered_cjk_line(para: Paragraph, text: str, min_chars: int) -> bool:
-    """Whether ``para`` is a numbered CJK heading in the body's face: one line outside any
-    table, starting with a heading number (:data:`CJK_HEADING_NUMBER`), mostly wide
-    characters, and no prose itself (:func:`_prose`: shorter than ``min_chars`` cells and no
-    sentence's end). A list's items follow each other; such a heading stands over prose
-    and after no numbered line (asked by the caller)."""
-    return len(para.lines) == 1 and not para.cells \
-        and CJK_HEADING_NUMBER.match(text) is not None \
-        and 2 * sum(map(wide, text)) > len(text.replace(" ", "")) \
-        and not _prose(para, min_chars)
 
 
 def _may_be_heading_row(para: Paragraph, text: str) -> bool:
@@ -148,96 +117,25 @@ def _bulleted(text: str) -> bool:
     return marker is not None and enumeration(marker) is None
 
 
-def _cells(text: str, least: int) -> bool:
-    """Whether ``text`` spans ``least`` character cells or more, a wide (CJK) character
-    counting two as a terminal counts it: a line of Korean or Chinese prose holds half the
-    characters of a Latin one of its width."""
-    if len(text) >= least:
-        return True
-    return len(text) + sum(east_asian_width(ch) in "WF" for ch in text) >= least
-
-
-def _prose(para: Paragraph, min_chars: int) -> bool:
-    """Whether ``para`` reads as prose: a line of ``min_chars`` character cells or more
-    (prose fills its measure, and a one-line answer is a sentence), a sentence's end, or a
-    sentence wrapped in a narrow column (a line after the first going on in lowercase, or a
-    word broken at a line's end: columns of 25 to 35 characters in the footnotes-column and
-    sidebars families). The short lines of an address, a name, a date or a number under a
-    form's label are none of these."""
-    lines = para.lines
-    return any(_cells(line.text, min_chars) for line in lines) \
-        or SENTENCE_END.search(lines[-1].text.rstrip()) is not None \
-        or any(line.text.lstrip()[:1].islower() for line in lines[1:]) \
-        or any(line.text.rstrip().endswith("-") for line in lines[:-1])
-
-
-def _after_numbered(before: list[Paragraph]) -> bool:
-    """Whether the last paragraph of ``before`` that is no furniture starts with a number or a
-    list marker: the numbered line after it is the next item of a list ("1. 项目名称" /
-    "2. 项目地点" over prose), not a heading."""
-    for para in reversed(before):
-        if para.furniture or not para.lines:
-            continue
-        text = para.lines[0].text
-        return CJK_HEADING_NUMBER.match(text) is not None or list_marker(text) is not None
-    return False
-
-
-def _heads_prose(after: list[Paragraph], min_chars: int) -> bool:
-    """Whether the first paragraph of ``after`` that is no furniture is prose
-    (:func:`_prose`)."""
-    for para in after:
-        if para.furniture or not para.lines:
-            continue
-        return para.kind == "body" and not para.cells and _prose(para, min_chars)
-    return False
-
-
 def _heads_text(after: list[Paragraph], min_chars: int, gothic: bool = False) -> bool:
     """Whether a bold line at the body size followed by the paragraphs ``after`` (the rest of
-    its page) heads text: the next one is prose (:func:`_prose`), a table, a list item, a
+    its page) heads text: the next one is prose (:func:`reads_as_prose`), a table, a list item, a
     table's row, a heading below it (bold, italic or a numbered subsection; a number over a
     bold title, "Section 1" / "General obligations", as regulations set them), or there is
     none. A bold label over a few short lines of its own ("Bill to" or "Cliente" over a
     customer's name and address, "ORIGINAL" over an invoice's number and date: the invoices
     family; a form's field names) is a form's field, not a heading, whether the reading
     order made those lines one paragraph or one each. ``gothic``: a CJK gothic line counts
-    as bold (:func:`_gothic_contrast`)."""
+    as bold (:func:`gothic_contrast`)."""
     for para in after:
         if para.furniture or not para.lines:
             continue
         text = para.lines[0].text
-        return para.kind == "table" or _prose(para, min_chars) or para.cells > 1 \
+        return para.kind == "table" or reads_as_prose(para, min_chars) or para.cells > 1 \
             or list_marker(text) is not None \
-            or any(_strong(line, gothic) for line in para.lines) \
+            or any(strong(line, gothic) for line in para.lines) \
             or para.lines[0].italic or SUBSECTION_NUMBER.match(text) is not None
     return True
-
-
-def _strong(line: Line, gothic: bool) -> bool:
-    """Whether ``line`` is set apart by its face: bold, or with ``gothic`` (the body is in
-    no gothic face: :func:`_gothic_contrast`) its CJK characters in a gothic face."""
-    return line.all_bold or (gothic and line.cjk_gothic)
-
-
-def _gothic_contrast(pages: list[PageAnalysis], body: float, bucket: float,
-                     share: float) -> bool:
-    """Whether a CJK line in a gothic face stands out from the body: some line is so set,
-    and less than ``share`` (``cjk_gothic_body_share``) of the characters of the body-size
-    text (within ``bucket``) are."""
-    gothic = total = 0
-    some = False
-    for page in pages:
-        for para in page.paragraphs:
-            if para.furniture or para.kind != "body":
-                continue
-            at_body = abs(para.size - body) <= bucket
-            for line in para.lines:
-                if line.cjk_gothic:
-                    some = True
-                    gothic += len(line.text) if at_body else 0
-                total += len(line.text) if at_body else 0
-    return some and gothic < share * total
 
 
 def _numbered_lists(pages: list[PageAnalysis], candidates: set[int], nest_em: float) -> set[int]:
@@ -353,7 +251,7 @@ def _join_wrapped(pages: list[PageAnalysis], params: LayoutParams, gothic: bool)
     docstring): of its level and face, and starting in lowercase, or on the same page right
     under it (its baseline within ``paragraph_gap_em`` of its size below the other's last
     line), at its left edge (within ``indent_min_em``), neither numbered nor after a sentence
-    end. ``gothic``: a CJK gothic face is as bold (:func:`_strong`)."""
+    end. ``gothic``: a CJK gothic face is as bold (:func:`strong`)."""
     prev: Paragraph | None = None
     prev_page = -1
     for index, page in enumerate(pages):
@@ -361,7 +259,7 @@ def _join_wrapped(pages: list[PageAnalysis], params: LayoutParams, gothic: bool)
             if para.furniture or not para.lines:
                 continue
             if para.kind == "heading" and prev is not None and prev.level == para.level \
-                    and _strong(prev.lines[-1], gothic) == _strong(para.lines[0], gothic):
+                    and strong(prev.lines[-1], gothic) == strong(para.lines[0], gothic):
                 first, last = para.lines[0], prev.lines[-1]
                 size = max(para.size, prev.size)
                 text = first.text.lstrip()
@@ -411,7 +309,7 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     # large is (by size only); a vertical label on a horizontal page stays a label.
     kinds = ("body", "vertical") if _vertical_body(pages) else ("body",)
     # Where the body is set in a mincho / myeongjo / song face, CJK type in gothic is its bold.
-    gothic = _gothic_contrast(pages, body, bucket, params.cjk_gothic_body_share)
+    gothic = gothic_contrast(pages, body, bucket, params.cjk_gothic_body_share)
     min_section = params.min_heading_section_chars
     for page in pages:
         for k, para in enumerate(page.paragraphs):
@@ -438,15 +336,15 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
             elif (
                 (len(para.lines) == 1
                  or (len(para.lines) <= params.max_bold_heading_lines
-                     and all(_strong(line, gothic) for line in para.lines)))
-                and (_strong(para.lines[0], gothic)
+                     and all(strong(line, gothic) for line in para.lines)))
+                and (strong(para.lines[0], gothic)
                      or (para.lines[0].small_caps
                          and _small_caps_heading(text, params.small_caps_min_letters)))
                 and para.size >= body - bucket
                 and len(text) <= max_bold_chars
                 and (not PUNCTUATED_END.search(text) or NUMBERED.match(text))
                 and not _value_cell(page, para, params.row_baseline_em)
-                and (not _strong(para.lines[0], gothic)
+                and (not strong(para.lines[0], gothic)
                      or _heads_text(page.paragraphs[k + 1:], min_section, gothic))
             ):
                 by_bold.append(para)
@@ -454,9 +352,15 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
                 # A numbered CJK heading in the body's face and size (Chinese reports and
                 # laws set "一、总则" or "1. 标准" so): over prose, not in a list of such lines.
                 para.size >= body - bucket
-                and _numbered_cjk_line(para, text, min_section)
-                and _heads_prose(page.paragraphs[k + 1:], min_section)
-                and not _after_numbered(page.paragraphs[:k])
+                and numbered_cjk_line(para, text, min_section)
+                and heads_prose(page.paragraphs[k + 1:], min_section)
+                and not after_numbered(page.paragraphs[:k])
+            ):
+                by_bold.append(para)
+            elif (
+                para.size >= body - bucket and para.size < body + bucket
+                and flush_over_indented(para, text, page.paragraphs[k + 1:],
+                                         page.paragraphs[:k], params)
             ):
                 by_bold.append(para)
             elif (

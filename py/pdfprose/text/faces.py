@@ -15,10 +15,10 @@ CJK_GOTHIC_NAME = re.compile(
     r"gothic|kakugo|marugo|gulim|dotum|heiti|(?:sim|st|ya|m)hei\b|sans-?cjk|hansans|meiryo",
     re.I)
 """Names of CJK gothic faces: Japanese ``HeiseiKakuGo-W5``, ``MS-Gothic``, ``YuGothic``,
-``GothicBBB-Medium`` (the Kanpo gazette); Korean ``HYGothic-Medium``, ``MalgunGothic``, ``Gulim``, ``Dotum``; Chinese
-``SimHei``, ``STHeiti``, ``MicrosoftYaHei``, ``MHei``; Noto's and Source Han's
-``NotoSansCJKjp``, ``SourceHanSans``. Kozuka's ``KozGoPr6N`` is left out: ``Go`` alone is too
-short a fragment to tell."""
+``GothicBBB-Medium`` (the Kanpo gazette); Korean ``HYGothic-Medium``, ``MalgunGothic``,
+``Gulim``, ``Dotum``; Chinese ``SimHei``, ``STHeiti``, ``MicrosoftYaHei``, ``MHei``; Noto's and
+Source Han's ``NotoSansCJKjp``, ``SourceHanSans``. Kozuka's ``KozGoPr6N`` is left out: ``Go``
+alone is too short a fragment to tell."""
 
 
 class Drawn(Protocol):
