@@ -16,17 +16,17 @@ PROSE_ZH = "同时，文件积极组织主要的服务研究。根据报告，�
 PROSE_JA = "学校が社会の製品を規則に向けて推進している。事業は変化の会社を支援した。"
 
 
-def cjk_line(text: str, top: float, font: str, x0: float = LEFT) -> Line:
+def cjk_line(text: str, top: float, font: str, x0: float = LEFT, size: float = SIZE) -> Line:
     """A line of ``text`` whose glyphs are set in ``font`` (one em each)."""
     glyphs = []
     x = x0
     for ch in text:
         if ch != " ":
-            glyphs.append(Glyph(text=ch, x0=x, top=top, x1=x + SIZE, bottom=top + SIZE,
-                                baseline=top + 0.88 * SIZE, size=SIZE, font=font))
-        x += SIZE
-    return Line(text=text, x0=x0, top=top, x1=x, bottom=top + SIZE, baseline=top + 0.88 * SIZE,
-                size=SIZE, glyphs=glyphs)
+            glyphs.append(Glyph(text=ch, x0=x, top=top, x1=x + size, bottom=top + size,
+                                baseline=top + 0.88 * size, size=size, font=font))
+        x += size
+    return Line(text=text, x0=x0, top=top, x1=x, bottom=top + size, baseline=top + 0.88 * size,
+                size=size, glyphs=glyphs)
 
 
 def para(text: str, top: float, font: str, x0: float = LEFT, cells: int = 0) -> Paragraph:
@@ -136,6 +136,11 @@ def test_an_unnumbered_line_flush_left_over_indented_prose_is_a_heading() -> Non
               indented(PROSE_ZH, 260, song))
     mark_headings([pg])
     assert kinds(pg) == ["body", "heading", "body", "heading", "body"]
+    # ...and so is one set a little larger, short of a size heading's 1.15 x the body.
+    larger = Paragraph(lines=[cjk_line("结果网络预算", 160, song, size=1.1 * SIZE)], block=0)
+    pg = page(indented(PROSE_ZH, 100, song), larger, indented(PROSE_ZH, 180, song))
+    mark_headings([pg])
+    assert kinds(pg) == ["body", "heading", "body"]
 
 
 def test_a_label_a_cut_paragraph_or_block_paragraphs_make_no_flush_heading() -> None:

@@ -358,7 +358,7 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
             ):
                 by_bold.append(para)
             elif (
-                para.size >= body - bucket and para.size < body + bucket
+                para.size >= body - bucket
                 and flush_over_indented(para, text, page.paragraphs[k + 1:],
                                          page.paragraphs[:k], params)
             ):
