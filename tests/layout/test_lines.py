@@ -404,3 +404,21 @@ def test_runs_on_one_row_in_sizes_far_apart_stay_two_lines() -> None:
         ["Total amount"]
     assert [l.text for l in merge_rows([run("Tc1", 0, 10, mixed=True), run("Dose", 100, 16)])] == \
         ["Tc1 Dose"]
+
+
+def test_a_letter_spaced_korean_head_keeps_its_syllables_together_and_its_words_apart() -> None:
+    # The korean family's running head, tracked 0.25 em with its word spaces drawn: the 2.5 pt
+    # between syllables is over the 0.22 em CJK threshold, but the run's word gaps are wider.
+    run: list[Glyph] = []
+    x = 0.0
+    for word in ("정부의", "사회", "능력"):
+        if run:
+            run.append(Glyph(" ", x, 92, x + 2.5, 102, 100, 10.0, "HYSMyeongJo-Medium"))
+            x += 5.0
+        for g in glyphs(word, x, 100, advance=10.0, gap=2.5):
+            run.append(Glyph(g.text, g.x0, g.top, g.x1, g.bottom, g.baseline, g.size,
+                             "HYSMyeongJo-Medium"))
+        x = run[-1].x1 + 2.5
+    assert _general(run) == "정부의 사회 능력"
+    # Chinese tracked the same without word gaps is no letter-spaced run: the CJK rule holds.
+    assert _general(glyphs("重要提示", 0, 100, advance=10.0, gap=1.0)) == "重要提示"
