@@ -178,7 +178,7 @@ class Line:
         bold (:func:`pdfprose.text.faces.cjk_gothic`)."""
         if self.released_cjk_gothic is not None:
             return self.released_cjk_gothic
-        return cjk_gothic(self.glyphs)
+        return cjk_gothic(self.glyphs, self.text)
 
     @property
     def small_caps(self) -> bool:

@@ -33,10 +33,17 @@ def wide(text: str) -> bool:
     return bool(text) and not text[0].isspace() and east_asian_width(text[0]) in "WF"
 
 
-def cjk_gothic(glyphs: Iterable[Drawn]) -> bool:
-    """Whether every wide glyph of ``glyphs`` (a line's) is set in a CJK gothic face
-    (:data:`CJK_GOTHIC_NAME`) and there is one: digits and Latin letters may come from
-    another font, as CJK typesetting draws them."""
+FIRST_WIDE = "\u1100"
+"""No assigned character below U+1100 (Hangul Jamo) is wide: a text whose largest character is
+below it has none (a C-speed ``max`` spares the glyphs of every Latin line a look)."""
+
+
+def cjk_gothic(glyphs: Iterable[Drawn], text: str | None = None) -> bool:
+    """Whether every wide glyph of ``glyphs`` (a line's, whose ``text`` may be given) is set in
+    a CJK gothic face (:data:`CJK_GOTHIC_NAME`) and there is one: digits and Latin letters
+    may come from another font, as CJK typesetting draws them."""
+    if text is not None and max(text, default="") < FIRST_WIDE:
+        return False
     glyphs = list(glyphs)
     gothic = {name for name in {g.font for g in glyphs} if CJK_GOTHIC_NAME.search(name)}
     if not gothic:
