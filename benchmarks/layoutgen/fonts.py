@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.cidfonts import CIDFontInfo, UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 
 
@@ -86,6 +86,18 @@ def face(name: str) -> Face:
     return Face(*names)
 
 
+def _mend_descriptor(base: str) -> None:
+    """Give ``base``'s font descriptor its own name where reportlab's data names another face:
+    HYGothic-Medium's says /HYSMyeongJo-Medium (reportlab 4-5's _cidfontdata), so that a
+    reader taking the descriptor's FontName (pdfminer.six and pdfprose do) saw the Korean
+    family's gothic headings as set in the body's myeongjo face. ISO 32000-1, 9.8.1: the
+    FontName is the BaseFont of the font that refers to it."""
+    descriptor = CIDFontInfo[base]["DescendantFonts"][0]["FontDescriptor"]
+    own = str(descriptor["FontName"]).lstrip("/")
+    if own != base and own in {face for pair in CID.values() for face in pair}:
+        descriptor["FontName"] = "/" + base
+
+
 def cid_face(lang: str, sans: bool = False, vertical: bool = False) -> str:
     """A CID font for ``lang`` registered with reportlab; ``vertical`` for writing mode V."""
     base = CID[lang][1 if sans else 0]
@@ -94,6 +106,7 @@ def cid_face(lang: str, sans: bool = False, vertical: bool = False) -> str:
     # BaseFont stays the face's name whatever the registry calls it)
     name = f"layoutgen-{base}-{'V' if vertical else 'H'}"
     if name not in pdfmetrics.getRegisteredFontNames():
+        _mend_descriptor(base)
         font = UnicodeCIDFont(base, isVertical=vertical)
         font.name = font.fontName = name
         font.unicodeWidths = UnicodeCIDFont(base).unicodeWidths

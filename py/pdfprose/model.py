@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .text.faces import cjk_gothic
+
 
 SMALL_CAPS_NAME = re.compile(r"caps|cmcsc|smallcap|(?<=[a-z0-9])SC$|-SC\b", re.I)
 """Font names of small-capitals faces: Latin Modern's ``LMRomanCaps10``, TeX's ``CMCSC10``,
@@ -134,6 +136,8 @@ class Line:
     """``all_bold`` as it was when the glyphs were released (:meth:`release_glyphs`)."""
     released_small_caps: bool | None = field(default=None, repr=False, compare=False)
     """``small_caps`` as it was when the glyphs were released."""
+    released_cjk_gothic: bool | None = field(default=None, repr=False, compare=False)
+    """``cjk_gothic`` as it was when the glyphs were released."""
     direction: Literal["ltr", "rtl"] = "ltr"
     """The line's paragraph direction: ``"rtl"`` for a line read from the right (Hebrew,
     Arabic), whose ``text`` is then in reading (logical) order (:mod:`pdfprose.layout.rtl`)."""
@@ -169,6 +173,14 @@ class Line:
         return bool(marks) and all(marks)
 
     @property
+    def cjk_gothic(self) -> bool:
+        """True when the line's CJK characters are all set in a gothic face, CJK type's
+        bold (:func:`pdfprose.text.faces.cjk_gothic`)."""
+        if self.released_cjk_gothic is not None:
+            return self.released_cjk_gothic
+        return cjk_gothic(self.glyphs, self.text)
+
+    @property
     def small_caps(self) -> bool:
         """True when most visible glyphs are set in a small-capitals face (by font name:
         ``LMRomanCaps10``, TeX's ``CMCSC10``, ``...SC``; :data:`SMALL_CAPS_NAME`)."""
@@ -195,11 +207,12 @@ class Line:
 
     def release_glyphs(self) -> None:
         """Let the glyphs go, keeping what the document passes still read of them
-        (``all_bold``, ``small_caps``): a document's glyphs are most of the memory its
-        analysis takes."""
+        (``all_bold``, ``small_caps``, ``cjk_gothic``): a document's glyphs are most of the
+        memory its analysis takes."""
         if self.glyphs:
             self.released_all_bold = self.all_bold
             self.released_small_caps = self.small_caps
+            self.released_cjk_gothic = self.cjk_gothic
             self.glyphs = []
 
 

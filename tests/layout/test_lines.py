@@ -422,3 +422,21 @@ def test_an_ascii_page_asks_neither_the_cjk_nor_the_right_to_left_test(texts: li
     elif any(t and t[0] in "漢あ\u05d0\u0627" for t in texts):
         assert may_be_vertical_cjk(texts, LayoutParams(min_vertical_cjk=1)) \
             or page_direction(texts, DEFAULT_PARAMS) is not None
+
+
+def test_a_letter_spaced_korean_head_keeps_its_syllables_together_and_its_words_apart() -> None:
+    # The korean family's running head, tracked 0.25 em with its word spaces drawn: the 2.5 pt
+    # between syllables is over the 0.22 em CJK threshold, but the run's word gaps are wider.
+    run: list[Glyph] = []
+    x = 0.0
+    for word in ("정부의", "사회", "능력"):
+        if run:
+            run.append(Glyph(" ", x, 92, x + 2.5, 102, 100, 10.0, "HYSMyeongJo-Medium"))
+            x += 5.0
+        for g in glyphs(word, x, 100, advance=10.0, gap=2.5):
+            run.append(Glyph(g.text, g.x0, g.top, g.x1, g.bottom, g.baseline, g.size,
+                             "HYSMyeongJo-Medium"))
+        x = run[-1].x1 + 2.5
+    assert _general(run) == "정부의 사회 능력"
+    # Chinese tracked the same without word gaps is no letter-spaced run: the CJK rule holds.
+    assert _general(glyphs("重要提示", 0, 100, advance=10.0, gap=1.0)) == "重要提示"

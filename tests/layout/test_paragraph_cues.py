@@ -698,3 +698,47 @@ def test_an_index_entry_wrapped_to_its_hanging_indent_goes_on_to_its_pages() -> 
                    x1=RIGHT))
     paragraphs = split_paragraphs(b)
     assert [len(p.lines) for p in paragraphs] == [2, 2, 1, 1, 1, 1]
+
+
+def cjk_row(text: str, row: int, font: str, x0: float = LEFT) -> Line:
+    """A line of CJK ``text`` on row ``row``, one em a character, set in ``font``."""
+    baseline = 100 + row * PITCH
+    glyphs = glyph_run(text, x0, baseline, font, advance=SIZE)
+    return Line(text=text, x0=x0, top=baseline - 0.8 * SIZE, x1=x0 + SIZE * len(text),
+                bottom=baseline + 0.2 * SIZE, baseline=baseline, size=SIZE, glyphs=glyphs)
+
+
+def test_a_numbered_gothic_heading_over_myeongjo_text_at_its_hanging_indent_stands_alone() -> None:
+    # The korean family: "1. 건강의 문화 과제" in gothic at the body size, the paragraph under it
+    # in myeongjo opening with a one-character indent, where an item's text would go on. CJK
+    # gothic giving way to myeongjo ends the paragraph as bold giving way to regular does.
+    head = cjk_row("1. 건강의 문화 과제", 0, "HYGothic-Medium")
+    text = "이에 따라 교육은 병원을 마련하였다 기술이 문화를 검토하고 있다 주민이"
+    first = cjk_row(text[:40], 1, "HYSMyeongJo-Medium", x0=LEFT + SIZE)
+    first.x1 = RIGHT
+    second = cjk_row(text[:40], 2, "HYSMyeongJo-Medium")
+    second.x1 = RIGHT
+    paragraphs = split_paragraphs(block(head, first, second))
+    assert [len(p.lines) for p in paragraphs] == [1, 2]
+    # In one face (a brochure set all in gothic) the item goes on.
+    same = [cjk_row(l.text, r, "HYGothic-Medium", x0=l.x0) for r, l in enumerate((head, first, second))]
+    for mine, theirs in zip(same, (head, first, second)):
+        mine.x1 = theirs.x1
+    assert len(split_paragraphs(block(*same))) == 1
+
+
+def test_a_short_numbered_chinese_line_is_whole_and_a_full_one_goes_on() -> None:
+    # The chinese family: "1. 标准任务的预算" stops far short of the column's edge; Chinese breaks
+    # at any character, so the indented line under it starts a paragraph of its own.
+    song = "STSong-Light"
+    prose = "技术进一步协调基本的居民单位推动预算体系在此基础上结果明显审查长期的工作科技"
+    head = cjk_row("1. 标准任务的预算", 0, song)
+    first = cjk_row(prose[:45], 1, song, x0=LEFT + SIZE)
+    first.x1 = RIGHT
+    last = cjk_row(prose[:20], 2, song)
+    assert [len(p.lines) for p in split_paragraphs(block(head, first, last))] == [1, 2]
+    # A numbered item whose first line runs to the edge wraps into the next line.
+    item = cjk_row("1. " + prose[:44], 0, song)
+    item.x1 = RIGHT
+    rest = cjk_row(prose[:20], 1, song, x0=LEFT + 3 * SIZE)
+    assert len(split_paragraphs(block(item, rest))) == 1

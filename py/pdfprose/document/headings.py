@@ -17,13 +17,14 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from itertools import islice
-from unicodedata import east_asian_width
 
 from ..model import PageAnalysis, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
 from ..text.markers import enumeration, list_marker
 from ..text.vocabulary import (CAPTION, CONTENTS_ENTRY, PUNCTUATED_END, ROW_ENDS_ENTRY,
                                SENTENCE_END)
+from .cues import (CJK_SENTENCE_END, after_numbered, flush_over_indented, gothic_contrast,
+                   heads_prose, numbered_cjk_line, reads_as_prose, strong)
 from .statistics import DocumentStatistics
 
 NOT_A_HEADING = re.compile(
@@ -44,13 +45,6 @@ LONE_CONJUNCTION = re.compile(r"^\W*(?:or|and|o|y|u|e|ni|ou|et|und|oder)\W*$", r
 """A bold "OR" set alone between two alternatives of a form or a table ("Your 5-year average
 annual net income tax was more than ..." / "OR" / "Your net worth equaled...", as tax forms'
 instructions and questionnaires set it) is emphasis, not a heading."""
-
-
-CJK_SENTENCE_END = re.compile(r"[。！？][」』”’）)]*$")
-"""A paragraph ending in a CJK full stop, question or exclamation mark is a sentence: Chinese
-and Japanese headings carry none (the chinese and japanese families of the layout benchmark,
-the Chinese quarterly report and the Japanese reports of the corpus), so a sentence set a size
-larger (a report's opening statement) is no heading."""
 
 
 def _may_be_heading_row(para: Paragraph, text: str) -> bool:
@@ -126,44 +120,23 @@ def _bulleted(text: str) -> bool:
     return marker is not None and enumeration(marker) is None
 
 
-def _cells(text: str, least: int) -> bool:
-    """Whether ``text`` spans ``least`` character cells or more, a wide (CJK) character
-    counting two as a terminal counts it: a line of Korean or Chinese prose holds half the
-    characters of a Latin one of its width."""
-    if len(text) >= least:
-        return True
-    return len(text) + sum(east_asian_width(ch) in "WF" for ch in text) >= least
-
-
-def _prose(para: Paragraph, min_chars: int) -> bool:
-    """Whether ``para`` reads as prose: a line of ``min_chars`` character cells or more
-    (prose fills its measure, and a one-line answer is a sentence), a sentence's end, or a
-    sentence wrapped in a narrow column (a line after the first going on in lowercase, or a
-    word broken at a line's end: columns of 25 to 35 characters in the footnotes-column and
-    sidebars families). The short lines of an address, a name, a date or a number under a
-    form's label are none of these."""
-    lines = para.lines
-    return any(_cells(line.text, min_chars) for line in lines) \
-        or SENTENCE_END.search(lines[-1].text.rstrip()) is not None \
-        or any(line.text.lstrip()[:1].islower() for line in lines[1:]) \
-        or any(line.text.rstrip().endswith("-") for line in lines[:-1])
-
-
-def _heads_text(after: list[Paragraph], min_chars: int) -> bool:
+def _heads_text(after: list[Paragraph], min_chars: int, gothic: bool = False) -> bool:
     """Whether a bold line at the body size followed by the paragraphs ``after`` (the rest of
-    its page) heads text: the next one is prose (:func:`_prose`), a table, a list item, a
+    its page) heads text: the next one is prose (:func:`reads_as_prose`), a table, a list item, a
     table's row, a heading below it (bold, italic or a numbered subsection; a number over a
     bold title, "Section 1" / "General obligations", as regulations set them), or there is
     none. A bold label over a few short lines of its own ("Bill to" or "Cliente" over a
     customer's name and address, "ORIGINAL" over an invoice's number and date: the invoices
     family; a form's field names) is a form's field, not a heading, whether the reading
-    order made those lines one paragraph or one each."""
+    order made those lines one paragraph or one each. ``gothic``: a CJK gothic line counts
+    as bold (:func:`gothic_contrast`)."""
     for para in after:
         if para.furniture or not para.lines:
             continue
         text = para.lines[0].text
-        return para.kind == "table" or _prose(para, min_chars) or para.cells > 1 \
-            or list_marker(text) is not None or any(line.all_bold for line in para.lines) \
+        return para.kind == "table" or reads_as_prose(para, min_chars) or para.cells > 1 \
+            or list_marker(text) is not None \
+            or any(strong(line, gothic) for line in para.lines) \
             or para.lines[0].italic or SUBSECTION_NUMBER.match(text) is not None
     return True
 
@@ -276,12 +249,12 @@ def _side_labels(pages: list[PageAnalysis], by_size: list[Paragraph]) -> set[int
     return labels
 
 
-def _join_wrapped(pages: list[PageAnalysis], params: LayoutParams) -> None:
+def _join_wrapped(pages: list[PageAnalysis], params: LayoutParams, gothic: bool) -> None:
     """Set ``continues`` on a heading that goes on from the heading before it (see the module
     docstring): of its level and face, and starting in lowercase, or on the same page right
     under it (its baseline within ``paragraph_gap_em`` of its size below the other's last
     line), at its left edge (within ``indent_min_em``), neither numbered nor after a sentence
-    end."""
+    end. ``gothic``: a CJK gothic face is as bold (:func:`strong`)."""
     prev: Paragraph | None = None
     prev_page = -1
     for index, page in enumerate(pages):
@@ -289,7 +262,7 @@ def _join_wrapped(pages: list[PageAnalysis], params: LayoutParams) -> None:
             if para.furniture or not para.lines:
                 continue
             if para.kind == "heading" and prev is not None and prev.level == para.level \
-                    and prev.lines[-1].all_bold == para.lines[0].all_bold:
+                    and strong(prev.lines[-1], gothic) == strong(para.lines[0], gothic):
                 first, last = para.lines[0], prev.lines[-1]
                 size = max(para.size, prev.size)
                 text = first.text.lstrip()
@@ -357,6 +330,9 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
     # Where vertical writing is the body, a column of it set large is a heading as a line set
     # large is (by size only); a vertical label on a horizontal page stays a label.
     kinds = ("body", "vertical") if _vertical_body(pages) else ("body",)
+    # Where the body is set in a mincho / myeongjo / song face, CJK type in gothic is its bold.
+    gothic = gothic_contrast(pages, body, bucket, params.cjk_gothic_body_share)
+    min_section = params.min_heading_section_chars
     for page in pages:
         for k, para in enumerate(page.paragraphs):
             if para.kind not in kinds or para.furniture:
@@ -383,16 +359,31 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
             elif (
                 (len(para.lines) == 1
                  or (len(para.lines) <= params.max_bold_heading_lines
-                     and all(line.all_bold for line in para.lines)))
-                and (para.lines[0].all_bold
+                     and all(strong(line, gothic) for line in para.lines)))
+                and (strong(para.lines[0], gothic)
                      or (para.lines[0].small_caps
                          and _small_caps_heading(text, params.small_caps_min_letters)))
                 and para.size >= body - bucket
                 and len(text) <= max_bold_chars
                 and (not PUNCTUATED_END.search(text) or NUMBERED.match(text))
                 and not _value_cell(page, para, params.row_baseline_em)
-                and (not para.lines[0].all_bold
-                     or _heads_text(page.paragraphs[k + 1:], params.min_heading_section_chars))
+                and (not strong(para.lines[0], gothic)
+                     or _heads_text(page.paragraphs[k + 1:], min_section, gothic))
+            ):
+                by_bold.append(para)
+            elif (
+                # A numbered CJK heading in the body's face and size (Chinese reports and
+                # laws set "一、总则" or "1. 标准" so): over prose, not in a list of such lines.
+                para.size >= body - bucket
+                and numbered_cjk_line(para, text, min_section)
+                and heads_prose(page.paragraphs[k + 1:], min_section)
+                and not after_numbered(page.paragraphs[:k])
+            ):
+                by_bold.append(para)
+            elif (
+                para.size >= body - bucket
+                and flush_over_indented(para, text, page.paragraphs[k + 1:],
+                                         page.paragraphs[:k], params)
             ):
                 by_bold.append(para)
             elif (
@@ -430,4 +421,4 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
         para.kind = "heading"
         para.level = min(below + 1, max_levels)
     if by_size or by_bold or by_italic:
-        _join_wrapped(pages, params)
+        _join_wrapped(pages, params, gothic)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from ..model import Block, Glyph, Line, Paragraph
 from ..params import DEFAULT_PARAMS, LayoutParams
+from ..text.faces import wide
 from ..text.markers import enumeration, list_marker
 from ..text.vocabulary import (CAPTION, CLAUSE_END, CONTENTS_ENTRY, HYPHEN_ENDS, HYPHENATED,
                                REFERENCE_WORD)
@@ -315,6 +316,19 @@ def _wrapped_entry(prev: Line, line: Line) -> bool:
         and CONTENTS_ENTRY.search(prev.text) is None and not CLAUSE_END.search(prev.text)
 
 
+def _short_cjk_item(prev: Line, right: float, short_line: float) -> bool:
+    """Whether ``prev`` is a numbered line of Chinese or Japanese (wide characters, no space
+    after the marker) that stops ``short_line`` em (``short_line_em``) short of ``right``:
+    text that breaks at any character fills its lines, so the line is whole, a numbered
+    heading ("1. 标准任务的预算", the chinese family's) or a one-line item, and the line under
+    it, at what would be the item's hanging indent, is no part of it."""
+    marker = list_marker(prev.text)
+    if marker is None or right - prev.x1 <= short_line * prev.size:
+        return False
+    rest = prev.text[len(marker):].strip()
+    return bool(rest) and " " not in rest and 2 * sum(map(wide, rest)) > len(rest)
+
+
 def _main_font(line: Line) -> str | None:
     """The font most of the line's visible glyphs are set in (None without glyphs)."""
     fonts = Counter(g.font for g in line.glyphs if g.text.strip())
@@ -405,9 +419,12 @@ def _breaks(
     if gap > (params.pitch_ratio * usual if usual is not None else paragraph_gap * size):
         return True
     # A change of size, or bold giving way to regular (all_bold reads glyphs: asked last),
-    # unless the line starts in the face the line before ends in.
+    # or CJK gothic to the mincho / myeongjo / song of the text under a heading (CJK type's
+    # bold: :mod:`pdfprose.text.faces`), unless the line starts in the face the line before
+    # ends in.
     if (abs(prev.size - line.size) > size_change * size
-            or (not line.bold and len(prev.text) < 80 and prev.all_bold)) \
+            or (not line.bold and len(prev.text) < 80
+                and (prev.all_bold or (prev.cjk_gothic and not line.cjk_gothic)))) \
             and not _goes_on_in_face(prev, line, size_change):
         return True
     marker = list_marker(line.text)
@@ -421,6 +438,8 @@ def _breaks(
         # "[9] J. Soria-Comas"), whatever the entry before ends in: a line as full as the
         # column ("...March 4-7, 2006, pp. 265–284.") or a URL without a full stop. A citation
         # wrapped to a line's start ("...see ref." / "[9] for") is no entry.
+        return True
+    if _short_cjk_item(prev, right, short_line):
         return True
     indent = line.x0 - left
     prev_centred = _centred(prev, left, right, params)

@@ -128,8 +128,7 @@ class ResourceManager(PDFResourceManager):
     def get_font(self, objid, spec):  # type: ignore[no-untyped-def]
         to_unicode = None
         made = spec
-        fresh = not (objid and objid in self._cached_fonts)
-        if fresh:
+        if fresh := not (objid and objid in self._cached_fonts):
             try:
                 subtype = literal_name(spec["Subtype"]) if "Subtype" in spec else "Type1"
                 if subtype in CID_FONT_SUBTYPES:
