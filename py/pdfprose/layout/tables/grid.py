@@ -149,10 +149,11 @@ def _text_breaks(rows: list[Row], placed: list[list[tuple[int, int, Piece]]],
         if 0 in upper and 0 not in lower and lower and lower <= upper and len(lower) < len(upper):
             breaks[k] = False
         elif upper == {0} and 0 in lower and len(lower) > 1 and tight[k] \
-                and _goes_on([cell for cell in placed[k + 1] if cell[0] == 0], params):
+                and _lower_case([p for c, _, p in placed[k + 1] if c == 0], params):
             # A label wrapped over two lines with its row's figures on the last ("Murder and
             # nonnegligent" / "manslaughter. . . 10.0 0.9"): set at the rows' own pitch,
-            # only its words going on in lower case say it is one cell.
+            # only its words going on in lower case say it is one cell (a section row's
+            # heading, "East:" or "华东：", is followed by a row that starts anew).
             breaks[k] = False
         elif k > 0 and not breaks[k - 1] and lower and lower <= upper \
                 and _goes_on(placed[k + 1], params):
@@ -161,6 +162,13 @@ def _text_breaks(rows: list[Row], placed: list[list[tuple[int, int, Piece]]],
             # where the next row of a group ("Q3" under "Q2", a figure) starts anew.
             breaks[k] = False
     return breaks
+
+
+def _lower_case(pieces: list[Piece], params: LayoutParams) -> bool:
+    """Whether the first of ``pieces`` starts with a lower-case letter (a script without case
+    says nothing)."""
+    text = piece_text(pieces[0], params).lstrip() if pieces else ""
+    return text[:1].islower()
 
 
 def _figure(text: str) -> bool:
