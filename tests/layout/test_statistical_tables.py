@@ -89,3 +89,8 @@ def test_dot_leaders_running_to_figures_are_a_statistical_table_not_contents() -
     rows = [[f"{label} . . . . . . . . {p}", "Part one", "Annex"]
             for (label, *_), p in zip(BODY, range(3, 9))]
     assert verdict(_table(rows), ruled=False) == "contents"
+    # A worksheet's leaders run to its line numbers ("7.", "8."): no table either (an IRS
+    # worksheet, its lines' numbers in a column of their own).
+    rows = [[f"{label} . . . . . . . .", "Part I", f"{n}."]
+            for (label, *_), n in zip(BODY, range(7, 13))]
+    assert verdict(_table(rows), ruled=False) == "contents"

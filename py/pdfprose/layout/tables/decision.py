@@ -164,9 +164,11 @@ def _contents(columns: list[list[TableCell]], share: float) -> bool:
     numbered = [t.split() for t in last if all(PAGE_NUMBER.fullmatch(w) for w in t.split())]
     numbers = [w for words in numbered for w in words]
     if len(numbered) < share * len(last) or len(numbers) < 3:
-        if _figures(filled[-1]):
-            # Leaders run from each row's label to figures that are no page numbers (11,062.6;
-            # 2,330.9): a statistical table's rows, as census and yearbook tables set them.
+        # Leaders run from each row's label to figures that are no page numbers (11,062.6;
+        # 2,330.9): a statistical table's rows, as census and yearbook tables set them. A
+        # worksheet's leaders run to its line numbers ("7.", "14."), as a contents' do.
+        marks = sum(1 for t in last if PAGE_NUMBER.fullmatch(t.rstrip(".")))
+        if _figures(filled[-1]) and 2 * marks < len(last):
             return False
         first = [_text(c) for c in filled[0]]
         return sum(1 for t in first if LEADERS.search(t)) >= max(3, len(first) // 2)
