@@ -12,10 +12,11 @@ def _stream(content: bytes, extra: bytes = b"") -> bytes:
     return b"<< /Length %d %s >>\nstream\n%s\nendstream" % (len(content), extra, content)
 
 
-def form_pdf() -> bytes:
+def form_pdf(need: bool = True) -> bytes:
     """Labels in the page's content; beside them a text field with no appearance, a multiline
     one whose appearance is empty, one whose value Helvetica's encoding cannot draw, one whose
-    appearance draws its value, a password field and a hidden field."""
+    appearance draws its value, a password field and a hidden field; ``need``: the AcroForm's
+    /NeedAppearances."""
     labels = (b"BT /F1 12 Tf 72 700 Td (First name:) Tj ET BT /F1 12 Tf 72 640 Td (Comments:) Tj ET"
               b" BT /F1 12 Tf 72 560 Td (City:) Tj ET BT /F1 12 Tf 72 520 Td (Code:) Tj ET"
               b" BT /F1 12 Tf 72 480 Td (Password:) Tj ET")
@@ -23,7 +24,8 @@ def form_pdf() -> bytes:
     widget = b"/Type /Annot /Subtype /Widget /FT /Tx /DA (/Helv 11 Tf 0 g)"
     objects = {
         1: b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [5 0 R 6 0 R 7 0 R 8 0 R 9 0 R"
-           b" 10 0 R] /NeedAppearances true /DR << /Font << /Helv 4 0 R >> >> >> >>",
+           b" 10 0 R] /NeedAppearances %s /DR << /Font << /Helv 4 0 R >> >> >> >>"
+           % (b"true" if need else b"false"),
         2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R"
            b" >> >> /Contents 11 0 R /Annots [5 0 R 6 0 R 7 0 R 8 0 R 9 0 R 10 0 R] >>",
@@ -52,3 +54,11 @@ def test_field_values_without_appearances_are_read_once_and_hidden_ones_not() ->
     # Form text is read after the page's own, in the page's reading order (SPEC: "form").
     assert text.index("Password:") < text.index("Alice") < text.index("Line one") \
         < text.index("Turin") < text.index("\u03a9mega")
+
+
+def test_an_empty_appearance_shows_no_value_unless_the_form_asks_for_new_ones() -> None:
+    # Without /NeedAppearances a viewer shows the appearance as it is: the empty one shows
+    # nothing. A field with no appearance at all still shows its value.
+    text = convert(form_pdf(need=False)).render(Options(format="txt"))
+    assert "Line one" not in text
+    assert "Alice" in text and text.count("Turin") == 1

@@ -4,8 +4,9 @@ A form filled by a program that leaves the drawing to the viewer (pypdf's field 
 LibreOffice, Evince: the AcroForm's /NeedAppearances) holds the value in the field's /V and
 gives the widget no appearance, or one that draws nothing (``/Tx BMC EMC``). A viewer draws the
 value then (ISO 32000-1, 12.7.3.3: the field's default appearance /DA over its /Rect), and so
-does this: the value is text a reader sees on the page. Only text and choice fields are drawn
-(a check box's state is no text), never a password field.
+does this: the value is text a reader sees on the page. An appearance that draws no text where
+the form does not ask for new ones shows no value, and none is read. Only text and choice
+fields are drawn (a check box's state is no text), never a password field.
 """
 
 from __future__ import annotations
@@ -34,6 +35,16 @@ _SIZE = re.compile(rb"(\d+(?:\.\d*)?|\.\d+)\s+Tf")
 
 _FONT = {"Type": LIT("Font"), "Subtype": LIT("Type1"), "BaseFont": LIT("Helvetica"),
          "Encoding": LIT("WinAnsiEncoding")}
+
+
+def needs_appearances(catalog: object) -> bool:
+    """Whether a document's AcroForm asks the viewer to draw its fields anew (/NeedAppearances,
+    ISO 32000-1, table 218)."""
+    try:
+        form = resolve1(catalog.get("AcroForm")) if isinstance(catalog, dict) else None
+        return isinstance(form, dict) and resolve1(form.get("NeedAppearances")) is True
+    except Exception:  # noqa: BLE001 - a broken AcroForm asks for nothing
+        return False
 
 
 def _inherited(annot: dict, key: str) -> object:

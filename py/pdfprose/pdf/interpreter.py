@@ -142,10 +142,13 @@ ANNOT_NOVIEW = 1 << 5
 """Annotation /F flags (ISO 32000-1, 12.5.3): Hidden and NoView annotations are not shown."""
 
 
-def render_annotations(interpreter: PDFPageInterpreter, page: PDFPage) -> None:
+def render_annotations(interpreter: PDFPageInterpreter, page: PDFPage,
+                       regenerate: bool = False) -> None:
     """Render the normal appearance of the page's visible annotations (filled-in form fields,
     widget captions, stamps) after its content, as a viewer does: text a reader sees on the page
-    is part of it even when it lives in an annotation (ISO 32000-1, 12.5.5)."""
+    is part of it even when it lives in an annotation (ISO 32000-1, 12.5.5). A field without an
+    appearance, or whose appearance draws no text where the form asks for new ones
+    (``regenerate``: /NeedAppearances), shows its value (:mod:`pdfprose.pdf.fields`)."""
     try:
         annots = resolve1(page.annots) if page.annots else None
     except Exception:  # noqa: BLE001
@@ -163,7 +166,7 @@ def render_annotations(interpreter: PDFPageInterpreter, page: PDFPage) -> None:
         device.close_marked()
         device.form = True
     try:
-        _render_appearances(interpreter, page, annots, ctm)
+        _render_appearances(interpreter, page, annots, ctm, regenerate)
     finally:
         if isinstance(device, GlyphCollector):
             device.form = False
@@ -177,7 +180,7 @@ def _drawn(device: object) -> int:
 
 
 def _render_appearances(interpreter: PDFPageInterpreter, page: PDFPage, annots: list,
-                        ctm: tuple[float, ...]) -> None:
+                        ctm: tuple[float, ...], regenerate: bool) -> None:
     for ref in annots:
         try:
             annot = resolve1(ref)
@@ -188,10 +191,10 @@ def _render_appearances(interpreter: PDFPageInterpreter, page: PDFPage, annots: 
             rect = [float(resolve1(v)) for v in resolve1(annot.get("Rect"))]
             rx0, ry0, rx1, ry1 = min(rect[0], rect[2]), min(rect[1], rect[3]), max(rect[0], rect[2]), max(rect[1], rect[3])
             before = _drawn(interpreter.device)
-            _render_appearance(interpreter, page, annot, (rx0, ry0, rx1, ry1), ctm)
-            if _drawn(interpreter.device) == before:
-                # A filled-in field whose widget draws nothing (/NeedAppearances): its value
-                # is drawn as a viewer draws it (pdfprose.pdf.fields).
+            drawn = _render_appearance(interpreter, page, annot, (rx0, ry0, rx1, ry1), ctm)
+            if (regenerate or not drawn) and _drawn(interpreter.device) == before:
+                # A filled-in field whose widget draws nothing: its value is drawn as a viewer
+                # draws it (pdfprose.pdf.fields).
                 lines = field_value(annot)
                 if lines:
                     stream, resources = value_stream(annot, lines, rx1 - rx0, ry1 - ry0)
@@ -204,18 +207,19 @@ def _render_appearances(interpreter: PDFPageInterpreter, page: PDFPage, annots: 
 
 
 def _render_appearance(interpreter: PDFPageInterpreter, page: PDFPage, annot: dict,
-                       rect: tuple[float, float, float, float], ctm: tuple[float, ...]) -> None:
-    """Draw an annotation's normal appearance (/AP /N, in the state /AS names) over ``rect``."""
+                       rect: tuple[float, float, float, float], ctm: tuple[float, ...]) -> bool:
+    """Draw an annotation's normal appearance (/AP /N, in the state /AS names) over ``rect``;
+    False when it has none."""
     ap = resolve1(annot.get("AP"))
     if not isinstance(ap, dict):
-        return
+        return False
     normal = resolve1(ap.get("N"))
     if isinstance(normal, dict) and not isinstance(normal, PDFStream):
         state = resolve1(annot.get("AS"))
         name = getattr(state, "name", None)
         normal = resolve1(normal.get(name)) if name else None
     if not isinstance(normal, PDFStream):
-        return
+        return False
     rx0, ry0, rx1, ry1 = rect
     bbox = [float(resolve1(v)) for v in resolve1(normal.get("BBox", list(rect)))]
     matrix = tuple(float(resolve1(v)) for v in resolve1(normal.get("Matrix", [1, 0, 0, 1, 0, 0])))
@@ -230,3 +234,4 @@ def _render_appearance(interpreter: PDFPageInterpreter, page: PDFPage, annot: di
     full = mult_matrix(mult_matrix(matrix, fit), ctm)
     resources = resolve1(normal.get("Resources")) or page.resources
     interpreter.render_contents(resources, [normal], ctm=full)
+    return True
