@@ -504,7 +504,9 @@ def make_dense(rng: random.Random, name: str) -> GeneratedDoc:
                      vpad=0.0, header_vpad=round(rng.uniform(1.5, 4.0), 1), valign="top",
                      header_fill=None, header_text=Color(0, 0, 0), frame=False,
                      size=rng.choice((6.5, 7.0, 7.5, 8.0, 9.0)))
-    kinds = [rng.choice(("decimal", "decimal", "int", "money", "percent"))
+    # No currency: pdftotext, which the generator's own test reads its tables through, glues
+    # the standard Helvetica's zero-width euro sign to a one-digit amount ("0€").
+    kinds = [rng.choice(("decimal", "decimal", "int", "percent"))
              for _ in range(rng.randint(2, 6))]
     recipe = Recipe(len(kinds) + 1, rng.randint(8, 30), first_kind="label", kinds=kinds,
                     group_header=rng.random() < 0.4, empty_share=rng.choice((0.0, 0.05)))
