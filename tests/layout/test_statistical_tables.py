@@ -51,6 +51,16 @@ def test_rows_of_figures_set_solid_under_a_padded_header_are_each_a_row() -> Non
     assert [texts(t) for t in found.tables] == [[HEADER] + BODY]
 
 
+def test_solid_rows_with_an_empty_cell_and_signed_percentages_are_each_a_row() -> None:
+    # Figures with signs, marks and parentheses have no letters; an empty cell leaves the
+    # row a row (the benchmark's ``dense`` family: a cell in twenty empty).
+    body = [["Burglary", "+4.5 %", "(205.0)", "35.9"], ["Larceny", "", "608.8", "-1.3 %"],
+            ["Arson", "+0.8 %", "8.1", "1.7"], ["Fraud", "-12.0 %", "", "75.3"],
+            ["Vagrancy", "+2.6 %", "(20.9)", "5.7"]]
+    found = find_tables(_page(body, 6.5, 9.0), [], 612.0)
+    assert [texts(t) for t in found.tables] == [[HEADER] + body]
+
+
 def test_a_wrapped_cell_in_rows_padded_apart_is_still_one_cell() -> None:
     # Rows 12 pt apart, a label's second line 8.4 pt under its first, nothing beside it.
     lines = _page(BODY[:2], 12.0, 12.0)

@@ -138,10 +138,10 @@ def _text_breaks(rows: list[Row], placed: list[list[tuple[int, int, Piece]]],
     loose = any(p >= params.table_row_pitch * closest for p in pitches)
     tight = [p <= params.table_wrap_pitch * closest for p in pitches]
     filled = [{c for c, _, _ in cells} for cells in placed]
-    figures = [len(f) >= 2 and all(_figure(piece_text(p, params)) for c, _, p in cells if c > 0)
-               for f, cells in zip(filled, placed)]
-    solid = sum(1 for k, t in enumerate(tight)
-                if t and figures[k] and figures[k + 1] and filled[k] == filled[k + 1])
+    labelled = [0 in f and len(f) >= 2
+                and all(_figure(piece_text(p, params)) for c, _, p in cells if c > 0)
+                for f, cells in zip(filled, placed)]
+    solid = sum(1 for k, t in enumerate(tight) if t and labelled[k] and labelled[k + 1])
     if loose and any(tight) and not all(tight) and solid < params.table_solid_rows:
         return [not t for t in tight]
     for k in range(n - 1):
@@ -172,10 +172,9 @@ def _lower_case(pieces: list[Piece], params: LayoutParams) -> bool:
 
 
 def _figure(text: str) -> bool:
-    """Whether a cell's text is mostly digits (an amount, a count, a date): a cell that never
-    wraps."""
-    chars = [ch for ch in text if not ch.isspace()]
-    return bool(chars) and 2 * sum(ch.isdigit() for ch in chars) >= len(chars)
+    """Whether a cell's text is a figure: digits with signs, separators and marks but no letter
+    ("1,473,211.0", "+4.5 %", "(80,699.47)", "2009-12-31"), a cell that never wraps."""
+    return any(ch.isdigit() for ch in text) and not any(ch.isalpha() for ch in text)
 
 
 def _goes_on(cells: list[tuple[int, int, Piece]], params: LayoutParams) -> bool:
