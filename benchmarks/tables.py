@@ -5,7 +5,7 @@ Run from the repository root (the ``bench`` extra installs pymupdf4llm)::
     python -m benchmarks.tables [--tables N] [--seed S] [--family F] [--out DIR] [--json]
 
 Generates documents with known tables (:mod:`benchmarks.tablegen`: about N tables over
-thirteen families, and N/2 pages of prose in two to four columns plus tables of contents,
+fourteen families, and N/2 pages of prose in two to four columns plus tables of contents,
 numbered lists and forms on which no table may be found), runs every tool on every document
 (:mod:`benchmarks.table_tools`), and scores each tool per family (:mod:`benchmarks.table_scoring`,
 :mod:`benchmarks.teds`): TEDS, TEDS-structure, cell precision and recall, table detection

@@ -59,6 +59,7 @@ class Look:
     leading: float = 1.2  # line height as a multiple of the size
     hpad: float = 4.0
     vpad: float = 2.5
+    header_vpad: float | None = None  # the header rows' own padding (None: ``vpad``)
     valign: str = "top"  # "top", "middle" or "bottom": where a short cell sits in a tall row
     full_width: bool = False  # stretch the columns to the width given
 
@@ -100,6 +101,11 @@ class TooWide(ValueError):
 
 def is_cjk(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def vpad_of(look: Look, header: bool) -> float:
+    """The padding above and below a row's text: the header's own where it has one."""
+    return look.header_vpad if header and look.header_vpad is not None else look.vpad
 
 
 def _font_for(look: Look, header: bool) -> str:
@@ -225,17 +231,19 @@ def _layout_at(spec: TableSpec, look: Look, max_width: float, size: float) -> La
         col_x.append(col_x[-1] + w)
     lead = size * look.leading
     lines: dict[tuple[int, int], list[str]] = {}
-    row_h = [lead + 2 * look.vpad] * spec.n_rows
+    row_h = [lead + 2 * vpad_of(look, r < spec.header_rows) for r in range(spec.n_rows)]
     for cell in spec.cells:
         font = _font_for(look, cell.row < spec.header_rows)
         avail = col_x[cell.col + cell.colspan] - col_x[cell.col] - pad
         cell_lines = wrap_text(cell.text, font, size, avail + 0.01)
         lines[(cell.row, cell.col)] = cell_lines
         if cell.rowspan == 1:
-            row_h[cell.row] = max(row_h[cell.row], len(cell_lines) * lead + 2 * look.vpad)
+            vpad = vpad_of(look, cell.row < spec.header_rows)
+            row_h[cell.row] = max(row_h[cell.row], len(cell_lines) * lead + 2 * vpad)
     for cell in spec.cells:
         if cell.rowspan > 1:
-            need = len(lines[(cell.row, cell.col)]) * lead + 2 * look.vpad
+            need = len(lines[(cell.row, cell.col)]) * lead \
+                + 2 * vpad_of(look, cell.row < spec.header_rows)
             have = sum(row_h[cell.row: cell.row + cell.rowspan])
             if need > have:
                 row_h[cell.row + cell.rowspan - 1] += need - have
@@ -317,7 +325,7 @@ def draw(canvas: Canvas, spec: TableSpec, look: Look, lay: Layout, x: float, top
         x0, b, x1, t = cell_box(cell)
         block = len(lines) * lead
         if look.valign == "top" or header:
-            first = t - look.vpad - lay.size * ASCENT - (lead - lay.size) / 2
+            first = t - vpad_of(look, header) - lay.size * ASCENT - (lead - lay.size) / 2
         elif look.valign == "middle":
             first = (t + b) / 2 + block / 2 - lay.size * ASCENT - (lead - lay.size) / 2
         else:

@@ -19,7 +19,10 @@ paper):
 - ``panel``: a table in a shaded box (a sidebar, a report's "key figures" panel) with the
   heading and prose that introduce it, prose outside the box above and below;
 - ``tight``: rows set at the text's own line pitch (no padding), a column of sentences
-  wrapping over two to four lines, rules down the columns or under the header at most.
+  wrapping over two to four lines, rules down the columns or under the header at most;
+- ``dense``: a statistical abstract's table: a padded header (a group heading over its
+  columns now and then) over rows of figures set solid, at the text's line pitch, no cell
+  wrapping.
 
 Each ``make_*`` takes a seeded :class:`random.Random` and returns a
 :class:`~benchmarks.tablegen.model.GeneratedDoc`: the PDF and its truth. Locale (English,
@@ -492,6 +495,25 @@ def make_tight(rng: random.Random, name: str) -> GeneratedDoc:
     return doc.finish()
 
 
+def make_dense(rng: random.Random, name: str) -> GeneratedDoc:
+    """Rows of figures set at their text's line pitch under a header padded apart from them
+    (a statistical yearbook's or a census table's): only the header stands at a wider pitch,
+    so the rows' pitch is no wrapped cell's."""
+    doc = Doc(rng, name, "dense")
+    look = make_look(rng, doc.fonts, rng.choice(("header", "booktabs", "none", "verticals")),
+                     vpad=0.0, header_vpad=round(rng.uniform(1.5, 4.0), 1), valign="top",
+                     header_fill=None, header_text=Color(0, 0, 0), frame=False,
+                     size=rng.choice((6.5, 7.0, 7.5, 8.0, 9.0)))
+    # No currency: pdftotext, which the generator's own test reads its tables through, glues
+    # the standard Helvetica's zero-width euro sign to a one-digit amount ("0€").
+    kinds = [rng.choice(("decimal", "decimal", "int", "percent"))
+             for _ in range(rng.randint(2, 6))]
+    recipe = Recipe(len(kinds) + 1, rng.randint(8, 30), first_kind="label", kinds=kinds,
+                    group_header=rng.random() < 0.4, empty_share=rng.choice((0.0, 0.05)))
+    single_table_page(rng, doc, recipe, look)
+    return doc.finish()
+
+
 TABLE_FAMILIES: dict[str, Callable[[random.Random, str], GeneratedDoc]] = {
     "ruled": make_ruled,
     "partly_ruled": make_partly_ruled,
@@ -506,4 +528,5 @@ TABLE_FAMILIES: dict[str, Callable[[random.Random, str], GeneratedDoc]] = {
     "sizes": make_sizes,
     "panel": make_panel,
     "tight": make_tight,
+    "dense": make_dense,
 }

@@ -53,6 +53,16 @@ class TableParams(StructureParams):
     """...at least 1.18 x the closest pitch: 1.2 pt of padding above and below 10 pt text on a
     1.2 leading gives 1.22 (the table benchmark's tightest, ``partly_ruled``); 4 pt around 9 pt
     gives 1.7."""
+    table_solid_rows: int = 3
+    """...unless at least 3 of the pairs set at the closest pitch hold, on both lines, a label
+    in the first column and figures (no letters) in every other cell: those are rows set
+    solid, at the text's own line pitch (a statistical abstract's figures, 6.4-6.6 pt apart at
+    6.5 pt under a header 7.6-8.7 pt apart), each line a row. Figures never wrap, so a
+    wrapped cell's next line leaves the label and the figures empty: the benchmark's
+    ``wrapped`` and ``tight`` families have no such pair, its ``dense`` family (rows set solid
+    under a padded header, a cell in twenty empty) has one a row. Blocks of words side by
+    side set solid (four addresses under their headings) and a figure's standard error set
+    under it without a label are no such pairs."""
     table_row_rules: float = 0.3
     """A table is ruled row by row (each cell's lines held by the rules around its row, a
     wrapped cell's too) when drawn rules or band edges part at least 30 % of its consecutive

@@ -35,6 +35,7 @@ from .drawing import MAX_SHAPES
 from .embedded_cmaps import read_embedded_encoding
 from .fonts import clip_cid_widths, repair_encoding
 from .guards import PageBudget, PageTooComplex, is_damaged
+from .fields import needs_appearances
 from .interpreter import PageInterpreter, render_annotations
 from .limits import limit_notice, read_code, unreadable
 from .links import LinkAnnotation, page_indices, read_links
@@ -171,6 +172,7 @@ class ParsedDocument:
     def __init__(self, document: PDFDocument, pages: list[PDFPage]) -> None:
         self._document = document
         self._pages = pages
+        self._regenerate = needs_appearances(document.catalog)
         self._indices = page_indices(pages)
         self._tree: StructTree | None = None
         self._tree_read = False
@@ -255,7 +257,7 @@ class ParsedDocument:
         if error is None:
             if _damaged_content(page):
                 self.notices.append(Notice("content_damaged", (number,), kind="corrupted"))
-            render_annotations(self._interpreter, page)
+            render_annotations(self._interpreter, page, self._regenerate)
         self._say_page_limits(number, page)
         self._say_document_limits()
         glyphs = device.glyphs

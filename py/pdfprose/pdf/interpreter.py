@@ -18,6 +18,7 @@ from pdfminer.utils import mult_matrix
 
 from . import guards
 from .collector import GlyphCollector
+from .fields import field_value, value_stream
 from .pdfspace import page_ctm
 from .visibility import Box, apply_matrix, path_box
 
@@ -141,10 +142,13 @@ ANNOT_NOVIEW = 1 << 5
 """Annotation /F flags (ISO 32000-1, 12.5.3): Hidden and NoView annotations are not shown."""
 
 
-def render_annotations(interpreter: PDFPageInterpreter, page: PDFPage) -> None:
+def render_annotations(interpreter: PDFPageInterpreter, page: PDFPage,
+                       regenerate: bool = False) -> None:
     """Render the normal appearance of the page's visible annotations (filled-in form fields,
     widget captions, stamps) after its content, as a viewer does: text a reader sees on the page
-    is part of it even when it lives in an annotation (ISO 32000-1, 12.5.5)."""
+    is part of it even when it lives in an annotation (ISO 32000-1, 12.5.5). A field without an
+    appearance, or whose appearance draws no text where the form asks for new ones
+    (``regenerate``: /NeedAppearances), shows its value (:mod:`pdfprose.pdf.fields`)."""
     try:
         annots = resolve1(page.annots) if page.annots else None
     except Exception:  # noqa: BLE001
@@ -162,14 +166,21 @@ def render_annotations(interpreter: PDFPageInterpreter, page: PDFPage) -> None:
         device.close_marked()
         device.form = True
     try:
-        _render_appearances(interpreter, page, annots, ctm)
+        _render_appearances(interpreter, page, annots, ctm, regenerate)
     finally:
         if isinstance(device, GlyphCollector):
             device.form = False
 
 
+def _drawn(device: object) -> int:
+    """How many glyphs the collector has met so far, seen or not."""
+    if not isinstance(device, GlyphCollector):
+        return 0
+    return len(device.glyphs) + len(device.invisible) + device.hidden
+
+
 def _render_appearances(interpreter: PDFPageInterpreter, page: PDFPage, annots: list,
-                        ctm: tuple[float, ...]) -> None:
+                        ctm: tuple[float, ...], regenerate: bool) -> None:
     for ref in annots:
         try:
             annot = resolve1(ref)
@@ -177,32 +188,50 @@ def _render_appearances(interpreter: PDFPageInterpreter, page: PDFPage, annots: 
                 continue
             if int(resolve1(annot.get("F", 0)) or 0) & (ANNOT_HIDDEN | ANNOT_NOVIEW):
                 continue
-            ap = resolve1(annot.get("AP"))
-            if not isinstance(ap, dict):
-                continue
-            normal = resolve1(ap.get("N"))
-            if isinstance(normal, dict) and not isinstance(normal, PDFStream):
-                state = resolve1(annot.get("AS"))
-                name = getattr(state, "name", None)
-                normal = resolve1(normal.get(name)) if name else None
-            if not isinstance(normal, PDFStream):
-                continue
             rect = [float(resolve1(v)) for v in resolve1(annot.get("Rect"))]
-            bbox = [float(resolve1(v)) for v in resolve1(normal.get("BBox", rect))]
-            matrix = tuple(float(resolve1(v)) for v in resolve1(normal.get("Matrix", [1, 0, 0, 1, 0, 0])))
-            # Map the appearance's transformed BBox onto the annotation's Rect (12.5.5, step 2).
-            corners = [apply_matrix(matrix, x, y) for x, y in ((bbox[0], bbox[1]), (bbox[2], bbox[3]),
-                                                         (bbox[0], bbox[3]), (bbox[2], bbox[1]))]
-            tx0, ty0 = min(c[0] for c in corners), min(c[1] for c in corners)
-            tx1, ty1 = max(c[0] for c in corners), max(c[1] for c in corners)
             rx0, ry0, rx1, ry1 = min(rect[0], rect[2]), min(rect[1], rect[3]), max(rect[0], rect[2]), max(rect[1], rect[3])
-            sx = (rx1 - rx0) / (tx1 - tx0) if tx1 > tx0 else 1.0
-            sy = (ry1 - ry0) / (ty1 - ty0) if ty1 > ty0 else 1.0
-            fit = (sx, 0.0, 0.0, sy, rx0 - tx0 * sx, ry0 - ty0 * sy)
-            full = mult_matrix(mult_matrix(matrix, fit), ctm)
-            resources = resolve1(normal.get("Resources")) or page.resources
-            interpreter.render_contents(resources, [normal], ctm=full)
+            before = _drawn(interpreter.device)
+            drawn = _render_appearance(interpreter, page, annot, (rx0, ry0, rx1, ry1), ctm)
+            if (regenerate or not drawn) and _drawn(interpreter.device) == before:
+                # A filled-in field whose widget draws nothing: its value is drawn as a viewer
+                # draws it (pdfprose.pdf.fields).
+                lines = field_value(annot)
+                if lines:
+                    stream, resources = value_stream(annot, lines, rx1 - rx0, ry1 - ry0)
+                    interpreter.render_contents(resources, [stream],
+                                                ctm=mult_matrix((1, 0, 0, 1, rx0, ry0), ctm))
         except guards.PageTooComplex:
             return  # the page's budget is spent: no further annotation is drawn
         except Exception:  # noqa: BLE001 - a broken annotation costs itself, not the page
             continue
+
+
+def _render_appearance(interpreter: PDFPageInterpreter, page: PDFPage, annot: dict,
+                       rect: tuple[float, float, float, float], ctm: tuple[float, ...]) -> bool:
+    """Draw an annotation's normal appearance (/AP /N, in the state /AS names) over ``rect``;
+    False when it has none."""
+    ap = resolve1(annot.get("AP"))
+    if not isinstance(ap, dict):
+        return False
+    normal = resolve1(ap.get("N"))
+    if isinstance(normal, dict) and not isinstance(normal, PDFStream):
+        state = resolve1(annot.get("AS"))
+        name = getattr(state, "name", None)
+        normal = resolve1(normal.get(name)) if name else None
+    if not isinstance(normal, PDFStream):
+        return False
+    rx0, ry0, rx1, ry1 = rect
+    bbox = [float(resolve1(v)) for v in resolve1(normal.get("BBox", list(rect)))]
+    matrix = tuple(float(resolve1(v)) for v in resolve1(normal.get("Matrix", [1, 0, 0, 1, 0, 0])))
+    # Map the appearance's transformed BBox onto the annotation's Rect (12.5.5, step 2).
+    corners = [apply_matrix(matrix, x, y) for x, y in ((bbox[0], bbox[1]), (bbox[2], bbox[3]),
+                                                 (bbox[0], bbox[3]), (bbox[2], bbox[1]))]
+    tx0, ty0 = min(c[0] for c in corners), min(c[1] for c in corners)
+    tx1, ty1 = max(c[0] for c in corners), max(c[1] for c in corners)
+    sx = (rx1 - rx0) / (tx1 - tx0) if tx1 > tx0 else 1.0
+    sy = (ry1 - ry0) / (ty1 - ty0) if ty1 > ty0 else 1.0
+    fit = (sx, 0.0, 0.0, sy, rx0 - tx0 * sx, ry0 - ty0 * sy)
+    full = mult_matrix(mult_matrix(matrix, fit), ctm)
+    resources = resolve1(normal.get("Resources")) or page.resources
+    interpreter.render_contents(resources, [normal], ctm=full)
+    return True

@@ -13,7 +13,9 @@ for one document:
   candidate needs columns that are not: two when it was found from white space alone, one
   when drawn rules or fills give its grid (a table with a column of sentences beside a
   column of labels is drawn so; without rules it reads as a glossary or a list);
-- contents: its last column holds page numbers (:data:`PAGE_NUMBER`) that never go down;
+- contents: its last column holds page numbers (:data:`PAGE_NUMBER`) that never go down, or
+  its first column dot leaders before anything but figures (a statistical table's leaders run
+  to its figures);
 - list: its first column holds list markers (SPEC §10), or numbers its lines 1, 2, 3 beside
   one other column (a code listing's line numbers); or one of its gaps is only the hanging
   indent between markers and their items' words (:func:`hanging`: lists side by side on a
@@ -162,6 +164,12 @@ def _contents(columns: list[list[TableCell]], share: float) -> bool:
     numbered = [t.split() for t in last if all(PAGE_NUMBER.fullmatch(w) for w in t.split())]
     numbers = [w for words in numbered for w in words]
     if len(numbered) < share * len(last) or len(numbers) < 3:
+        # Leaders run from each row's label to figures that are no page numbers (11,062.6;
+        # 2,330.9): a statistical table's rows, as census and yearbook tables set them. A
+        # worksheet's leaders run to its line numbers ("7.", "14."), as a contents' do.
+        marks = sum(1 for t in last if PAGE_NUMBER.fullmatch(t.rstrip(".")))
+        if _figures(filled[-1]) and 2 * marks < len(last):
+            return False
         first = [_text(c) for c in filled[0]]
         return sum(1 for t in first if LEADERS.search(t)) >= max(3, len(first) // 2)
     arabic = [int(t) for t in numbers if t.isdigit()]

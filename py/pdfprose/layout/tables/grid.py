@@ -125,7 +125,10 @@ def _text_breaks(rows: list[Row], placed: list[list[tuple[int, int, Piece]]],
                  params: LayoutParams) -> list[bool]:
     """Where, between consecutive text rows of a table drawn without rules between its rows,
     a new row starts: everywhere, except between the lines of a wrapped cell (set closer than
-    the rows, or going on with nothing in the first column under a row that has it)."""
+    the rows, or going on with nothing in the first column under a row that has it, or a
+    first cell alone going on in lower case on its row's line). Rows set solid (lines full
+    across the table at the closest pitch, ``params.table_solid_rows``) say nothing by their
+    pitch."""
     n = len(rows)
     pitches = [rows[k + 1].baseline - rows[k].baseline for k in range(n - 1)]
     breaks = [True] * (n - 1)
@@ -134,12 +137,23 @@ def _text_breaks(rows: list[Row], placed: list[list[tuple[int, int, Piece]]],
     closest = min(p for p in pitches if p > 0) if any(p > 0 for p in pitches) else 0.0
     loose = any(p >= params.table_row_pitch * closest for p in pitches)
     tight = [p <= params.table_wrap_pitch * closest for p in pitches]
-    if loose and any(tight) and not all(tight):
-        return [not t for t in tight]
     filled = [{c for c, _, _ in cells} for cells in placed]
+    labelled = [0 in f and len(f) >= 2
+                and all(_figure(piece_text(p, params)) for c, _, p in cells if c > 0)
+                for f, cells in zip(filled, placed)]
+    solid = sum(1 for k, t in enumerate(tight) if t and labelled[k] and labelled[k + 1])
+    if loose and any(tight) and not all(tight) and solid < params.table_solid_rows:
+        return [not t for t in tight]
     for k in range(n - 1):
         upper, lower = filled[k], filled[k + 1]
         if 0 in upper and 0 not in lower and lower and lower <= upper and len(lower) < len(upper):
+            breaks[k] = False
+        elif upper == {0} and 0 in lower and len(lower) > 1 and tight[k] \
+                and _lower_case([p for c, _, p in placed[k + 1] if c == 0], params):
+            # A label wrapped over two lines with its row's figures on the last ("Murder and
+            # nonnegligent" / "manslaughter. . . 10.0 0.9"): set at the rows' own pitch,
+            # only its words going on in lower case say it is one cell (a section row's
+            # heading, "East:" or "华东：", is followed by a row that starts anew).
             breaks[k] = False
         elif k > 0 and not breaks[k - 1] and lower and lower <= upper \
                 and _goes_on(placed[k + 1], params):
@@ -148,6 +162,19 @@ def _text_breaks(rows: list[Row], placed: list[list[tuple[int, int, Piece]]],
             # where the next row of a group ("Q3" under "Q2", a figure) starts anew.
             breaks[k] = False
     return breaks
+
+
+def _lower_case(pieces: list[Piece], params: LayoutParams) -> bool:
+    """Whether the first of ``pieces`` starts with a lower-case letter (a script without case
+    says nothing)."""
+    text = piece_text(pieces[0], params).lstrip() if pieces else ""
+    return text[:1].islower()
+
+
+def _figure(text: str) -> bool:
+    """Whether a cell's text is a figure: digits with signs, separators and marks but no letter
+    ("1,473,211.0", "+4.5 %", "(80,699.47)", "2009-12-31"), a cell that never wraps."""
+    return any(ch.isdigit() for ch in text) and not any(ch.isalpha() for ch in text)
 
 
 def _goes_on(cells: list[tuple[int, int, Piece]], params: LayoutParams) -> bool:

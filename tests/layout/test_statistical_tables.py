@@ -1,0 +1,106 @@
+"""The table stage's rows and verdicts on statistical tables, on hand-built text runs (no PDF):
+rows of figures set solid under a padded header, labels that wrap onto their figures' line, dot
+leaders that run to figures, and a grid of figures alone. Page space: points, origin top left.
+"""
+
+from __future__ import annotations
+
+from pdfprose.layout.tables import find_tables
+from pdfprose.layout.tables.decision import verdict
+from pdfprose.model import Glyph, Line, Table, TableCell
+
+SIZE = 7.0
+CHAR = 3.5  # points per character of the hand-built runs
+
+
+def run(text: str, x0: float, top: float) -> Line:
+    glyphs = [Glyph(text=ch, x0=x0 + i * CHAR, top=top, x1=x0 + (i + 1) * CHAR,
+                    bottom=top + SIZE, baseline=top + 0.8 * SIZE, size=SIZE, font="Helvetica",
+                    origin_x=x0 + i * CHAR, advance=CHAR)
+              for i, ch in enumerate(text)]
+    return Line(text=text, x0=x0, top=top, x1=x0 + len(text) * CHAR, bottom=top + SIZE,
+                baseline=top + 0.8 * SIZE, size=SIZE, glyphs=glyphs)
+
+
+def texts(table: Table) -> list[list[str]]:
+    return [[" ".join(l.text for l in c.lines) if c is not None else "" for c in row]
+            for row in table.grid()]
+
+
+XS = [72.0, 200.0, 260.0, 320.0]
+HEADER = ["Offense", "Total", "Male", "Female"]
+BODY = [["Burglary", "240.9", "205.0", "35.9"], ["Larceny", "1,080.1", "608.8", "471.3"],
+        ["Arson", "9.8", "8.1", "1.7"], ["Fraud", "173.7", "98.4", "75.3"],
+        ["Vagrancy", "26.6", "20.9", "5.7"]]
+
+
+def _page(body: list[list[str]], pitch: float, header_gap: float) -> list[Line]:
+    """A header, then ``body`` rows ``pitch`` apart, the first ``header_gap`` under it."""
+    lines = [run(t, x, 100.0) for t, x in zip(HEADER, XS)]
+    top = 100.0 + header_gap
+    for r, row in enumerate(body):
+        lines += [run(t, x, top + r * pitch) for t, x in zip(row, XS) if t]
+    return lines
+
+
+def test_rows_of_figures_set_solid_under_a_padded_header_are_each_a_row() -> None:
+    # A statistical abstract's table: figures 6.5 pt apart at 7 pt (the text's own pitch), the
+    # header 9 pt over them. The closest pitch is not a wrapped cell's: each line fills every
+    # column, where a wrapped cell's next line leaves the figures' cells empty.
+    found = find_tables(_page(BODY, 6.5, 9.0), [], 612.0)
+    assert [texts(t) for t in found.tables] == [[HEADER] + BODY]
+
+
+def test_solid_rows_with_an_empty_cell_and_signed_percentages_are_each_a_row() -> None:
+    # Figures with signs, marks and parentheses have no letters; an empty cell leaves the
+    # row a row (the benchmark's ``dense`` family: a cell in twenty empty).
+    body = [["Burglary", "+4.5 %", "(205.0)", "35.9"], ["Larceny", "", "608.8", "-1.3 %"],
+            ["Arson", "+0.8 %", "8.1", "1.7"], ["Fraud", "-12.0 %", "", "75.3"],
+            ["Vagrancy", "+2.6 %", "(20.9)", "5.7"]]
+    found = find_tables(_page(body, 6.5, 9.0), [], 612.0)
+    assert [texts(t) for t in found.tables] == [[HEADER] + body]
+
+
+def test_a_wrapped_cell_in_rows_padded_apart_is_still_one_cell() -> None:
+    # Rows 12 pt apart, a label's second line 8.4 pt under its first, nothing beside it.
+    lines = _page(BODY[:2], 12.0, 12.0)
+    lines += [run("Motor vehicle", 72.0, 136.0), run("3.1", 200.0, 136.0),
+              run("2.0", 260.0, 136.0), run("1.1", 320.0, 136.0), run("theft", 72.0, 144.4),
+              run("Robbery", 72.0, 156.4), run("102.1", 200.0, 156.4), run("90.0", 260.0, 156.4),
+              run("12.1", 320.0, 156.4)]
+    found = find_tables(lines, [], 612.0)
+    assert [texts(t) for t in found.tables] == [[HEADER] + BODY[:2] + [
+        ["Motor vehicle theft", "3.1", "2.0", "1.1"], ["Robbery", "102.1", "90.0", "12.1"]]]
+
+
+def test_a_label_wrapped_onto_its_figures_line_in_solid_rows_is_one_cell() -> None:
+    # "Murder and nonnegligent" alone on its line, "manslaughter. . ." going on in lower case
+    # with the row's figures: one row, where the rows around it start anew.
+    body = BODY[:2] + [["Murder and", "", "", ""], ["manslaughter", "10.0", "9.0", "1.1"]] \
+        + BODY[2:]
+    found = find_tables(_page(body, 6.5, 9.0), [], 612.0)
+    assert [texts(t) for t in found.tables] == [[HEADER] + BODY[:2] + [
+        ["Murder and manslaughter", "10.0", "9.0", "1.1"]] + BODY[2:]]
+
+
+def _table(rows: list[list[str]]) -> Table:
+    cells = [TableCell(r, c, 100.0 * c, 20.0 * r, 100.0 * (c + 1), 20.0 * (r + 1),
+                       [run(text, 100.0 * c + 2, 20.0 * r + 2)] if text else [])
+             for r, row in enumerate(rows) for c, text in enumerate(row)]
+    return Table(cells, len(rows), len(rows[0]), 0, 0.0, 0.0, 100.0 * len(rows[0]),
+                 20.0 * len(rows))
+
+
+def test_dot_leaders_running_to_figures_are_a_statistical_table_not_contents() -> None:
+    rows = [[f"{label} . . . . . . . .", *figures] for label, *figures in BODY]
+    assert verdict(_table(rows), ruled=False) is None
+    # Leaders running to words (a contents whose page numbers sit in the entries' cells)
+    # stay contents.
+    rows = [[f"{label} . . . . . . . . {p}", "Part one", "Annex"]
+            for (label, *_), p in zip(BODY, range(3, 9))]
+    assert verdict(_table(rows), ruled=False) == "contents"
+    # A worksheet's leaders run to its line numbers ("7.", "8."): no table either (an IRS
+    # worksheet, its lines' numbers in a column of their own).
+    rows = [[f"{label} . . . . . . . .", "Part I", f"{n}."]
+            for (label, *_), n in zip(BODY, range(7, 13))]
+    assert verdict(_table(rows), ruled=False) == "contents"
