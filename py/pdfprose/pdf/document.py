@@ -100,15 +100,13 @@ def _damaged_content(page: PDFPage) -> bool:
 
 
 COMPOSITE_FONT = "Type0"
-"""pdfminer.six makes a composite font from its descendant (``PDFResourceManager.get_font``
-asks itself again, the ToUnicode entry copied over): the descendant's ToUnicode is read."""
+"""pdfminer.six makes a composite font from its descendant, ToUnicode copied over: that is read."""
 
 CID_FONT_SUBTYPES = frozenset(("CIDFontType0", "CIDFontType2"))
 """Descendant fonts: without a ToUnicode entry pdfminer.six falls back on other maps (the
 font file's, a predefined CMap's), so theirs is made empty rather than left out."""
 
-_EMPTY_CMAP = b""
-"""The ToUnicode stream a descendant font is made with: a map, but empty (its own is read after)."""
+_EMPTY_CMAP = b""  # a descendant font is made with an empty map; its own is read after
 
 
 class ResourceManager(PDFResourceManager):
