@@ -174,6 +174,8 @@ export default {
   error_not_pdf: 'This file is not a PDF.',
   error_empty_file: 'This file is empty (0 bytes): there is nothing to convert.',
   notice_not_a_file: 'That was text or a link, not a file: nothing is fetched from the web here. Save the PDF, then drop the file.',
+  // A file of which every page failed (the command line's code unreadable).
+  error_no_page_read: (p, h) => `No page could be read (${h.reasons(p.pages, (n) => `page ${n}`)}).`,
   error_unreadable: 'This PDF is damaged and could not be read.',
   error_no_pages: 'This PDF has no pages: there is nothing in it to convert.',
   page_marker_word: 'page',

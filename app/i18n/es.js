@@ -172,6 +172,8 @@ export default {
   error_not_pdf: 'Este archivo no es un PDF.',
   error_empty_file: 'Este archivo está vacío (0 bytes): no hay nada que convertir.',
   notice_not_a_file: 'Eso era texto o un enlace, no un archivo: aquí no se descarga nada de la web. Guarda el PDF y suelta el archivo.',
+  // Un archivo del que falló cada página (el código unreadable de la línea de órdenes).
+  error_no_page_read: (p, h) => `No se pudo leer ninguna página (${h.reasons(p.pages, (n) => `página ${n}`)}).`,
   error_unreadable: 'Este PDF está dañado y no se pudo leer.',
   error_no_pages: 'Este PDF no tiene páginas: no hay nada en él que convertir.',
   page_marker_word: 'página',
