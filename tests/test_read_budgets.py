@@ -174,21 +174,9 @@ def test_a_page_a_guard_stopped_before_it_drew_anything_fails_with_the_limit() -
     its entry says which limit (``part``, ``limit``) besides the reason, so that the page can
     word it in its languages (it showed the English reason on the Spanish page)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from pdfgen import build_pdf
+    from pdfgen import deep_forms_pdf
 
-    def form(i: int, last: int) -> bytes:
-        nested = b"/Resources << /XObject << /X %d 0 R >> >>" % (11 + i) if i < last else b""
-        body = b"/X Do" if i < last else b""
-        return (b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] %s /Length %d >>\nstream\n"
-                % (nested, len(body)) + body + b"\nendstream")
-
-    depth = 30  # guards.MAX_FIGURE_DEPTH is 24
-    objects = {1: b"<< /Type /Catalog /Pages 2 0 R >>", 2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-               3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject "
-                  b"<< /X 10 0 R >> >> /Contents 4 0 R >>",
-               4: b"<< /Length 5 >>\nstream\n/X Do\nendstream"}
-    objects.update({10 + i: form(i, depth - 1) for i in range(depth)})
-    failed = pdfprose.convert(build_pdf(objects)).failed_pages
+    failed = pdfprose.convert(deep_forms_pdf(1, 0)).failed_pages
     assert failed == [{"number": 1, "reason": "its content could not be read: it nests forms more "
                                               "than 24 deep (a damaged or hostile file)",
                        "part": "figure_depth", "limit": "24"}]

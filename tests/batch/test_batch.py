@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from batchkit import bomb_pdf, hooked_env, manifest, pdfprose, texts, tiny_pdf
-from pdfgen import canvas_pdf
+from pdfgen import canvas_pdf, deep_forms_pdf
 
 from pdfprose import Options
 from pdfprose.batch import FileResult, Settings, convert_bytes, plan_batch, run
@@ -423,43 +423,20 @@ def test_the_summary_counts_one_file_and_one_page_in_the_singular(tmp_path: Path
         "pdfprose: 1 of 1 file converted, 0 failed; 1 page in ")
 
 
-def _deep_forms_pdf(failing: int, blank: int) -> bytes:
-    """``failing`` pages that nest forms past the depth guard before they draw anything (each
-    fails), then ``blank`` pages that draw nothing (no text layer)."""
-    from pdfgen import build_pdf
-
-    count = failing + blank
-    kids = " ".join(f"{3 + i} 0 R" for i in range(count)).encode()
-    objects = {1: b"<< /Type /Catalog /Pages 2 0 R >>",
-               2: b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, count)}
-    depth = 30  # pdfprose.pdf.guards.MAX_FIGURE_DEPTH is 24
-    for i in range(count):
-        body = b"/X Do" if i < failing else b""
-        objects[3 + i] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << "
-                          b"/XObject << /X 100 0 R >> >> /Contents %d 0 R >>" % (50 + i))
-        objects[50 + i] = b"<< /Length %d >>\nstream\n%s\nendstream" % (len(body), body)
-    for level in range(depth):
-        body = b"/X Do" if level < depth - 1 else b""
-        nested = b"/Resources << /XObject << /X %d 0 R >> >>" % (101 + level) if body else b""
-        objects[100 + level] = (b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] %s /Length %d >>"
-                                b"\nstream\n%s\nendstream" % (nested, len(body), body))
-    return build_pdf(objects)
-
-
 def test_a_file_of_which_every_page_failed_is_failed_as_the_page_counts_it(tmp_path: Path) -> None:
     """One rule with the page (app/shell/queue.js, README): a file with no page of text fails
     (code unreadable) when every page failed, and is converted with no text layer (no_text)
     when some pages have none; the page called the first "done"."""
-    every = convert_bytes(_deep_forms_pdf(2, 0))
+    every = convert_bytes(deep_forms_pdf(2, 0))
     assert (every.code, every.converted, every.failed_pages) == ("unreadable", False, [1, 2])
     assert every.message == ("no page could be read (its content could not be read: it nests "
                              "forms more than 24 deep (a damaged or hostile file))")
-    mixed = convert_bytes(_deep_forms_pdf(1, 1))
+    mixed = convert_bytes(deep_forms_pdf(1, 1))
     assert (mixed.code, mixed.converted, mixed.failed_pages, mixed.empty_pages) == \
         ("no_text", True, [1], [2])
     (tmp_path / "in").mkdir()
-    (tmp_path / "in" / "every.pdf").write_bytes(_deep_forms_pdf(2, 0))
-    (tmp_path / "in" / "mixed.pdf").write_bytes(_deep_forms_pdf(1, 1))
+    (tmp_path / "in" / "every.pdf").write_bytes(deep_forms_pdf(2, 0))
+    (tmp_path / "in" / "mixed.pdf").write_bytes(deep_forms_pdf(1, 1))
     result = pdfprose("in", "-o", "out", "--jobs", "1", cwd=tmp_path)
     assert result.returncode == 1
     lines = manifest(tmp_path / "out")
