@@ -76,8 +76,8 @@ const helpers = {
   },
 };
 
-// A failed page's reason: the engine's reason code translated when there is one (or when its
-// English words are known), its own words otherwise.
+// A failed page's reason: the limit that stopped it, or the engine's reason code, translated when
+// there is one (or when its English words are known), its own words otherwise.
 const REASON_PHRASES = [
   ['its content is missing from the file', 'content_missing'],
   ['unreadable page box', 'page_box'],
@@ -87,6 +87,9 @@ const REASON_PHRASES = [
 ];
 function reasonText(failed, pages = 1) {
   const reason = failed.reason ?? '';
+  // A page a guard stopped is worded from its limit (part and value), not from English words.
+  const stopped = failed.part ? STRINGS[language].reason_stopped(failed, helpers) : undefined;
+  if (stopped) return stopped;
   const code = failed.code ?? REASON_PHRASES.find(([phrase]) => reason.startsWith(phrase))?.[1];
   const strings = STRINGS[language];
   return (pages > 1 ? strings[`reason_${code}_many`] : undefined) ?? strings[`reason_${code}`] ?? (reason || '?');

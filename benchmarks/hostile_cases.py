@@ -572,7 +572,7 @@ def _double_flate_bomb(rng: random.Random, size: float) -> Built:
 
 
 @hostile("font_program_bomb", "memory", "an embedded Type1 font program (/FontFile) inflating "
-         "to 1.5 GiB")
+         "to 1.5 GiB", keep=(1,))
 def _font_program_bomb(rng: random.Random, size: float) -> Built:
     doc = Doc(rng)
     program = doc.w.stream(b"/Length1 1000 /Length2 1000 /Length3 0 /Filter /FlateDecode",
@@ -587,7 +587,8 @@ def _font_program_bomb(rng: random.Random, size: float) -> Built:
     return doc.finish()
 
 
-@hostile("tounicode_bomb", "memory", "a ToUnicode CMap inflating to 1.5 GiB of spaces")
+@hostile("tounicode_bomb", "memory", "a ToUnicode CMap inflating to 1.5 GiB of spaces",
+         keep=(1,))
 def _tounicode_bomb(rng: random.Random, size: float) -> Built:
     doc = Doc(rng)
     cmap = doc.w.stream(b"/Filter /FlateDecode", _bomb(size, 3 * GIB // 2, b" "))

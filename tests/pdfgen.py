@@ -108,3 +108,24 @@ def build_pdf(objects: dict[int, bytes], root: int = 1) -> bytes:
         out += b"%010d 00000 n \n" % offsets[num] if num in offsets else b"0000000000 65535 f \n"
     out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (size, root, xref)
     return bytes(out)
+
+
+def deep_forms_pdf(failing: int, blank: int) -> bytes:
+    """``failing`` pages that nest forms past the depth guard before they draw anything (each
+    fails), then ``blank`` pages that draw nothing (no text layer)."""
+    count = failing + blank
+    kids = " ".join(f"{3 + i} 0 R" for i in range(count)).encode()
+    objects = {1: b"<< /Type /Catalog /Pages 2 0 R >>",
+               2: b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, count)}
+    depth = 30  # pdfprose.pdf.guards.MAX_FIGURE_DEPTH is 24
+    for i in range(count):
+        body = b"/X Do" if i < failing else b""
+        objects[3 + i] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << "
+                          b"/XObject << /X 100 0 R >> >> /Contents %d 0 R >>" % (50 + i))
+        objects[50 + i] = b"<< /Length %d >>\nstream\n%s\nendstream" % (len(body), body)
+    for level in range(depth):
+        body = b"/X Do" if level < depth - 1 else b""
+        nested = b"/Resources << /XObject << /X %d 0 R >> >>" % (101 + level) if body else b""
+        objects[100 + level] = (b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] %s /Length %d >>"
+                                b"\nstream\n%s\nendstream" % (nested, len(body), body))
+    return build_pdf(objects)

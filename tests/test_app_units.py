@@ -159,3 +159,41 @@ def test_the_page_s_zip_and_the_command_line_name_texts_by_one_rule() -> None:
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout) == cli
+
+
+def test_the_page_says_why_a_guard_stopped_a_failed_page_in_both_languages() -> None:
+    """A page a guard stopped before it drew anything is a failed page whose reason ("it runs
+    more than 500,000 drawing operations (a damaged or hostile file)") stayed English on the
+    Spanish page: the page words it from the entry's ``part`` and ``limit``. Its English is the
+    engine's reason, its Spanish names the limit in Spanish figures."""
+    import json
+
+    from pdfprose.engine.notices import page_reason
+    from pdfprose.pdf.guards import STOP_SENTENCES, GuardStop
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is missing (./dev needs Node.js 20+)")
+    failed = []
+    for part in STOP_SENTENCES:
+        stop = GuardStop(part, "500,000")
+        failed.append({"number": 3, "reason": page_reason(f"{stop.words} (a damaged or hostile file)"),
+                       "part": stop.part, "limit": stop.limit})
+    script = (
+        "globalThis.navigator = { languages: ['en'] };"
+        "globalThis.document = { documentElement: {}, querySelectorAll: () => [] };"
+        "const { t, setLanguage } = await import('./app/i18n.js');"
+        "const failed = JSON.parse(process.argv[1]);"
+        "const say = (lang) => { setLanguage(lang);"
+        "  return failed.map((f) => t('notice_failed', { pages: [f] })); };"
+        "console.log(JSON.stringify([say('en'), say('es')]));")
+    done = subprocess.run([node, "--input-type=module", "-e", script, json.dumps(failed)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    english, spanish = json.loads(done.stdout)
+    assert english == [f"Page 3 could not be read and is missing from the text: {f['reason']}." for f in failed]
+    assert spanish[5] == ("No se pudo leer la página 3, que falta en el texto: no se pudo leer su contenido: "
+                          "ejecuta más de 500.000 operaciones de dibujo (un archivo dañado o malicioso).")
+    for said in spanish:
+        assert "500.000" in said and "500,000" not in said and "drawing" not in said, said
+

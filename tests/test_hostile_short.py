@@ -380,14 +380,25 @@ def test_a_generator_that_fails_is_the_harness_not_the_engine() -> None:
 
 
 @pytest.mark.parametrize("name", ["font_program_bomb", "tounicode_bomb"])
-def test_a_page_whose_text_went_to_a_bomb_is_no_scan(name: str) -> None:
-    """The font program or ToUnicode map inflating past the file's budget leaves the page's own
-    content nothing to inflate to: its text is lost, and said so (a failed page with that
-    reason), where the page called it "probably a scan" and suggested OCR."""
+def test_a_bombed_font_does_not_take_the_page_s_text(name: str) -> None:
+    """The font program or ToUnicode map inflating past the file's budget used it all up before
+    the page's own content stream was decoded (pdfminer reads a page's fonts first): the page's
+    text was lost, in its other font too. Fonts draw on an allowance of their own: the page keeps
+    its text, the cut is said for the file, and the bombed program's glyphs are counted."""
     from pdfprose import convert
-    from pdfprose.engine.notices import CUT_CONTENT_REASON
 
-    report = convert(build(name, 0, 0.03).data).report()
-    assert report["empty_pages"] == []
-    assert report["failed_pages"] == [{"number": 1, "reason": CUT_CONTENT_REASON}]
-    assert [n["code"] for n in report["notices"]] == ["limit_reached", "failed_pages"]
+    built = build(name, 0, 0.03)
+    conversion = convert(built.data)
+    report = conversion.report()
+    assert report["failed_pages"] == [] and report["empty_pages"] == []
+    text = conversion.render()
+    assert built.markers[1] in text
+    notices = report["notices"]
+    assert notices[0]["code"] == "limit_reached" and notices[0]["part"] == "stream_size"
+    assert "pages" not in notices[0]  # the file's, not page 1's content
+    if name == "font_program_bomb":
+        assert [n["code"] for n in notices] == ["limit_reached", "unmapped_glyphs"]
+        assert notices[1]["count"] == len("In the bombed font")  # the bombed font's glyphs, every one
+    else:
+        assert [n["code"] for n in notices] == ["limit_reached"]
+        assert "In the bombed map" in text  # the cut map is empty: WinAnsi reads it

@@ -169,6 +169,19 @@ def test_a_page_past_its_operators_is_stopped() -> None:
     assert doc.budget.exceeded and "5,000 drawing operations" in doc.budget.exceeded
 
 
+def test_a_page_a_guard_stopped_before_it_drew_anything_fails_with_the_limit() -> None:
+    """Forms nested past the depth budget before the page drew anything: the page fails, and
+    its entry says which limit (``part``, ``limit``) besides the reason, so that the page can
+    word it in its languages (it showed the English reason on the Spanish page)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from pdfgen import deep_forms_pdf
+
+    failed = pdfprose.convert(deep_forms_pdf(1, 0)).failed_pages
+    assert failed == [{"number": 1, "reason": "its content could not be read: it nests forms more "
+                                              "than 24 deep (a damaged or hostile file)",
+                       "part": "figure_depth", "limit": "24"}]
+
+
 def test_unmatched_saves_past_the_depth_are_ignored_and_said() -> None:
     budgets = dataclasses.replace(DEFAULT_BUDGETS, state_depth=100)
     doc, page = _parse_page("q_ten_million", 0.001, budgets)

@@ -1,5 +1,17 @@
 // The page's English texts (app/i18n.js explains the form: a string with {name} placeholders, or
 // a function of (params, helpers) where grammar needs more).
+// Why a guard stopped a page: its limit ('part', pdfprose.pdf.guards.STOP_SENTENCES) and
+// the limit's value, formatted; undefined for a limit this page does not know.
+const stopped = (part, limit) => ({
+  damaged_operations: `more than ${limit} of its drawing operations are damaged`,
+  glyphs: `it draws more than ${limit} characters`,
+  figures: `it draws more than ${limit} forms and images`,
+  nested_figures: `it draws more than ${limit} forms within forms within forms`,
+  figure_depth: `it nests forms more than ${limit} deep`,
+  operators: `it runs more than ${limit} drawing operations`,
+  operands: `it piles up more than ${limit} operands with no drawing operation to take them`,
+})[part];
+
 export default {
   doc_title: 'pdfprose: PDF to text, on your device',
   language: 'Language',
@@ -139,6 +151,12 @@ export default {
   reason_content_missing_many: 'their content is missing from the file (cut short or damaged)',
   reason_page_box_many: 'their page size cannot be read',
   reason_damaged_page_many: 'no text could be read from these pages of the damaged file',
+  // A page a guard stopped before it drew anything: which limit, as the engine words it
+  // (pdfprose.engine.notices.page_reason); undefined for a limit the page does not know.
+  reason_stopped: (p, h) => {
+    const why = stopped(p.part, h.figure(p.limit));
+    return why && `its content could not be read: ${why} (a damaged or hostile file)`;
+  },
   reason_content_cut: "its text was lost: its content was cut at the file's decompression limit (a damaged or hostile file, not a scan)",
   reason_content_cut_many: "their text was lost: their content was cut at the file's decompression limit (a damaged or hostile file, not a scan)",
   notice_cmap_unavailable:
@@ -156,6 +174,8 @@ export default {
   error_not_pdf: 'This file is not a PDF.',
   error_empty_file: 'This file is empty (0 bytes): there is nothing to convert.',
   notice_not_a_file: 'That was text or a link, not a file: nothing is fetched from the web here. Save the PDF, then drop the file.',
+  // A file of which every page failed (the command line's code unreadable).
+  error_no_page_read: (p, h) => `No page could be read (${h.reasons(p.pages, (n) => `page ${n}`)}).`,
   error_unreadable: 'This PDF is damaged and could not be read.',
   error_no_pages: 'This PDF has no pages: there is nothing in it to convert.',
   page_marker_word: 'page',
@@ -194,15 +214,7 @@ export default {
     const page = p.pages[0];
     if (p.kind === 'stopped') {
       const limit = h.figure(p.values?.limit);
-      const why = {
-        damaged_operations: `more than ${limit} of its drawing operations are damaged`,
-        glyphs: `it draws more than ${limit} characters`,
-        figures: `it draws more than ${limit} forms and images`,
-        nested_figures: `it draws more than ${limit} forms within forms within forms`,
-        figure_depth: `it nests forms more than ${limit} deep`,
-        operators: `it runs more than ${limit} drawing operations`,
-        operands: `it piles up more than ${limit} operands with no drawing operation to take them`,
-      }[p.part] ?? p.reason;
+      const why = stopped(p.part, limit) ?? p.reason;
       if (why) return `Page ${page} was cut short: ${why} (a damaged or hostile file); the text before that point was kept.`;
     }
     if (p.kind === 'broken') return `Page ${page}: the content stream is damaged${p.reason ? ` (${p.reason})` : ''}; the text before the damage was kept.`;

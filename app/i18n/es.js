@@ -1,5 +1,17 @@
 // Los textos de la página en español (app/i18n.js explica su forma: una cadena con huecos
 // {name}, o una función de (params, helpers) donde la gramática pide más).
+// Por qué un límite detuvo una página ('part', pdfprose.pdf.guards.STOP_SENTENCES) y su
+// valor, ya formateado; undefined para un límite que la página no conoce.
+const stopped = (part, limit) => ({
+  damaged_operations: `más de ${limit} de sus operaciones de dibujo están dañadas`,
+  glyphs: `dibuja más de ${limit} caracteres`,
+  figures: `dibuja más de ${limit} formas e imágenes`,
+  nested_figures: `dibuja más de ${limit} formas dentro de formas dentro de formas`,
+  figure_depth: `anida formas a más de ${limit} niveles`,
+  operators: `ejecuta más de ${limit} operaciones de dibujo`,
+  operands: `acumula más de ${limit} operandos sin ninguna operación de dibujo que los tome`,
+})[part];
+
 export default {
   doc_title: 'pdfprose: de PDF a texto, en tu dispositivo',
   language: 'Idioma',
@@ -138,6 +150,11 @@ export default {
   reason_content_missing_many: 'falta su contenido en el archivo (cortado o dañado)',
   reason_page_box_many: 'no se puede leer su tamaño de página',
   reason_damaged_page_many: 'no se pudo leer ningún texto de estas páginas del archivo dañado',
+  // Una página que un límite detuvo antes de dibujar nada: qué límite.
+  reason_stopped: (p, h) => {
+    const why = stopped(p.part, h.figure(p.limit));
+    return why && `no se pudo leer su contenido: ${why} (un archivo dañado o malicioso)`;
+  },
   reason_content_cut: 'su texto se perdió: su contenido se cortó en el límite de descompresión del archivo (un archivo dañado o malicioso, no un escaneo)',
   reason_content_cut_many: 'su texto se perdió: su contenido se cortó en el límite de descompresión del archivo (un archivo dañado o malicioso, no un escaneo)',
   notice_cmap_unavailable:
@@ -155,6 +172,8 @@ export default {
   error_not_pdf: 'Este archivo no es un PDF.',
   error_empty_file: 'Este archivo está vacío (0 bytes): no hay nada que convertir.',
   notice_not_a_file: 'Eso era texto o un enlace, no un archivo: aquí no se descarga nada de la web. Guarda el PDF y suelta el archivo.',
+  // Un archivo del que falló cada página (el código unreadable de la línea de órdenes).
+  error_no_page_read: (p, h) => `No se pudo leer ninguna página (${h.reasons(p.pages, (n) => `página ${n}`)}).`,
   error_unreadable: 'Este PDF está dañado y no se pudo leer.',
   error_no_pages: 'Este PDF no tiene páginas: no hay nada en él que convertir.',
   page_marker_word: 'página',
@@ -193,15 +212,7 @@ export default {
     const page = p.pages[0];
     if (p.kind === 'stopped') {
       const limit = h.figure(p.values?.limit);
-      const why = {
-        damaged_operations: `más de ${limit} de sus operaciones de dibujo están dañadas`,
-        glyphs: `dibuja más de ${limit} caracteres`,
-        figures: `dibuja más de ${limit} formas e imágenes`,
-        nested_figures: `dibuja más de ${limit} formas dentro de formas dentro de formas`,
-        figure_depth: `anida formas a más de ${limit} niveles`,
-        operators: `ejecuta más de ${limit} operaciones de dibujo`,
-        operands: `acumula más de ${limit} operandos sin ninguna operación de dibujo que los tome`,
-      }[p.part] ?? p.reason;
+      const why = stopped(p.part, limit) ?? p.reason;
       if (why) return `La página ${page} se cortó: ${why} (un archivo dañado o malicioso); se conservó el texto anterior a ese punto.`;
     }
     if (p.kind === 'broken') {

@@ -18,6 +18,12 @@
 import { t } from '../i18n.js';
 import { buildZip, sharedFolder } from './archive.js';
 
+/** True when the engine's report has no page with text because every page failed. */
+function unreadable(report) {
+  const failed = report?.failed_pages?.length ?? 0;
+  return Boolean(report?.all_empty) && failed > 0 && failed === (report.pages?.length ?? failed);
+}
+
 const FINAL = new Set(['done', 'failed', 'skipped', 'cancelled']);
 // The outcomes that end a file's turn for good: a cancelled file is still to convert.
 const ENDED = new Set(['done', 'failed', 'skipped']);
@@ -269,13 +275,22 @@ export class Queue {
       emptyPages: numbers(report?.empty_pages),
       garbledPages: numbers(report?.garbled_pages),
       failedPages: numbers(report?.failed_pages),
-      // A scan: read whole, no page with a text layer (the command line's code no_text).
-      noText: Boolean(report?.all_empty) && !report?.failed_pages?.length,
+      // No page with text, not every page failed: converted without a text layer (a scan, or a
+      // scan with pages that could not be read), the command line's code no_text.
+      noText: Boolean(report?.all_empty) && !unreadable(report),
       // The engine's notices whole (code, kind, reason, figures, its English message), for
       // report.json: a code alone did not say why a page was cut short.
       engineNotices: (report?.notices ?? []).filter((n) => n?.code),
       notices,
     });
+    if (unreadable(report)) {
+      // Every page failed: the file failed, code unreadable, as in the command line's batch
+      // (pdfprose.batch.outcome): it was "done" here and failed there. The page still shows
+      // its notices when it is picked.
+      entry.state = 'failed';
+      entry.message = ['error_no_page_read', { pages: report.failed_pages }];
+      entry.error = { code: 'unreadable', message: t(...entry.message) };
+    }
   }
 
   /** The shown file's text changed with the options: the zip gives what the page shows. */

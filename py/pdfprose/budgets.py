@@ -28,7 +28,11 @@ class ReadBudgets:
     """... or 40 times the file's size when that is more: the engine reads at most 7 times a
     corpus file's size (``zh_invoice_cmap``; most 1.2-2), all of a file's non-JPEG streams come
     to at most 33 times (``pl_invoice_identity_cmap``), while a decompression bomb inflates
-    1,000 times. A stream past the budget keeps its first bytes and the page says it was cut."""
+    1,000 times. A stream past the budget keeps its first bytes and the page says it was cut.
+    Font programs and CMaps draw on an allowance of their own of the same size (so a file
+    decodes at most twice it): pdfminer reads a page's fonts before its content, and a bombed
+    font program took the whole allowance and the page's text with it (``font_program_bomb``,
+    ``tounicode_bomb``)."""
     operators_per_page: int = 500_000
     """Content operators one page (its forms included) may run: the corpus's busiest page runs
     29,978 (``geotopo_thesis_117p_type3`` p31; ``es_ambientico_magazine_3col_24p`` p16 26,565);

@@ -402,6 +402,9 @@ class PageAnalysis:
     garbled: bool = False
     garbled_cause: str | None = None
     error: str | None = None
+    stopped: tuple[str, str] | None = None
+    """The guard that stopped a failed page before it drew anything (``part`` and ``limit`` of
+    :class:`pdfprose.pdf.guards.GuardStop`), for the page to word ``error`` in its languages."""
     tags: str | None = None
 
     def release_glyphs(self) -> None:

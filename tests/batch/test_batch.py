@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from batchkit import bomb_pdf, hooked_env, manifest, pdfprose, texts, tiny_pdf
-from pdfgen import canvas_pdf
+from pdfgen import canvas_pdf, deep_forms_pdf
 
 from pdfprose import Options
 from pdfprose.batch import FileResult, Settings, convert_bytes, plan_batch, run
@@ -421,3 +421,24 @@ def test_the_summary_counts_one_file_and_one_page_in_the_singular(tmp_path: Path
     assert result.returncode == 0, result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith(
         "pdfprose: 1 of 1 file converted, 0 failed; 1 page in ")
+
+
+def test_a_file_of_which_every_page_failed_is_failed_as_the_page_counts_it(tmp_path: Path) -> None:
+    """One rule with the page (app/shell/queue.js, README): a file with no page of text fails
+    (code unreadable) when every page failed, and is converted with no text layer (no_text)
+    when some pages have none; the page called the first "done"."""
+    every = convert_bytes(deep_forms_pdf(2, 0))
+    assert (every.code, every.converted, every.failed_pages) == ("unreadable", False, [1, 2])
+    assert every.message == ("no page could be read (its content could not be read: it nests "
+                             "forms more than 24 deep (a damaged or hostile file))")
+    mixed = convert_bytes(deep_forms_pdf(1, 1))
+    assert (mixed.code, mixed.converted, mixed.failed_pages, mixed.empty_pages) == \
+        ("no_text", True, [1], [2])
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "every.pdf").write_bytes(deep_forms_pdf(2, 0))
+    (tmp_path / "in" / "mixed.pdf").write_bytes(deep_forms_pdf(1, 1))
+    result = pdfprose("in", "-o", "out", "--jobs", "1", cwd=tmp_path)
+    assert result.returncode == 1
+    lines = manifest(tmp_path / "out")
+    assert (lines["every.txt"]["status"], lines["every.txt"]["code"]) == ("failed", "unreadable")
+    assert (lines["mixed.txt"]["status"], lines["mixed.txt"]["code"]) == ("converted", "no_text")

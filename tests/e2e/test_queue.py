@@ -373,3 +373,39 @@ def test_tables_are_drawn_counted_and_rendered(app: App) -> None:
     app.testid("tables").select_option("table")
     app.testid("view-both").check()
     app.set_format("txt")
+
+
+def test_a_file_of_which_every_page_failed_is_failed_in_the_list_as_on_the_command_line(app: App) -> None:
+    """The command line's batch fails a file whose every page failed (code unreadable) and counts
+    one with no text, some of its pages failed, as converted with no text layer (no_text); the
+    page called the first "done". The failed pages' reason, which a guard's limit gives, is said
+    in the page's language (it stayed English on the Spanish page)."""
+    from pdfgen import deep_forms_pdf
+
+    app.ensure_idle()
+    app.reset_options()
+    drop(app, ("a.pdf", make_pdf([["First text."]])), ("every.pdf", deep_forms_pdf(2, 0)),
+         ("mixed.pdf", deep_forms_pdf(1, 1)))
+    wait_queue_idle(app)
+    wait_list_finished(app)
+    states = queue_states(app)
+    assert [(n, s) for n, s, _ in states] == [("a.pdf", "done"), ("every.pdf", "failed"), ("mixed.pdf", "done")]
+    assert states[1][2] == ("No page could be read (its content could not be read: it nests forms more than 24 "
+                            "deep (a damaged or hostile file)).")
+    summary = app.testid("queue-summary").text_content()
+    assert summary == ("2 of 3 converted (1 with no text layer), 1 failed. mixed.pdf was converted in part: "
+                       "page 1 could not be read.")
+    failed = app.testid("notice-failed").text_content()  # mixed.pdf, shown last
+    assert failed == ("Page 1 could not be read and is missing from the text: its content could not be read: "
+                      "it nests forms more than 24 deep (a damaged or hostile file).")
+    app.testid("lang").select_option("es")
+    try:
+        assert queue_states(app)[1][2] == ("No se pudo leer ninguna página (no se pudo leer su contenido: anida "
+                                           "formas a más de 24 niveles (un archivo dañado o malicioso)).")
+        assert app.testid("notice-failed").text_content() == (
+            "No se pudo leer la página 1, que falta en el texto: no se pudo leer su contenido: anida formas a más "
+            "de 24 niveles (un archivo dañado o malicioso).")
+    finally:
+        app.testid("lang").select_option("en")
+    app.testid("queue-clear").dispatch_event("click")
+    app.shown = None

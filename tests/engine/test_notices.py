@@ -80,9 +80,9 @@ def test_document_notices_from_the_parse_records_and_the_pages() -> None:
 
 def test_a_page_whose_content_was_cut_at_the_inflate_budget_is_no_scan() -> None:
     """A page that drew nothing because its content stream was cut at the file's inflate budget
-    (a font program or ToUnicode map of 1.5 GiB had used it up: font_program_bomb,
-    tounicode_bomb) lost its text: it is a failed page with that reason, not an empty one the
-    page sends to OCR ("probably a scan"). A page cut after it drew text stays as it was."""
+    (streams before it had used it up, or its own inflates past it before its text) lost its
+    text: it is a failed page with that reason, not an empty one the page sends to OCR
+    ("probably a scan"). A page cut after it drew text stays as it was."""
     from pdfprose.engine.notices import CUT_CONTENT_REASON
     from pdfprose.pdf.limits import limit_notice
 

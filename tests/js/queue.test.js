@@ -467,3 +467,43 @@ test('a scan is converted with no text layer, named in the summary and the repor
   // The engine's notices whole: why the page was cut short, not only that something happened.
   assert.deepEqual(report.files[1].engine_notices, [stopped]);
 });
+
+test('a file of which every page failed is failed (unreadable), as the command line counts it; no text and some pages failed is no_text', async () => {
+  // The page called a file whose every page failed "done" while the command line's batch failed
+  // it (code unreadable): one rule now (pdfprose.batch.outcome.convert_bytes, README).
+  const { setLanguage } = await import('../../app/i18n.js');
+  Object.assign(globalThis.document, { documentElement: {}, querySelectorAll: () => [] });
+  const { queue, ui } = makeQueue();
+  queue.add(items('bomb.pdf', 'mixed.pdf', 'text.pdf'));
+  const reason = "its text was lost: its content was cut at the file's decompression limit";
+  queue.settle({
+    ...done(2, ''),
+    report: { all_empty: true, pages: [{}, {}], empty_pages: [], failed_pages: [{ number: 1, reason }, { number: 2, reason }], notices: [] },
+  });
+  await tick();
+  queue.settle({
+    ...done(2, ''),
+    report: { all_empty: true, pages: [{}, {}], empty_pages: [2], failed_pages: [{ number: 1, reason }], notices: [] },
+  });
+  await tick();
+  queue.settle({ ...done(1, 'words'), report: { pages: [{}], empty_pages: [], failed_pages: [], notices: [] } });
+  await tick();
+  assert.deepEqual(states(queue), [['bomb.pdf', 'failed'], ['mixed.pdf', 'done'], ['text.pdf', 'done']]);
+  assert.equal(ui.queueSummary.textContent.split(' mixed.pdf')[0], '2 of 3 converted (1 with no text layer), 1 failed.');
+  const row = ui.queueList.children[0].children[0].children[1];
+  assert.equal(row.textContent, "No page could be read (their text was lost: their content was cut at the file's "
+    + 'decompression limit (a damaged or hostile file, not a scan)).');
+  setLanguage('es');
+  try {
+    queue.render();
+    assert.match(ui.queueList.children[0].children[0].children[1].textContent, /^No se pudo leer ninguna página \(su texto se perdió/);
+  } finally {
+    setLanguage('en');
+  }
+  const { texts, report } = archiveContents(queue.entries);
+  assert.deepEqual(texts, [{ name: 'text.txt', text: 'words' }]);
+  assert.deepEqual(report.files.map((f) => [f.status, f.code, f.output]),
+    [['failed', 'unreadable', null], ['done', 'no_text', null], ['done', null, 'text.txt']]);
+  assert.deepEqual(report.files[0].failed_pages, [1, 2]);
+  assert.deepEqual(report.counts, { failed: 1, done: 2 });
+});

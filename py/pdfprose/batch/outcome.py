@@ -36,7 +36,8 @@ class Outcome:
 
     ``code`` is None when there is a text; :data:`NO_TEXT` for a document read whole without a
     text layer (converted, no text); otherwise a stable word of a failure (an engine error's
-    code such as ``not_pdf`` or ``password_required``, ``unreadable`` when no page could be read, ``internal`` for a bug in pdfprose, ``memory``,
+    code such as ``not_pdf`` or ``password_required``, ``unreadable`` when every page failed
+    (the page's list counts it so too: app/shell/queue.js), ``internal`` for a bug in pdfprose, ``memory``,
     and, set by the batch around this function, ``timeout``, ``crashed``, ``too_large``,
     ``read_error``, ``write_error``). ``report`` is the document's JSON report whenever the
     document could be analysed (also when it has no text). Page lists hold page numbers.

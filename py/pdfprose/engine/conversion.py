@@ -91,7 +91,9 @@ class Conversion:
 
     @property
     def failed_pages(self) -> list[dict[str, object]]:
-        return [{"number": p.number, "reason": p.error} for p in self.pages if p.error]
+        return [{"number": p.number, "reason": p.error,
+                 **({"part": p.stopped[0], "limit": p.stopped[1]} if p.stopped else {})}
+                for p in self.pages if p.error]
 
     @property
     def all_empty(self) -> bool:
@@ -103,7 +105,9 @@ class Conversion:
         """The JSON report of the command line's ``--report`` (and the page's notices).
 
         ``pages`` (each page's summary, with ``garbled_cause``), ``empty_pages``,
-        ``garbled_pages``, ``failed_pages`` (``{"number", "reason"}``), ``warnings`` (sentences),
+        ``garbled_pages``, ``failed_pages`` (``{"number", "reason"}``, and ``part`` and
+        ``limit`` of the guard that stopped a page before it drew anything), ``warnings``
+        (sentences),
         and, added for the page: ``partial`` and ``notices`` (``{"code", "message", ...}``:
         ``garbled`` with ``pages`` and ``cause``; ``failed_pages`` with ``pages``; ``damaged``
         with ``recovered``, ``expected`` and ``truncated``; ``copy_restricted``;

@@ -296,6 +296,8 @@ class Converter:
                 number=number, width=parsed.width, height=parsed.height,
                 error=f"internal error: the page's layout could not be analysed ({short_reason(exc)})",
             )
+        if stop and page.error is not None and not page.error.startswith("internal error"):
+            page.stopped = (stop.part, stop.limit)  # each edge words the limit (web page: i18n)
         if not self._keep_glyphs:
             page.release_glyphs()  # most of the memory a page's analysis holds (model.Line)
         if isinstance(self._evidence, RecordingEvidence):

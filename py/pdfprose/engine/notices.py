@@ -17,8 +17,8 @@ to send to OCR. The page translates these words (app/i18n.js)."""
 
 CUT_CONTENT_REASON = "its text was lost: its content was cut at the file's decompression limit"
 """A page that drew no text because its content stream was cut at the file's inflate budget
-(another stream, a font program or a ToUnicode map of 1.5 GiB, had used it up): its text was
-lost, it is no scan to send to OCR. The page translates these words (app/i18n.js)."""
+(the streams of earlier pages and forms had used it up, or its own inflates past it before its
+text; fonts draw on an allowance of their own): its text was lost, it is no scan to send to OCR. The page translates these words (app/i18n.js)."""
 
 STOPPED_BY_GUARD = PageTooComplex.__name__
 """The exception a guard stops a page with (:mod:`pdfprose.pdf.guards`): the parser notes the

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import logging
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
@@ -44,8 +43,8 @@ from .nesting import BoundedNesting
 from .objects import BudgetedDocument
 from .orientation import Turn, page_turn, turn_glyphs, turn_shapes
 from .outline import read_outline
-from .pdfspace import Box, page_ctm
-from .streams import RepairingParser
+from .pdfspace import Box, page_ctm, shown_box, usable_box
+from .streams import InflateBudget, RepairingParser, charge_fonts
 from .structure import StructTree, open_structure, tags_usable
 
 HEADER_SEARCH_BYTES = 1024
@@ -118,6 +117,8 @@ class ResourceManager(PDFResourceManager):
     which only sets the map, and given the map after."""
 
     budgets: ReadBudgets = DEFAULT_BUDGETS
+    font_inflate: InflateBudget | None = None
+    """The fonts' own inflate allowance (:func:`pdfprose.pdf.streams.charge_fonts`)."""
     cut_fonts: int = 0
     """Fonts whose ToUnicode map or widths were cut at the budgets (:class:`ReadBudgets`)."""
     deep_fonts: int = 0
@@ -129,6 +130,8 @@ class ResourceManager(PDFResourceManager):
         made = spec
         if fresh := not (objid and objid in self._cached_fonts):
             try:
+                if self.font_inflate is not None:
+                    charge_fonts(spec, self.font_inflate)
                 subtype = literal_name(spec["Subtype"]) if "Subtype" in spec else "Type1"
                 if subtype in CID_FONT_SUBTYPES:
                     clipped = clip_cid_widths(spec, self.budgets.cid_range)
@@ -179,6 +182,7 @@ class ParsedDocument:
         self._device = GlyphCollector(self._rsrcmgr)
         budgets = getattr(document, "budgets", DEFAULT_BUDGETS)
         self._rsrcmgr.budgets = self._device.limits = budgets
+        self._rsrcmgr.font_inflate = getattr(document, "font_inflate", None)
         self._interpreter = PageInterpreter(self._rsrcmgr, self._device)
         self.notices: list[Notice] = []  # what the parse could not read, as it went (notice.py)
         self._said: dict[str, int] = {}  # per document-wide limit, what was said of it
@@ -304,21 +308,20 @@ class ParsedDocument:
             index=number - 1,
         )
 
-
     def _mend_page_box(self, number: int, page: PDFPage) -> None:
         """A MediaBox that is NaN, infinite or empty does not lose the page: the CropBox, the
         parent's MediaBox or the budgets' fallback box stands for it, and the page says so."""
-        if _usable_box(page.mediabox):
+        if usable_box(page.mediabox):
             return
         parent = resolve1(page.attrs.get("Parent")) if isinstance(page.attrs, dict) else None
         inherited = resolve1(parent.get("MediaBox")) if isinstance(parent, dict) else None
         candidates = [(page.cropbox, "its CropBox"), (inherited, "the parent's MediaBox")]
-        box, used = next(((b, name) for b, name in candidates if _usable_box(b)),
+        box, used = next(((b, name) for b, name in candidates if usable_box(b)),
                          (self._device.limits.fallback_page_box, "US Letter"))
-        self.notices.append(limit_notice("page_box", number, box=_shown_box(page.mediabox),
+        self.notices.append(limit_notice("page_box", number, box=shown_box(page.mediabox),
                                           used=used))
         page.mediabox = [float(v) for v in box]
-        if not _usable_box(page.cropbox):
+        if not usable_box(page.cropbox):
             page.cropbox = page.mediabox
 
     def _say_page_limits(self, number: int, page: PDFPage) -> None:
@@ -335,9 +338,14 @@ class ParsedDocument:
                                               limit=f"{limits.annotations_per_page:,}"))
         inflate = getattr(self._document, "inflate", None)
         if inflate is not None and _truncated_content(page):
-            self._said["stream_size"] = inflate.cut
+            self._said["stream_size"] = self._inflate_cuts()
             self.notices.append(limit_notice("stream_size", number,
                                               limit=f"{inflate.limit / 2**20:,.0f} MiB"))
+
+    def _inflate_cuts(self) -> int:
+        """Streams cut at the file's inflate allowances so far, the fonts' own included."""
+        budgets = (getattr(self._document, "inflate", None), self._rsrcmgr.font_inflate)
+        return sum(budget.cut for budget in budgets if budget is not None)
 
     def _say_document_limits(self) -> None:
         """Warn, once each, of the file's budgets that ran out (loops, fonts, lengths)."""
@@ -351,9 +359,10 @@ class ParsedDocument:
             self._said["nesting"] = 1
             self.notices.append(limit_notice("nesting", limit=depth))
         inflate = getattr(self._document, "inflate", None)
-        if inflate is not None and inflate.cut > self._said.get("stream_size", 0):
+        cuts = self._inflate_cuts()
+        if inflate is not None and cuts > self._said.get("stream_size", 0):
             # A form, font or map (not the page's own content) was cut at the budget.
-            self._said["stream_size"] = inflate.cut
+            self._said["stream_size"] = cuts
             self.notices.append(limit_notice("stream_size",
                                               limit=f"{inflate.limit / 2**20:,.0f} MiB"))
         cut = self._rsrcmgr.cut_fonts
@@ -369,24 +378,6 @@ class ParsedDocument:
         if repaired > self._said.get("repaired", 0):
             self._said["repaired"] = repaired
             self.notices.append(Notice("repaired", count=repaired))
-
-
-def _usable_box(box: object) -> bool:
-    """True for a rectangle of four finite numbers with a width and a height."""
-    if not isinstance(box, (list, tuple)) or len(box) != 4:
-        return False
-    try:
-        x0, y0, x1, y1 = (float(resolve1(v)) for v in box)
-    except (TypeError, ValueError):
-        return False
-    return all(math.isfinite(v) for v in (x0, y0, x1, y1)) and x0 != x1 and y0 != y1
-
-
-def _shown_box(box: object) -> str:
-    try:
-        return "[" + " ".join(f"{float(v):g}" for v in box) + "]"  # type: ignore[union-attr]
-    except (TypeError, ValueError):
-        return "missing"
 
 
 def _truncated_content(page: PDFPage) -> bool:

@@ -27,15 +27,18 @@ class BudgetedDocument(FastObjectStreamDocument):
     """pdfminer.six's document (with pdfprose's faster object streams) whose objects resolve
     within :class:`~pdfprose.budgets.ReadBudgets`. ``notes`` lists ``(code, part)`` for each
     budget that ran out while opening or reading (``reference_loop``, ``page_labels``); the
-    inflate budget's cuts are counted in ``inflate.cut``."""
+    inflate budgets' cuts are counted in ``inflate.cut`` (content, forms, everything else) and
+    ``font_inflate.cut`` (font programs and CMaps, :func:`~pdfprose.pdf.streams.charge_fonts`)."""
 
     def __init__(self, parser: Any, password: str = "", budgets: ReadBudgets = DEFAULT_BUDGETS,
                  file_size: int = 0, **kwargs: Any) -> None:
         self.budgets = budgets
         self.parser = parser  # its ``repaired`` count, when it is a RepairingParser
         self.notes: list[tuple[str, str]] = []
-        self.inflate = InflateBudget(max(budgets.inflate_floor_bytes,
-                                         int(budgets.inflate_file_ratio * file_size)))
+        limit = max(budgets.inflate_floor_bytes, int(budgets.inflate_file_ratio * file_size))
+        self.inflate = InflateBudget(limit)
+        # Fonts' programs and maps draw on an allowance of their own (ReadBudgets.inflate_floor_bytes).
+        self.font_inflate = InflateBudget(limit)
         super().__init__(parser, password=password, **kwargs)
 
     def getobj(self, objid: int) -> object:

@@ -7,6 +7,8 @@ Page space (:mod:`pdfprose.model`): points, origin at the top left of the page a
 
 from __future__ import annotations
 
+import math
+
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import resolve1
 from pdfminer.psparser import PSLiteral
@@ -99,3 +101,22 @@ def name_of(value: object) -> str | None:
         n = value.name
         return n.decode("latin-1") if isinstance(n, bytes) else str(n)
     return None
+
+
+def usable_box(box: object) -> bool:
+    """True for a rectangle of four finite numbers with a width and a height."""
+    if not isinstance(box, (list, tuple)) or len(box) != 4:
+        return False
+    try:
+        x0, y0, x1, y1 = (float(resolve1(v)) for v in box)
+    except (TypeError, ValueError):
+        return False
+    return all(math.isfinite(v) for v in (x0, y0, x1, y1)) and x0 != x1 and y0 != y1
+
+
+def shown_box(box: object) -> str:
+    """A page box as a notice shows it (``[0 0 612 792]``), or 'missing'."""
+    try:
+        return "[" + " ".join(f"{float(v):g}" for v in box) + "]"  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        return "missing"

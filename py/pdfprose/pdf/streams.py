@@ -53,6 +53,28 @@ class InflateBudget:
         self.left = max(0, self.left - size)
 
 
+FONT_STREAM_KEYS = ("FontFile", "FontFile2", "FontFile3")
+"""A font descriptor's embedded programs (ISO 32000-1, 9.8.1)."""
+
+
+def charge_fonts(spec: object, budget: InflateBudget) -> None:
+    """Charge the embedded program and the ToUnicode and encoding CMaps of the font ``spec``
+    (a font dictionary) to ``budget``, the fonts' own allowance, when they have not been
+    decoded yet: a bombed font program or map then uses up the fonts' share, not the one the
+    page's content streams are decoded from after its fonts (pdfminer reads a page's
+    resources first), so the page keeps its text in its other fonts."""
+    if not isinstance(spec, dict):
+        return
+    streams = [spec.get("ToUnicode"), spec.get("Encoding")]
+    descriptor = pdftypes.resolve1(spec.get("FontDescriptor"))
+    if isinstance(descriptor, dict):
+        streams += [descriptor.get(key) for key in FONT_STREAM_KEYS]
+    for ref in streams:
+        stream = pdftypes.resolve1(ref) if ref is not None else None
+        if isinstance(stream, BoundedStream) and stream.data is None:
+            stream.budget = budget
+
+
 def _inflate(data: bytes, budget: int) -> tuple[bytes, bool]:
     """Inflate ``data`` (zlib) to at most ``budget`` bytes; True when it was cut there. Data
     that is corrupted keeps what inflates before the damage, as :class:`Damaged` bytes (the
