@@ -32,6 +32,7 @@ for one document:
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from ...model import Line, Table, TableCell
 from ...params import DEFAULT_PARAMS, LayoutParams
@@ -132,21 +133,31 @@ def _wordy(text: str) -> bool:
 
 def prose_columns(table: Table, params: LayoutParams = DEFAULT_PARAMS) -> list[bool]:
     """Per column: whether most of its cells hold lines of prose."""
-    out = []
-    for cells in _columns(table):
-        if not cells:
-            out.append(False)
-            continue
-        # The column's text extent: a justified line of prose fills it.
-        lines = [line for c in cells for line in c.lines]
-        lo, hi = min(line.x0 for line in lines), max(line.x1 for line in lines)
-        # Narrow justified columns hold two long words on most lines; a table's column of
-        # labels wrapped at two words a line is narrower than a column of text.
-        size = sorted(line.size for line in lines)[len(lines) // 2]
-        wide = hi - lo >= params.text_column_em * size
-        prose = sum(1 for c in cells if _prose(c, lo, hi, wide, params))
-        out.append(prose >= params.table_prose_share * len(cells))
-    return out
+    return [bool(cells) and _prose_column(cells, params) for cells in _columns(table)]
+
+
+def _prose_column(cells: list[TableCell], params: LayoutParams) -> bool:
+    """Whether at least ``params.table_prose_share`` of a column's (non-empty) ``cells`` hold
+    lines of prose."""
+    # The column's text extent: a justified line of prose fills it.
+    lines = [line for c in cells for line in c.lines]
+    lo, hi = min(line.x0 for line in lines), max(line.x1 for line in lines)
+    # Narrow justified columns hold two long words on most lines; a table's column of
+    # labels wrapped at two words a line is narrower than a column of text.
+    size = sorted(line.size for line in lines)[len(lines) // 2]
+    wide = hi - lo >= params.text_column_em * size
+    need = params.table_prose_share * len(cells)
+    # Cells are measured only until the answer is known (measuring a cell is most of the
+    # table stage's verdict on a page of prose in columns).
+    prose = 0
+    for left, cell in zip(range(len(cells) - 1, -1, -1), cells):
+        if _prose(cell, lo, hi, wide, params):
+            prose += 1
+            if prose >= need:
+                return True
+        elif prose + left < need:
+            return False
+    return prose >= need
 
 
 def _contents(columns: list[list[TableCell]], share: float) -> bool:
@@ -277,17 +288,19 @@ def verdict(table: Table, ruled: bool, params: LayoutParams = DEFAULT_PARAMS) ->
     if len(filled) < 2 or table.n_rows < 2:
         return "small"
     rows_wide = {c.row for c in table.cells if c.lines and c.colspan == 1}
-    multi = sum(1 for r in rows_wide
-                if sum(1 for c in table.cells if c.row == r and c.lines) >= 2)
+    filled_in = Counter(c.row for c in table.cells if c.lines)
+    multi = sum(1 for r in rows_wide if filled_in[r] >= 2)
     if multi < (2 if ruled else params.table_min_rows):
         return "small"
-    with_text = len({c.row for c in table.cells if c.lines})
-    if multi < params.table_multi_share * with_text:
+    if multi < params.table_multi_share * len(filled_in):
         return "sparse"
-    prose = prose_columns(table, params)
-    plain = sum(1 for k in filled if not prose[k])
-    if plain < (1 if ruled else 2):
-        return "prose"
+    # Columns of prose are looked for only until too few plain ones can be left.
+    plain, need = len(filled), (1 if ruled else 2)
+    for k in filled:
+        if _prose_column(columns[k], params):
+            plain -= 1
+            if plain < need:
+                return "prose"
     if not ruled and len(filled) == 2 and not any(_figures(columns[k]) for k in filled):
         return "columns"
     if not ruled and _marked(columns[filled[-1]], EQUATION_NUMBER, 1.0):

@@ -19,12 +19,15 @@ def _parted(bounds: list[tuple[float, float]], k: int, edges: list[Edge], lo: fl
                for e in edges)
 
 
-def _bold_row(table: Table, r: int) -> bool | None:
-    """Whether every line of row ``r`` is bold (None for a row without text)."""
-    lines = [line for c in table.cells if c.row == r for line in c.lines]
-    if not lines:
-        return None
-    return all(line.bold for line in lines)
+def _bold_rows(table: Table) -> list[bool | None]:
+    """Per row: whether every line of it is bold (None for a row without text)."""
+    n = table.n_rows
+    bold: list[bool | None] = [None] * n
+    for c in table.cells:
+        if 0 <= c.row < n:
+            for line in c.lines:
+                bold[c.row] = bool(line.bold) and bold[c.row] is not False
+    return bold
 
 
 def header_rows(table: Table, bounds: list[tuple[float, float]], horizontal: list[Edge],
@@ -43,7 +46,7 @@ def header_rows(table: Table, bounds: list[tuple[float, float]], horizontal: lis
         for k in range(1, limit + 1):
             if parted[k - 1]:
                 return k
-    bold = [_bold_row(table, r) for r in range(n)]
+    bold = _bold_rows(table)
     body = [b for b in bold[1:] if b is not None]
     if bold[0] and body and not all(body):
         k = 1

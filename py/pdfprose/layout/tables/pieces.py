@@ -11,12 +11,17 @@ between its glyphs. Page space (points, origin top left).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import accumulate, compress, repeat
-from operator import gt, mul, sub
+from itertools import accumulate, compress, islice, repeat
+from operator import attrgetter, gt, mul, sub
 
 from ...model import Glyph, Line
 from ...params import DEFAULT_PARAMS, LayoutParams
 from ..runs import make_line
+
+_X0 = attrgetter("x0")
+_X1 = attrgetter("x1")
+_SIZE = attrgetter("size")
+_TEXT = attrgetter("text")
 
 
 @dataclass(slots=True)
@@ -50,11 +55,20 @@ class Piece:
         return self.x1 - self.x0
 
 
-def _sorted_glyphs(line: Line) -> None:
-    glyphs = line.glyphs
-    x0s = [g.x0 for g in glyphs]
-    if x0s != sorted(x0s):
-        glyphs.sort(key=lambda g: g.x0)
+def _one_piece(glyphs: list[Glyph], x0s: list[float], factor: float) -> bool:
+    """Whether a run's glyphs (sorted by x0, ``x0s`` theirs) make one piece: under two of
+    them visible, or no gap between one visible glyph and the next over ``factor`` of the
+    smallest size. A glyph's gap to the furthest right end before it is no wider than to the
+    end of the glyph before it, so then no gap passes the test :func:`pieces_of` makes glyph
+    by glyph. Told in a few passes in C; most runs of a page are one piece."""
+    shown = list(map(str.strip, map(_TEXT, glyphs)))
+    if not all(shown):
+        glyphs = list(compress(glyphs, shown))
+        if len(glyphs) < 2:
+            return True
+        x0s = list(map(_X0, glyphs))
+    widest = max(map(sub, islice(x0s, 1, None), map(_X1, glyphs)))
+    return widest <= factor * min(map(_SIZE, glyphs))
 
 
 def _piece(line: Line, start: int, end: int) -> Piece | None:
@@ -65,9 +79,12 @@ def _piece(line: Line, start: int, end: int) -> Piece | None:
                  max(g.x1 for g in glyphs), line.bottom)
 
 
-def pieces_of(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list[Piece]:
+def pieces_of(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS,
+              by_glyph: bool = False) -> list[Piece]:
     """Every run of ``lines`` as one or more pieces, cut at gaps over
-    ``params.table_split_gap_em`` of its size between visible glyphs."""
+    ``params.table_split_gap_em`` of its size between visible glyphs (its glyphs sorted by
+    x0 in place). ``by_glyph``: every run measured gap by gap, without telling first the
+    runs that are one piece (:func:`_one_piece`; the two must agree)."""
     factor = params.table_split_gap_em
     out: list[Piece] = []
     for line in lines:
@@ -75,7 +92,13 @@ def pieces_of(lines: list[Line], params: LayoutParams = DEFAULT_PARAMS) -> list[
         if len(glyphs) < 2:
             out.append(Piece(line, 0, len(glyphs), line.x0, line.top, line.x1, line.bottom))
             continue
-        _sorted_glyphs(line)
+        x0s = list(map(_X0, glyphs))
+        if x0s != sorted(x0s):
+            glyphs.sort(key=_X0)
+            x0s = list(map(_X0, glyphs))
+        if not by_glyph and _one_piece(glyphs, x0s, factor):
+            out.append(Piece(line, 0, len(glyphs), line.x0, line.top, line.x1, line.bottom))
+            continue
         visible = [i for i, g in enumerate(glyphs) if g.text.strip()]
         if len(visible) < 2:
             out.append(Piece(line, 0, len(glyphs), line.x0, line.top, line.x1, line.bottom))

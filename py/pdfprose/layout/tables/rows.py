@@ -9,11 +9,15 @@ space (points, origin top left).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ...params import DEFAULT_PARAMS, LayoutParams
 from .pieces import Piece
 
 Span = tuple[float, float]
+
+_BASELINE = attrgetter("line.baseline")
+_X0 = attrgetter("x0")
 
 @dataclass(slots=True)
 class Row:
@@ -49,18 +53,26 @@ def text_rows(pieces: list[Piece], params: LayoutParams = DEFAULT_PARAMS) -> lis
     smaller size), top to bottom."""
     share = params.table_baseline_share
     rows: list[Row] = []
-    for p in sorted(pieces, key=lambda p: p.baseline):
-        row = rows[-1] if rows else None
-        if row is not None and abs(p.baseline - row.baseline) \
-                <= share * min(p.size, row.size):
+    row: Row | None = None
+    # Asked of every page: the minima and maxima are taken by comparisons written out (each
+    # keeping what min() and max() keep on ties), not by calls.
+    for p in sorted(pieces, key=_BASELINE):
+        line = p.line
+        baseline, size = line.baseline, line.size
+        if row is not None and abs(baseline - row.baseline) \
+                <= share * (row.size if row.size < size else size):
             row.pieces.append(p)
-            row.top = min(row.top, p.top)
-            row.bottom = max(row.bottom, p.bottom)
-            row.size = max(row.size, p.size)
+            if p.top < row.top:
+                row.top = p.top
+            if p.bottom > row.bottom:
+                row.bottom = p.bottom
+            if size > row.size:
+                row.size = size
         else:
-            rows.append(Row([p], p.baseline, p.top, p.bottom, p.size))
+            row = Row([p], baseline, p.top, p.bottom, size)
+            rows.append(row)
     for row in rows:
-        row.pieces.sort(key=lambda p: p.x0)
+        row.pieces.sort(key=_X0)
     return rows
 
 
@@ -104,8 +116,9 @@ def find_tracks(rows: list[Row], lo: float, hi: float,
             done.extend(active)
             active = []
         min_gap = min_gap_em * row.size
-        free = row.free(lo, hi)
-        internal = internal_gaps(row, min_gap)
+        # Most rows of a page are one piece under no track: nothing to measure.
+        internal = internal_gaps(row, min_gap) if len(row.pieces) > 1 else []
+        free = row.free(lo, hi) if active else []
         going: list[Track] = []
         for t in active:
             best: Span | None = None
