@@ -114,6 +114,11 @@ class LayoutParams(FurnitureParams):
     bullet_gap_em: float = 4.0
     """A bullet is at most 4 em before its item's text (Word's default hanging indent is
     0.25 in): that far, it stays in its item's run."""
+    symbol_bullet_gap_em: float = 0.5
+    """A symbol face's glyph read as a Latin character ("!", "l", "·") starting a line is a
+    bullet when the text after it, in another face, stands at least 0.5 em away: a hanging
+    indent (a WordPerfect summary's bullets: 2.3 em; Word's 0.25 in indent: 1-1.5 em), not an
+    equation's parenthesis in Symbol set against what it encloses."""
     duplicate_tolerance_em: float = 0.15
     """Fake bold draws the same glyph twice, offset by a fraction of a point: the same text
     within 0.15 em on both axes is one glyph (SPEC §2)."""
