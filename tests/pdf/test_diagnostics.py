@@ -272,6 +272,34 @@ def test_image_only_page_is_empty_and_invisible_text_over_an_image_is_text(tmp_p
     assert not conversion.all_empty
 
 
+def test_a_page_whose_text_is_all_invisible_with_no_image_is_no_scan(tmp_path: Path) -> None:
+    """fpdf2's render-mode test file: "Hello world" in render mode 3 on a bare page was called
+    "no text layer (a scan?): use OCR". Its text is in the file, left out as hidden (SPEC §1);
+    the notice says so, and a page with no text at all is still a scan."""
+    from pdfprose.batch.outcome import NO_TEXT, convert_bytes
+
+    def draw(c, i):  # type: ignore[no-untyped-def]
+        if i == 0:
+            t = c.beginText(60, 600)
+            t.setTextRenderMode(3)
+            t.setFont("Helvetica", 12)
+            t.textLine("Hello world")
+            c.drawText(t)
+
+    pdf = tmp_path / "invisible.pdf"
+    canvas_pdf(pdf, draw, pages=2)
+    conversion = convert(pdf.read_bytes())
+    report = conversion.report()
+    assert report["empty_pages"] == [2] and conversion.all_empty
+    assert "Hello" not in conversion.render(Options())
+    notice = next(n for n in report["notices"] if n["code"] == "hidden_text")
+    assert notice["pages"] == [1] and notice["count"] == 10
+    assert "no scan" in notice["message"]
+    outcome = convert_bytes(pdf.read_bytes(), Options())
+    assert outcome.code == NO_TEXT and "hidden text" in outcome.message
+    assert "1 other page(s) have no text layer" in outcome.message
+
+
 # -- the corpus ------------------------------------------------------------------------------
 
 
