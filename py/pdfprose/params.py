@@ -445,12 +445,15 @@ class LayoutParams(FurnitureParams):
     """Heading sizes within half a point are one level (producers round sizes differently);
     a bold heading is at least the body size less this (points)."""
     opener_size_ratio: float = 0.9
-    """Heading sizes one within this ratio of the next larger (0.9: within 10 %) are one level
-    where every heading of both sizes opens its page (the first paragraph after the running
-    furniture): a deck's slide titles that a slide program's autofit shrank to fit their
-    placeholder (50 -> 48 pt, 0.96, on 6 of 30 titles of a 2004 Japanese deck; the slides
-    families' autofitted titles, 0.9-0.97) play one role at nearly one size. Sizes that also
-    head sections inside a page keep their own levels."""
+    """A heading size within this ratio of a larger one (0.9: within 10 %) is one level with
+    it where every heading of both sizes is its page's title: it opens its page (the first
+    paragraph after the running furniture) and no other heading by size stands on the page.
+    A deck's slide titles that a slide program's autofit shrank to fit their placeholder
+    (50 -> 48 pt, 0.96, on 6 of 30 titles of a 2004 Japanese deck; the slides families'
+    autofitted titles, 0.9-0.97) play one role at nearly one size. Sizes that also head
+    sections inside a page keep their own levels, and so do a newspaper page's lead headline
+    over the other stories' (the tiers families, whose headlines are sized at random) and a
+    magazine's article titles over their bylines."""
     small_caps_min_letters: int = 5
     """A single word in small capitals is a heading ("References", "Contents") when it has at
     least five letters: shorter ones are pieces of a name on a title page ("Andr" of a broken

@@ -52,3 +52,16 @@ def test_page_openers_of_clearly_different_sizes_keep_two_levels() -> None:
     titles = [para(f"Title number {n}", 46, 50.0 if n % 2 else 40.0) for n in range(6)]
     mark_headings([slide(n + 1, t) for n, t in enumerate(titles)])
     assert [t.level for t in titles] == [2, 1] * 3
+
+
+def test_lead_headlines_over_other_stories_keep_their_order() -> None:
+    """A newspaper's pages each open with a lead headline (30 and 28 pt) over another story's
+    (20 pt): the openers are no page titles, and each size keeps its level."""
+    pages, leads = [], []
+    for n, size in enumerate((30.0, 28.0)):
+        lead, other = para(f"Lead story {n}", 46, size), para(f"Other story {n}", 300, 20.0)
+        leads.append(lead)
+        pages.append(PageAnalysis(number=n + 1, width=960, height=540, paragraphs=[
+            lead, item(1, 100, 12.0), item(2, 200, 12.0), other, item(3, 350, 12.0)]))
+    mark_headings(pages)
+    assert [(h.kind, h.level) for h in leads] == [("heading", 1), ("heading", 2)]

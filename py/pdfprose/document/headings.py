@@ -339,8 +339,9 @@ def _size_levels(pages: list[PageAnalysis], by_size: list[Paragraph], sizes: lis
                  bucket: float, ratio: float, max_levels: int) -> dict[float, int]:
     """The level of each heading size (``sizes``, ``bucket``-rounded, largest first): one per
     size, except that a size within ``ratio`` of the next larger one (``opener_size_ratio``)
-    shares its level where every heading of both opens its page, as autofitted slide titles
-    do (a size is compared with the largest of its level, so that sizes do not chain)."""
+    shares its level where every heading of both is its page's title (opens its page, with no
+    other heading by size on the page), as autofitted slide titles are. A size is compared
+    with the largest of its level, so that sizes do not chain."""
     # A page's opener: its first paragraph after the furniture, and the lines of its size
     # right after it (a wrapped title's second line that the reading order set apart).
     openers: set[int] = set()
@@ -354,14 +355,22 @@ def _size_levels(pages: list[PageAnalysis], by_size: list[Paragraph], sizes: lis
                 break
             first = size
             openers.add(id(para))
-    only_openers = {s: True for s in sizes}
+    # A page's title: its opener where no other heading by size stands on the page (a
+    # newspaper page's lead headline stands over the other stories' headlines).
+    headed = {id(para) for para in by_size}
+    titles: set[int] = set()
+    for page in pages:
+        heads = [id(para) for para in page.paragraphs if id(para) in headed]
+        if heads and all(h in openers for h in heads):
+            titles.update(heads)
+    only_titles = {s: True for s in sizes}
     for para in by_size:
         size = round(para.size / bucket) * bucket
-        only_openers[size] = only_openers[size] and id(para) in openers
+        only_titles[size] = only_titles[size] and id(para) in titles
     level_of: dict[float, int] = {}
     level, top = 0, 0.0  # top: the largest size of the current level
     for k, size in enumerate(sizes):
-        if not (k and only_openers[size] and only_openers[sizes[k - 1]] and size >= ratio * top):
+        if not (k and only_titles[size] and only_titles[top] and size >= ratio * top):
             level, top = level + 1, size
         level_of[size] = min(level, max_levels)
     return level_of
