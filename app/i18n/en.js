@@ -222,7 +222,8 @@ export default {
   notice_hidden_text: (p, h) =>
     `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)} ` +
     `${p.pages.length === 1 ? 'draws all of its' : 'draw all of their'} text where a reader cannot see it ` +
-    "(in the invisible render mode with no image under it, or in its background's colour): " +
+    "(invisible, in its background's colour, or off the page) and " +
+    `${p.pages.length === 1 ? 'draws' : 'draw'} no image: ` +
     `${h.plural(p.count, 'character was', 'characters were')} left out as hidden text. ` +
     'This is no scan: the text is in the file, drawn so that it does not show.',
   notice_unmapped_glyphs: (p, h) =>

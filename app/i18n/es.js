@@ -225,7 +225,8 @@ export default {
   notice_hidden_text: (p, h) =>
     `${p.pages.length === 1 ? 'La página' : 'Las páginas'} ${h.list(p.pages)} ` +
     `${p.pages.length === 1 ? 'dibuja todo su' : 'dibujan todo su'} texto donde un lector no puede verlo ` +
-    '(en el modo de representación invisible sin imagen debajo, o en el color de su fondo): ' +
+    '(invisible, en el color de su fondo o fuera de la página) y ' +
+    `${p.pages.length === 1 ? 'no dibuja' : 'no dibujan'} ninguna imagen: ` +
     `se ${p.count === 1 ? 'omitió' : 'omitieron'} ${h.plural(p.count, 'carácter', 'caracteres')} como texto oculto. ` +
     'No es un escaneo: el texto está en el archivo, dibujado de modo que no se ve.',
   notice_unmapped_glyphs: (p, h) =>

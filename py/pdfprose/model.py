@@ -372,7 +372,9 @@ class PageAnalysis:
     ``"no_tounicode"``); ``error`` holds the reason when the page failed to parse (its other
     fields are then empty). ``tags`` says what the page made of a tagged document's structure
     tree (:mod:`pdfprose.layout.tagged`): ``"used"``, or why it was distrusted
-    (``"distrusted: ..."``); None when the document has no tags to use.
+    (``"distrusted: ..."``); None when the document has no tags to use. ``has_image``: the page
+    draws an image (a page whose only text is hidden over one may be a scan; over none it is
+    not).
     """
 
     number: int
@@ -385,6 +387,7 @@ class PageAnalysis:
     unmapped_count: int = 0
     hidden_count: int = 0
     form_count: int = 0
+    has_image: bool = False
     empty: bool = False
     garbled: bool = False
     garbled_cause: str | None = None

@@ -37,10 +37,12 @@ def english(notice: Notice) -> str:
         return (f"{notice.count} characters on {where} have no Unicode meaning in their "
                 "fonts and are shown as \ufffd: check those symbols against the PDF.")
     if code == "hidden_text":
-        where = f"Page {pages[0]} draws" if len(pages) == 1 else f"P{numbers(pages)[1:]} draw"
-        return (f"{where} all of {'its' if len(pages) == 1 else 'their'} text where a reader "
-                "cannot see it (in the invisible render mode with no image under it, or in its "
-                f"background's colour): {notice.count} characters were left out as hidden "
+        one = len(pages) == 1
+        where = f"Page {pages[0]} draws" if one else f"P{numbers(pages)[1:]} draw"
+        return (f"{where} all of {'its' if one else 'their'} text where a reader cannot see it "
+                "(invisible, in its background's colour, or off the page) and "
+                f"{'draws' if one else 'draw'} no image: {notice.count} characters were left "
+                "out as hidden "
                 "text. This is no scan: the text is in the file, drawn so that it does not show.")
     if code == "limit_reached":
         return limit_sentence(notice.part or "", pages[0] if pages else None,
