@@ -273,8 +273,9 @@ def test_image_only_page_is_empty_and_invisible_text_over_an_image_is_text(tmp_p
 
 
 def test_a_page_whose_text_is_all_invisible_with_no_image_is_no_scan(tmp_path: Path) -> None:
-    """A PDF library's render-mode test page: "Hello world" in render mode 3 on a bare page was called
-    "no text layer (a scan?): use OCR". Its text is in the file, left out as hidden (SPEC §1);
+    """A PDF library's render-mode test page: "Hello world" in render mode 3 on a bare page
+    was called "no text layer (a scan?): use OCR". Its text is in the file, left out as hidden
+    (SPEC §1);
     the notice says so. A page with no text at all is still a scan, and so is an image whose
     only text is off the page (an image converter's "Background" over a 4 pt image)."""
     from reportlab.lib.utils import ImageReader
