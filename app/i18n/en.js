@@ -231,6 +231,13 @@ export default {
   },
   notice_copy_restricted:
     "The document's permissions ask readers not to copy its text; pdfprose extracts it for your own use.",
+  notice_hidden_text: (p, h) =>
+    `${p.pages.length === 1 ? 'Page' : 'Pages'} ${h.list(p.pages)} ` +
+    `${p.pages.length === 1 ? 'draws all of its' : 'draw all of their'} text where a reader cannot see it ` +
+    "(invisible, in its background's colour, or off the page) and " +
+    `${p.pages.length === 1 ? 'draws' : 'draw'} no image: ` +
+    `${h.plural(p.count, 'character was', 'characters were')} left out as hidden text. ` +
+    'This is no scan: the text is in the file, drawn so that it does not show.',
   notice_unmapped_glyphs: (p, h) =>
     `${h.plural(p.count, 'character', 'characters')} on ` +
     `${p.pages.length === 1 ? 'page' : 'pages'} ${h.list(p.pages)} ` +

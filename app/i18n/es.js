@@ -233,6 +233,13 @@ export default {
   },
   notice_copy_restricted:
     'Los permisos del documento piden no copiar su texto; pdfprose lo extrae para tu uso personal.',
+  notice_hidden_text: (p, h) =>
+    `${p.pages.length === 1 ? 'La página' : 'Las páginas'} ${h.list(p.pages)} ` +
+    `${p.pages.length === 1 ? 'dibuja todo su' : 'dibujan todo su'} texto donde un lector no puede verlo ` +
+    '(invisible, en el color de su fondo o fuera de la página) y ' +
+    `${p.pages.length === 1 ? 'no dibuja' : 'no dibujan'} ninguna imagen: ` +
+    `se ${p.count === 1 ? 'omitió' : 'omitieron'} ${h.plural(p.count, 'carácter', 'caracteres')} como texto oculto. ` +
+    'No es un escaneo: el texto está en el archivo, dibujado de modo que no se ve.',
   notice_unmapped_glyphs: (p, h) =>
     `${h.plural(p.count, 'carácter', 'caracteres')} de ${p.pages.length === 1 ? 'la página' : 'las páginas'} ` +
     `${h.list(p.pages)} ${p.count === 1 ? 'no tiene significado Unicode en su fuente' : 'no tienen significado Unicode en sus fuentes'} ` +

@@ -12,6 +12,7 @@ const NOTICE_KEYS = {
   internal: 'notice_internal',
   cmap_unavailable: 'notice_cmap_unavailable',
   unmapped_glyphs: 'notice_unmapped_glyphs',
+  hidden_text: 'notice_hidden_text',
   limit_reached: 'notice_limit_reached',
   repaired: 'notice_repaired',
 };
@@ -87,7 +88,10 @@ export class Notices {
     const { ui, messages } = this;
     // "None of the pages has a text layer" only when none failed: pages that could not be read
     // are not scans, and the failed-pages notice names them.
-    if (report.all_empty && !report.failed_pages.length) {
+    // Pages whose text is all hidden are not among empty_pages: they have a text layer, and
+    // their own notice (hidden_text) says so; "probably a scan" would not be true of them.
+    if (report.all_empty && !report.failed_pages.length
+        && report.empty_pages.length === report.pages.length) {
       messages.say(ui.noticeEmpty, 'notice_all_empty', { pages: report.pages.length });
     } else if (report.empty_pages.length) {
       messages.say(ui.noticeEmpty, 'notice_empty', { pages: report.empty_pages.map(pageNumberOf) });

@@ -1,7 +1,9 @@
 """Slide decks (16:9): a title in large type, then bullets of every common glyph (• ◦ ▪ ■ □ ►
 ▸ ‣ – o ✓), numbered items, nesting, items wrapped onto a second line under their text, and a
 footer with the deck's name and the slide number (furniture), and on half the decks a margin
-strip of small print (the site's address, the presenter) above the furniture bands. Some
+strip of small print (the site's address, the presenter) above the furniture bands. On half the
+decks a title too long for one line is shrunk 3-10 % (a slide program's autofit): it stays the
+slides' one heading level. Some
 slides put two lists side by side (two columns). Every line of a slide is large type: size
 alone does not make a heading.
 """
@@ -43,6 +45,10 @@ def deck(path: Path, family: str, seed: str, numbered: float) -> Document:
     # The slide's text starts right of the strip, 80 pt (of 960) clear of it, as a
     # template's placeholders do.
     lx = mx + (80 * scale if strip is not None else 0)
+    # Half the decks autofit their titles (PowerPoint's default for a title placeholder);
+    # a generator of its own keeps the other decisions of every deck as they were.
+    autofit_rng = random.Random(f"autofit:{family}:{seed}")
+    autofit = autofit_rng if autofit_rng.random() < 0.5 else None
     for n in range(rng.randint(4, 8)):
         ncols = 2 if rng.random() < 0.2 else 1
         b.new_page(pw, ph, ncols)
@@ -52,6 +58,12 @@ def deck(path: Path, family: str, seed: str, numbered: float) -> Document:
         title = b.prose.heading((2, 7))
         ts = Style(typo.face.bold if rng.random() < 0.6 else typo.face.regular, tsize,
                    tsize * 1.15, align="left", color=tcolor, hyphenate=False)
+        if autofit is not None and len(b.text_lines(title, pw - mx - lx, ts)) > 1:
+            # The slide program's autofit: a title too long for its placeholder is drawn a
+            # few per cent smaller, and is still the slide's title (one level with the others).
+            shrunk = tsize * autofit.uniform(0.9, 0.97)
+            ts = Style(ts.font, shrunk, shrunk * 1.15, align="left", color=tcolor,
+                       hyphenate=False)
         if bar:
             # The bar reaches under the title's last line: a wrapped white title's second
             # line would otherwise stand white on the white page, invisible to a reader

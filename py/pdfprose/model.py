@@ -134,10 +134,9 @@ class Line:
     vertical: bool = False
     released_all_bold: bool | None = field(default=None, repr=False, compare=False)
     """``all_bold`` as it was when the glyphs were released (:meth:`release_glyphs`)."""
+    # ``small_caps`` and ``cjk_gothic`` as they were when the glyphs were released:
     released_small_caps: bool | None = field(default=None, repr=False, compare=False)
-    """``small_caps`` as it was when the glyphs were released."""
     released_cjk_gothic: bool | None = field(default=None, repr=False, compare=False)
-    """``cjk_gothic`` as it was when the glyphs were released."""
     direction: Literal["ltr", "rtl"] = "ltr"
     """The line's paragraph direction: ``"rtl"`` for a line read from the right (Hebrew,
     Arabic), whose ``text`` is then in reading (logical) order (:mod:`pdfprose.layout.rtl`)."""
@@ -385,7 +384,8 @@ class PageAnalysis:
     ``"no_tounicode"``); ``error`` holds the reason when the page failed to parse (its other
     fields are then empty). ``tags`` says what the page made of a tagged document's structure
     tree (:mod:`pdfprose.layout.tagged`): ``"used"``, or why it was distrusted
-    (``"distrusted: ..."``); None when the document has no tags to use.
+    (``"distrusted: ..."``); None when the document has no tags to use. ``has_image``: the page
+    draws an image (a page whose only text is hidden over one may be a scan; over none, not).
     """
 
     number: int
@@ -398,6 +398,7 @@ class PageAnalysis:
     unmapped_count: int = 0
     hidden_count: int = 0
     form_count: int = 0
+    has_image: bool = False
     empty: bool = False
     garbled: bool = False
     garbled_cause: str | None = None

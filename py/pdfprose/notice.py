@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 NoticeCode = Literal["damaged", "content_damaged", "copy_restricted", "failed_pages", "garbled",
-                     "unmapped_glyphs", "internal", "limit_reached", "repaired"]
+                     "unmapped_glyphs", "hidden_text", "internal", "limit_reached", "repaired"]
 
 ContentDamage = Literal["stopped", "broken", "corrupted", "skipped"]
 """How a page's content was damaged: ``stopped`` by a guard (``reason`` says which limit),
@@ -28,7 +28,7 @@ class Notice:
     ``failed_pages`` of one page (why it could not be read) and to ``internal`` (the error);
     ``recovered``, ``expected``, ``truncated`` and ``readable`` (pages) to ``damaged``;
     ``cause`` (a key of :data:`pdfprose.pdf.diagnosis.CAUSES`) to ``garbled``; ``count``
-    (characters) to ``unmapped_glyphs`` and (streams) to ``repaired``; ``stage`` to ``internal``;
+    (characters) to ``unmapped_glyphs`` and ``hidden_text`` and (streams) to ``repaired``; ``stage`` to ``internal``;
     ``part`` (a key of :data:`pdfprose.pdf.limits.LIMIT_SENTENCES`) and ``values`` (the numbers
     its sentence names, formatted, as sorted ``(name, value)`` pairs) to ``limit_reached``, and
     to a ``stopped`` ``content_damaged`` (which guard: a key of

@@ -114,6 +114,11 @@ class LayoutParams(FurnitureParams):
     bullet_gap_em: float = 4.0
     """A bullet is at most 4 em before its item's text (Word's default hanging indent is
     0.25 in): that far, it stays in its item's run."""
+    symbol_bullet_gap_em: float = 0.5
+    """A symbol face's glyph read as a Latin character ("!", "l", "·") starting a line is a
+    bullet when the text after it, in another face, stands at least 0.5 em away: a hanging
+    indent (a WordPerfect summary's bullets: 2.3 em; Word's 0.25 in indent: 1-1.5 em), not an
+    equation's parenthesis in Symbol set against what it encloses."""
     duplicate_tolerance_em: float = 0.15
     """Fake bold draws the same glyph twice, offset by a fraction of a point: the same text
     within 0.15 em on both axes is one glyph (SPEC §2)."""
@@ -445,6 +450,16 @@ class LayoutParams(FurnitureParams):
     japanese families set their body in a mincho / myeongjo face (0 % gothic) and their
     headings in gothic, as Japanese, Korean and Chinese reports and laws do; a brochure set
     all in gothic (the Korean card brochure of the corpus: 100 %) marks nothing so."""
+    opener_size_ratio: float = 0.9
+    """A heading size within this ratio of a larger one (0.9: within 10 %) is one level with
+    it where every heading of both sizes is its page's title: it opens its page (the first
+    paragraph after the running furniture) and no other heading by size stands on the page.
+    A deck's slide titles that a slide program's autofit shrank to fit their placeholder
+    (50 -> 48 pt, 0.96, on 6 of 30 titles of a 2004 Japanese deck; the slides families'
+    autofitted titles, 0.9-0.97) play one role at nearly one size. Sizes that also head
+    sections inside a page keep their own levels, and so do a newspaper page's lead headline
+    over the other stories' (the tiers families, whose headlines are sized at random) and a
+    magazine's article titles over their bylines."""
     small_caps_min_letters: int = 5
     """A single word in small capitals is a heading ("References", "Contents") when it has at
     least five letters: shorter ones are pieces of a name on a title page ("Andr" of a broken

@@ -272,6 +272,50 @@ def test_image_only_page_is_empty_and_invisible_text_over_an_image_is_text(tmp_p
     assert not conversion.all_empty
 
 
+def test_a_page_whose_text_is_all_invisible_with_no_image_is_no_scan(tmp_path: Path) -> None:
+    """A PDF library's render-mode test page: "Hello world" in render mode 3 on a bare page
+    was called "no text layer (a scan?): use OCR". Its text is in the file, left out as hidden
+    (SPEC §1);
+    the notice says so. A page with no text at all is still a scan, and so is an image whose
+    only text is off the page (an image converter's "Background" over a 4 pt image)."""
+    from reportlab.lib.utils import ImageReader
+
+    from pdfprose.batch.outcome import NO_TEXT, convert_bytes
+
+    try:
+        from PIL import Image
+    except ImportError:  # pragma: no cover - reportlab needs Pillow for images
+        pytest.skip("Pillow is not installed")
+    image = tmp_path / "scan.png"
+    Image.new("L", (200, 100), 200).save(image)
+
+    def draw(c, i):  # type: ignore[no-untyped-def]
+        if i == 0:
+            t = c.beginText(60, 600)
+            t.setTextRenderMode(3)
+            t.setFont("Helvetica", 12)
+            t.textLine("Hello world")
+            c.drawText(t)
+        elif i == 2:
+            c.drawImage(ImageReader(str(image)), 50, 400, 500, 250)
+            c.setFont("Helvetica", 12)
+            c.drawString(-300, -300, "Background")
+
+    pdf = tmp_path / "invisible.pdf"
+    canvas_pdf(pdf, draw, pages=3)
+    conversion = convert(pdf.read_bytes())
+    report = conversion.report()
+    assert report["empty_pages"] == [2, 3] and conversion.all_empty
+    assert report["pages"][2]["hidden"] == 10
+    assert "Hello" not in conversion.render(Options())
+    notice = next(n for n in report["notices"] if n["code"] == "hidden_text")
+    assert notice["pages"] == [1] and notice["count"] == 10
+    assert "no scan" in notice["message"]
+    outcome = convert_bytes(pdf.read_bytes(), Options())
+    assert outcome.code == NO_TEXT and "hidden text" in outcome.message
+    assert "2 other page(s) have no text layer" in outcome.message
+
+
 # -- the corpus ------------------------------------------------------------------------------
 
 

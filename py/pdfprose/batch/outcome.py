@@ -134,6 +134,14 @@ def convert_bytes(data: bytes, options: Options | None = None, password: str = "
             outcome.code, outcome.message = NO_TEXT, (
                 f"no page has text: {len(conversion.empty_pages)} without a text layer "
                 f"(a scan? use OCR), {len(failed)} could not be read")
+        elif len(conversion.empty_pages) < len(conversion.pages):
+            # Pages whose text is all drawn invisibly have a text layer: no scan (OCR would
+            # find nothing); their notice says what was left out and why.
+            hidden = next(w for n, w in zip(conversion.records, conversion.warnings)
+                          if n.code == "hidden_text")
+            scans = len(conversion.empty_pages)
+            outcome.code, outcome.message = NO_TEXT, f"no page has visible text: {hidden}" + (
+                f" {scans} other page(s) have no text layer (a scan? use OCR)." if scans else "")
         else:
             outcome.code, outcome.message = NO_TEXT, "no page has a text layer (a scan?): use OCR"
         outcome.message = " ".join(outcome.message.split())

@@ -308,6 +308,47 @@ def _bold_levels(by_bold: list[Paragraph], bucket: float,
     return level
 
 
+def _size_levels(pages: list[PageAnalysis], by_size: list[Paragraph], sizes: list[float],
+                 bucket: float, ratio: float, max_levels: int) -> dict[float, int]:
+    """The level of each heading size (``sizes``, ``bucket``-rounded, largest first): one per
+    size, except that a size within ``ratio`` of the next larger one (``opener_size_ratio``)
+    shares its level where every heading of both is its page's title (opens its page, with no
+    other heading by size on the page), as autofitted slide titles are. A size is compared
+    with the largest of its level, so that sizes do not chain."""
+    # A page's opener: its first paragraph after the furniture, and the lines of its size
+    # right after it (a wrapped title's second line that the reading order set apart).
+    openers: set[int] = set()
+    for page in pages:
+        first: float | None = None
+        for para in page.paragraphs:
+            if para.furniture:
+                continue
+            size = round(para.size / bucket) * bucket
+            if first is not None and size != first:
+                break
+            first = size
+            openers.add(id(para))
+    # A page's title: its opener where no other heading by size stands on the page (a
+    # newspaper page's lead headline stands over the other stories' headlines).
+    headed = {id(para) for para in by_size}
+    titles: set[int] = set()
+    for page in pages:
+        heads = [id(para) for para in page.paragraphs if id(para) in headed]
+        if heads and all(h in openers for h in heads):
+            titles.update(heads)
+    only_titles = {s: True for s in sizes}
+    for para in by_size:
+        size = round(para.size / bucket) * bucket
+        only_titles[size] = only_titles[size] and id(para) in titles
+    level_of: dict[float, int] = {}
+    level, top = 0, 0.0  # top: the largest size of the current level
+    for k, size in enumerate(sizes):
+        if not (k and only_titles[size] and only_titles[top] and size >= ratio * top):
+            level, top = level + 1, size
+        level_of[size] = min(level, max_levels)
+    return level_of
+
+
 def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | None = None,
                   params: LayoutParams = DEFAULT_PARAMS) -> None:
     """Set ``kind="heading"`` and ``level`` on heading paragraphs of the whole document
@@ -407,11 +448,11 @@ def mark_headings(pages: list[PageAnalysis], statistics: DocumentStatistics | No
         by_size = [p for p in by_size if round(p.size / bucket) * bucket in heading_sizes
                    and id(p) not in sentences]
     sizes = sorted({round(p.size / bucket) * bucket for p in by_size}, reverse=True)
-    level_of = {s: min(i + 1, max_levels) for i, s in enumerate(sizes)}
+    level_of = _size_levels(pages, by_size, sizes, bucket, params.opener_size_ratio, max_levels)
     for para in by_size:
         para.kind = "heading"
         para.level = level_of[round(para.size / bucket) * bucket]
-    lowest = min(len(sizes) + 1, max_levels)
+    lowest = min(max(level_of.values(), default=0) + 1, max_levels)
     bold_levels = _bold_levels(by_bold, bucket, params.bold_level_min_heads)
     for para in by_bold:
         para.kind = "heading"

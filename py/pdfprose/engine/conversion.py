@@ -83,7 +83,10 @@ class Conversion:
 
     @property
     def empty_pages(self) -> list[int]:
-        return [p.number for p in self.pages if p.empty and p.error is None]
+        """Pages with no text layer (a scan, text drawn as outlines): not those whose text is
+        all hidden over no image (``hidden_text``), which have one."""
+        return [p.number for p in self.pages if p.empty and p.error is None
+                and not (p.hidden_count and not p.has_image)]
 
     @property
     def garbled_pages(self) -> list[int]:

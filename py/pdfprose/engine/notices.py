@@ -89,6 +89,15 @@ def document_notices(pages: list[PageAnalysis], parse_notices: list[Notice],
             by_cause.setdefault(page.garbled_cause or "unmapped", []).append(page.number)
     for cause, garbled in by_cause.items():
         notices.append(Notice("garbled", tuple(garbled), cause=cause))
+    hidden = [p for p in pages if p.empty and p.hidden_count and not p.has_image and not p.error]
+    if hidden:
+        # A page whose every character is drawn where no one can see it (invisible render mode
+        # with no image under it, white on white, off the page) and that draws no image has a
+        # text layer: no scan, and OCR would find nothing on it. SPEC §1 leaves that text out;
+        # the notice says it is there. (Over an image, a scan's stray hidden text does not
+        # make the page any less a scan.)
+        notices.append(Notice("hidden_text", tuple(p.number for p in hidden),
+                              count=sum(p.hidden_count for p in hidden)))
     unknown = [p for p in pages if p.unmapped_count and not p.garbled and not p.error]
     if unknown:
         # Too few to call the page garbled (a symbol font's Greek letters, an arrow), but each

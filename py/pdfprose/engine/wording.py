@@ -36,6 +36,14 @@ def english(notice: Notice) -> str:
                     "shown as \ufffd: check it against the PDF.")
         return (f"{notice.count} characters on {where} have no Unicode meaning in their "
                 "fonts and are shown as \ufffd: check those symbols against the PDF.")
+    if code == "hidden_text":
+        one = len(pages) == 1
+        where = f"Page {pages[0]} draws" if one else f"P{numbers(pages)[1:]} draw"
+        return (f"{where} all of {'its' if one else 'their'} text where a reader cannot see it "
+                "(invisible, in its background's colour, or off the page) and "
+                f"{'draws' if one else 'draw'} no image: {notice.count} characters were left "
+                "out as hidden "
+                "text. This is no scan: the text is in the file, drawn so that it does not show.")
     if code == "limit_reached":
         return limit_sentence(notice.part or "", pages[0] if pages else None,
                               **dict(notice.values))
@@ -78,7 +86,7 @@ def as_dict(notice: Notice) -> dict[str, object]:
         out["pages"] = list(notice.pages)
     if notice.code == "garbled":
         out.update(cause=notice.cause, cause_text=CAUSES.get(notice.cause or "", ""))
-    elif notice.code == "unmapped_glyphs":
+    elif notice.code in ("unmapped_glyphs", "hidden_text"):
         out["count"] = notice.count
     elif notice.code == "internal":
         out["stage"] = notice.stage

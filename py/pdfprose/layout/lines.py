@@ -14,7 +14,6 @@ All boxes are in page space (points, origin top left).
 from __future__ import annotations
 
 import math
-import re
 from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import accumulate, compress, repeat
@@ -22,8 +21,10 @@ from operator import attrgetter, gt, itemgetter, lt, mul, ne, sub
 
 from ..model import Glyph, Line
 from ..params import DEFAULT_PARAMS, LayoutParams
+from ..pdf.fonts import FontFacts
 from ..text.bidi import Direction
 from ..text.markers import BULLET_GLYPHS, DASH_BULLETS, ENUMERATOR
+from .bullets import read_leading_bullet, symbol_bullet, word_bullet
 from .directional import directional_lines, mark_vertical_cjk
 from .gutters import LineGaps, line_gaps, narrow_gutters
 from .rtl import page_direction, read_right_to_left
@@ -56,24 +57,6 @@ def _dedupe(glyphs: list[Glyph], tolerance: float) -> list[Glyph]:
         if not duplicate:
             kept.append(g)
     return kept
-
-
-MONO_OR_SYMBOL_FONT = re.compile(r"courier|mono|symbol|wingding|dingbat", re.I)
-"""The faces Word and other producers draw the letter "o" in as a second-level bullet
-(Courier New), or symbol faces: an "o" in one of them before text in another face is a
-bullet, not a word."""
-
-WORD_BULLET = "\u25e6"
-"""What such an "o" reads as: the hollow bullet it draws (◦)."""
-
-
-def word_bullet(marker: Glyph, after: Glyph) -> bool:
-    """Whether ``marker``, an "o" starting a line, is a bullet: drawn in a monospace or symbol
-    face (:data:`MONO_OR_SYMBOL_FONT`) that the text after it (``after``, its next visible
-    glyph) is not set in. Spanish "o" ("or") and code set in Courier are set in their text's
-    face."""
-    return (marker.text == "o" and after.font != marker.font
-            and MONO_OR_SYMBOL_FONT.search(marker.font) is not None)
 
 
 def _split_runs(columns: GlyphColumns, gaps: list[float], uniform: bool,
@@ -120,7 +103,10 @@ def _split_runs(columns: GlyphColumns, gaps: list[float], uniform: bool,
         # be an equation's number at a column's edge, before the next column's text).
         if i - start <= 4 and x0s[i] - rights[i - 1] <= bullet_gap * sizes[i]:
             marker = "".join(texts[start:i]).strip()
-            if marker in BULLET_GLYPHS or (texts[i][:1].isalpha() and (
+            if marker in BULLET_GLYPHS or (
+                    len(marker) == 1 and glyphs is not None
+                    and symbol_bullet(glyphs[texts.index(marker, start, i)],
+                                      glyphs[i], params)) or (texts[i][:1].isalpha() and (
                     marker in DASH_BULLETS
                     or (marker[:1] != "(" and ENUMERATOR.fullmatch(marker) is not None)
                     or (marker == "o" and glyphs is not None
@@ -131,15 +117,6 @@ def _split_runs(columns: GlyphColumns, gaps: list[float], uniform: bool,
     runs.append((start, n))
     # A run holding nothing but spaces carries no text.
     return [(a, b) for a, b in runs if any(map(str.strip, texts[a:b]))]
-
-
-def _read_word_bullet(line: Line) -> None:
-    """Read a line's leading "o" as the bullet it is (:func:`word_bullet`): its text and its
-    glyph's become :data:`WORD_BULLET`, so every stage after sees a bullet."""
-    visible = [g for g in line.glyphs[:4] if g.text.strip()]
-    if len(visible) >= 2 and word_bullet(visible[0], visible[1]):
-        visible[0].text = WORD_BULLET
-        line.text = WORD_BULLET + line.text[1:]
 
 
 def build_lines(glyphs: Iterable[Glyph], params: LayoutParams = DEFAULT_PARAMS,
@@ -456,8 +433,9 @@ def _horizontal_lines(glyphs: list[Glyph], params: LayoutParams,
             else:
                 line = make_line(cluster[a:b], 0.0, None, columns.part(a, b), gaps[a:b - 1],
                                  known, None, ordered, params)
-            if line.text[:2] == "o ":
-                _read_word_bullet(line)
+            first = line.glyphs[0].source if line.glyphs else None
+            if line.text[:2] == "o " or (isinstance(first, FontFacts) and first.symbolic):
+                read_leading_bullet(line, params)
             if line.text:
                 lines.append(line)
     return attach_drop_caps(attach_scripts(lines, params), params)

@@ -36,6 +36,7 @@ def analyze_page(parsed: ParsedPage, evidence: FontEvidence | None = None,
         height=parsed.height,
         hidden_count=parsed.hidden_count,
         form_count=parsed.form_count,
+        has_image=parsed.has_image,
         error=parsed.error,
     )
     # SPEC §13: empty and garbled pages (pdfprose.pdf.diagnosis); letter-shifted text is turned
