@@ -95,6 +95,9 @@ export default {
   status_loading_queued: (p) => `Loading the converter; ${p.name} starts as soon as it is ready…`,
   status_ready: 'Ready. Drop a PDF to start.',
   status_cancelled: 'Cancelled. Ready for another PDF.',
+  // A Cancel in a list with files left: the way to take them up again is named.
+  // (No count: a file taken out of the list after the Cancel would leave it wrong.)
+  status_cancelled_rest: 'Cancelled. The list stops here: “Convert the rest” converts the files left.',
   status_opening: (p) => `Opening ${p.name}…`,
   // done: pages finished (two workers read from both ends, so no one page is 'being read').
   // The file is named (a queue reads one after another, and the status line is what says which).
@@ -202,7 +205,7 @@ export default {
   notice_damaged: (p, h) =>
     `This PDF is damaged${p.truncated ? ' (the file is cut short)' : ''}: ` +
     (p.readable != null && p.readable < p.recovered
-      ? (p.expected > p.recovered ? `${p.recovered} of its ${p.expected} pages were found, ${p.readable} of them could be read.`
+      ? (p.expected > p.recovered ? `${p.recovered} of its ${p.expected} pages ${p.recovered === 1 ? 'was' : 'were'} found, ${p.readable} of them could be read.`
         : p.recovered === 1 ? '1 page was found, but it could not be read.'
           : `${p.recovered} pages were found, ${p.readable} of them could be read.`)
       : p.expected > p.recovered ? `${p.recovered} of its ${p.expected} pages could be recovered.`
@@ -252,9 +255,9 @@ export default {
       page_labels: 'its page labels loop or never end; they were left out',
       nesting: `some of its arrays or dictionaries nest more than ${v.limit} levels deep; what lies deeper was read as empty (a damaged or hostile file)`,
       stream_size: `a stream inflates past what the whole file may decompress to (${v.limit}); it was cut there and the text after that point is lost`,
-      fonts: `${v.count} of its fonts map or size more codes than a font can address; the extra codes were left out`,
-      font_nesting: `${v.count} of its fonts nest arrays or dictionaries more than ${v.limit} levels deep in their character maps or programs; what lies deeper was left out (a damaged or hostile file)`,
-      graphics_states: `it saves more graphics states than ${v.limit} without restoring them; ${v.count} were ignored`,
+      fonts: `${v.count} of its fonts ${v.count === 1 ? 'maps or sizes' : 'map or size'} more codes than a font can address; the extra codes were left out`,
+      font_nesting: `${v.count} of its fonts ${v.count === 1 ? 'nests' : 'nest'} arrays or dictionaries more than ${v.limit} levels deep in their character maps or programs; what lies deeper was left out (a damaged or hostile file)`,
+      graphics_states: `it saves more graphics states than ${v.limit} without restoring them; ${v.count} ${v.count === 1 ? 'was' : 'were'} ignored`,
       annotations: `it has ${v.count} annotations; only the first ${v.limit} were drawn`,
       shapes: `it draws more than ${v.limit} lines and boxes; tables were looked for among the first ${v.limit} (${v.count} more not kept)`,
       page_box: `its page size (MediaBox) is not a size (${v.box}); ${v.used} was used instead`,
@@ -263,7 +266,7 @@ export default {
     return `${p.pages.length ? `Page ${p.pages[0]}` : 'The file'}: ${said}.`;
   },
   notice_repaired: (p) =>
-    `The file: ${p.count} of its streams declared a wrong length; each was read up to its 'endstream' instead.`,
+    `The file: ${p.count} of its streams declared a wrong length; ${p.count === 1 ? 'it was' : 'each was'} read up to its 'endstream' instead.`,
   notice_internal:
     'Headings, lists and running headers could not be found (an internal error); the text is given without them.',
   error_read_failed: 'The file could not be read from your device.',
@@ -291,7 +294,11 @@ export default {
   queue_resume: 'Convert the rest',
   queue_clear: 'Clear the list',
   download_all: 'Download all (.zip)',
+  download_all_wait: 'Download all is offered when the list is finished; Cancel stops the list, to take the texts done so far.',
   zip_name: (p) => (p.folder ? `${p.folder} - texts.zip` : 'pdfprose texts.zip'),
   password_skip: 'Skip this file',
+  notice_duplicate: (p) => (p.count === 1
+    ? `${p.name} is in the list already (same name, size and date): it was not added again.`
+    : `${p.count} files are in the list already (same name, size and date): they were not added again.`),
   notice_no_pdf: 'There is no PDF in that folder.',
 };

@@ -96,6 +96,7 @@ export default {
   status_loading_queued: (p) => `Cargando el conversor; ${p.name} empezará en cuanto esté listo…`,
   status_ready: 'Listo. Suelta un PDF para empezar.',
   status_cancelled: 'Cancelado. Listo para otro PDF.',
+  status_cancelled_rest: 'Cancelado. La lista se detiene aquí: «Convertir el resto» convierte los archivos que quedan.',
   status_opening: (p) => `Abriendo ${p.name}…`,
   status_working: (p) => `Leyendo ${p.name}… ${p.done} de ${p.total} ${p.total === 1 ? 'página lista' : 'páginas listas'}.`,
   status_finishing: (p, h) => `Armando ${p.name} (${h.plural(p.total, 'página leída', 'páginas leídas')})…`,
@@ -200,10 +201,10 @@ export default {
   notice_damaged: (p, h) =>
     `Este PDF está dañado${p.truncated ? ' (el archivo está cortado)' : ''}: ` +
     (p.readable != null && p.readable < p.recovered
-      ? (p.expected > p.recovered ? `se encontraron ${p.recovered} de sus ${p.expected} páginas y se pudieron leer ${p.readable}.`
+      ? (p.expected > p.recovered ? `se ${p.recovered === 1 ? 'encontró' : 'encontraron'} ${p.recovered} de sus ${p.expected} páginas y se ${p.readable === 1 ? 'pudo' : 'pudieron'} leer ${p.readable}.`
         : p.recovered === 1 ? 'se encontró 1 página, pero no se pudo leer.'
-          : `se encontraron ${p.recovered} páginas y se pudieron leer ${p.readable}.`)
-      : p.expected > p.recovered ? `se pudieron recuperar ${p.recovered} de sus ${p.expected} páginas.`
+          : `se encontraron ${p.recovered} páginas y se ${p.readable === 1 ? 'pudo' : 'pudieron'} leer ${p.readable}.`)
+      : p.expected > p.recovered ? `se ${p.recovered === 1 ? 'pudo' : 'pudieron'} recuperar ${p.recovered} de sus ${p.expected} páginas.`
         : p.recovered === 1 ? 'se pudo recuperar 1 página.' : `se pudieron recuperar ${p.recovered} páginas.`) +
     ' Puede que falte texto.',
   // El contenido dañado de una página, según cómo ('kind' del motor); si la detuvo un límite,
@@ -255,18 +256,18 @@ export default {
       page_labels: 'sus etiquetas de página forman un bucle o no terminan; se omitieron',
       nesting: `algunas de sus estructuras (arreglos o diccionarios) se anidan a más de ${v.limit} niveles; lo que hay más adentro se leyó como vacío (un archivo dañado o malicioso)`,
       stream_size: `un flujo se descomprime a más de lo que puede ocupar todo el archivo (${v.limit}); se cortó ahí y se pierde el texto posterior`,
-      fonts: `${v.count} de sus fuentes asignan o dimensionan más códigos de los que una fuente puede tener; se omitieron los códigos de más`,
-      font_nesting: `${v.count} de sus fuentes anidan arreglos o diccionarios a más de ${v.limit} niveles en sus mapas de caracteres o programas; se omitió lo que hay más adentro (un archivo dañado o malicioso)`,
-      graphics_states: `guarda más de ${v.limit} estados gráficos sin restaurarlos; se ignoraron ${v.count}`,
+      fonts: `${v.count} de sus fuentes ${v.count === 1 ? 'asigna o dimensiona' : 'asignan o dimensionan'} más códigos de los que una fuente puede tener; se omitieron los códigos de más`,
+      font_nesting: `${v.count} de sus fuentes ${v.count === 1 ? 'anida' : 'anidan'} arreglos o diccionarios a más de ${v.limit} niveles en sus mapas de caracteres o programas; se omitió lo que hay más adentro (un archivo dañado o malicioso)`,
+      graphics_states: `guarda más de ${v.limit} estados gráficos sin restaurarlos; se ${v.count === 1 ? 'ignoró' : 'ignoraron'} ${v.count}`,
       annotations: `tiene ${v.count} anotaciones; solo se dibujaron las ${v.limit} primeras`,
-      shapes: `dibuja más de ${v.limit} líneas y recuadros; se buscaron tablas entre los ${v.limit} primeros (${v.count} más no se conservaron)`,
+      shapes: `dibuja más de ${v.limit} líneas y recuadros; se buscaron tablas entre los ${v.limit} primeros (${v.count} más no se ${v.count === 1 ? 'conservó' : 'conservaron'})`,
       page_box: `su tamaño de página (MediaBox) no es un tamaño (${v.box}); se usó ${used}`,
     }[p.part];
     if (!said) return p.message ?? '';
     return `${p.pages.length ? `Página ${p.pages[0]}` : 'El archivo'}: ${said}.`;
   },
   notice_repaired: (p) =>
-    `El archivo: ${p.count} de sus flujos declaraban una longitud errónea; cada uno se leyó hasta su 'endstream'.`,
+    `El archivo: ${p.count} de sus flujos ${p.count === 1 ? 'declaraba' : 'declaraban'} una longitud errónea; ${p.count === 1 ? 'se leyó' : 'cada uno se leyó'} hasta su 'endstream'.`,
   notice_internal:
     'No se pudieron encontrar títulos, listas ni encabezados (un error interno); el texto se da sin ellos.',
   error_read_failed: 'No se pudo leer el archivo de tu dispositivo.',
@@ -275,7 +276,7 @@ export default {
 
   queue_heading: 'Archivos',
   queue_summary: (p, h) =>
-    `${p.done} de ${p.total} convertidos` + (p.noText ? ` (${p.noText} sin capa de texto)` : '') + (p.failed ? `, ${h.plural(p.failed, 'fallido', 'fallidos')}` : '') +
+    `${p.done} de ${p.total} ${p.done === 1 ? 'convertido' : 'convertidos'}` + (p.noText ? ` (${p.noText} sin capa de texto)` : '') + (p.failed ? `, ${h.plural(p.failed, 'fallido', 'fallidos')}` : '') +
     (p.skipped ? `, ${h.plural(p.skipped, 'omitido', 'omitidos')}` : '') +
     (p.cancelled ? `, ${h.plural(p.cancelled, 'cancelado', 'cancelados')}` : '') + (p.waiting ? `, ${p.waiting} en espera` : '') + '.',
   queue_partial: (p, h) =>
@@ -294,7 +295,11 @@ export default {
   queue_resume: 'Convertir el resto',
   queue_clear: 'Vaciar la lista',
   download_all: 'Descargar todo (.zip)',
+  download_all_wait: 'Descargar todo se ofrece cuando termina la lista; Cancelar la detiene, para llevarse los textos hechos hasta ahora.',
   zip_name: (p) => (p.folder ? `${p.folder} - textos.zip` : 'textos pdfprose.zip'),
   password_skip: 'Omitir este archivo',
+  notice_duplicate: (p) => (p.count === 1
+    ? `${p.name} ya está en la lista (mismo nombre, tamaño y fecha): no se añadió otra vez.`
+    : `${p.count} archivos ya están en la lista (mismo nombre, tamaño y fecha): no se añadieron otra vez.`),
   notice_no_pdf: 'En esa carpeta no hay ningún PDF.',
 };

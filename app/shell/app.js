@@ -71,7 +71,7 @@ export function startApp(engine) {
       ui.outputPanel.scrollIntoView({ block: 'start' });
     }
   };
-  controller = new Controller({ ui, messages, status, engine, shown, password, settled });
+  controller = new Controller({ ui, messages, status, engine, shown, password, settled, rest: () => queue.rest });
 
   const noFile = (key) => () => {
     controller.forgetLastDrop();

@@ -24,9 +24,10 @@ const megabytes = (bytes) => Math.ceil(bytes / 1e5) / 10;
 
 export class Controller {
   /** @param parts {ui, messages, status, engine, shown (ShownDocument), password (PasswordPrompt),
-   *  settled (outcome => void)} */
+   *  settled (outcome => void), rest (() => number)} */
   constructor(parts) {
     this.settled = () => {};
+    this.rest = () => 0; // files of the list left to convert (Queue.rest)
     Object.assign(this, parts);
     this.booted = false; // the first engine was up (the service worker is registered then)
     this.engineReady = false;
@@ -155,6 +156,12 @@ export class Controller {
     this.settled({ state: 'cancelled' });
   }
 
+  /** What a Cancel says: with files of a list left to convert, the way to take them up again
+   * ("Convert the rest"), not "ready for another PDF" (a new user's list of three read as done). */
+  cancelledStatus() {
+    return this.rest() ? ['status_cancelled_rest'] : ['status_cancelled'];
+  }
+
   /** Stop the current file whatever it is at: converting, waiting for the engine, or waiting
    * for its password (a file taken out of the queue, or the queue cleared). */
   stop(announce) {
@@ -162,7 +169,8 @@ export class Controller {
     if (status.state === 'password') {
       this.password.hide();
       this.file = null;
-      status.set('ready', announce ? 'status_cancelled' : 'status_ready');
+      if (announce) status.set('ready', ...this.cancelledStatus());
+      else status.set('ready', 'status_ready');
       this.settled({ state: 'cancelled' });
     } else if (status.state === 'loading' && this.pending) {
       this.pending = null;
@@ -293,7 +301,7 @@ export class Controller {
     // stored one did not fit or restore, so a normal boot).
     status.mark('bootSnapshot', m.snapshot ?? 'none');
     status.mark('boots', Number(status.marks.boots ?? 0) + 1);
-    if (!status.busy) status.set('ready', this.announceCancel ? 'status_cancelled' : 'status_ready');
+    if (!status.busy) status.set('ready', ...(this.announceCancel ? this.cancelledStatus() : ['status_ready']));
     if (first) registerServiceWorker(this.ui);
     this.startPending();
   }
@@ -306,7 +314,7 @@ export class Controller {
       this.status.set('loading', 'status_restarting');
       return; // 'ready' follows, then the pending file, if any
     }
-    this.status.set('ready', this.announceCancel ? 'status_cancelled' : 'status_ready');
+    this.status.set('ready', ...(this.announceCancel ? this.cancelledStatus() : ['status_ready']));
     this.startPending();
   }
 

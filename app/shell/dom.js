@@ -44,6 +44,7 @@ const IDS = {
   queueClear: 'queue-clear',
   queueResume: 'queue-resume',
   downloadAll: 'download-all',
+  downloadAllNote: 'download-all-note',
   tables: 'tables',
 };
 

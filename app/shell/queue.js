@@ -77,6 +77,13 @@ export class Queue {
     return this.entries.length;
   }
 
+  /** Files left to convert (waiting, or cancelled), which "Convert the rest" takes up; none in
+   * a list of one, which is not shown. */
+  get rest() {
+    if (this.entries.length < 2) return 0;
+    return this.entries.filter((e) => e.state === 'waiting' || e.state === 'cancelled').length;
+  }
+
   /** A file is being converted, or waits for its password. */
   get busy() {
     return Boolean(this.current && !FINAL.has(this.current.state));
@@ -98,6 +105,24 @@ export class Queue {
       this.shownEntry = null;
       this.viewRequest = null;
     }
+    // A file already in the list (same name, size and time of change: the same file chosen
+    // again, or the same folder dropped twice) is not converted twice; the reader is told. The
+    // name is its place in the folder brought: two copies in two subfolders are two files.
+    const key = ({ file, path }) => `${path || file.name}\u0000${file.size}\u0000${file.lastModified}`;
+    const known = new Set(this.entries.map(key));
+    const fresh = [];
+    for (const item of items) {
+      if (known.has(key(item))) continue;
+      known.add(key(item));
+      fresh.push(item);
+    }
+    const repeated = items.length - fresh.length;
+    const notice = repeated
+      ? ['notice_duplicate', { count: repeated, name: items.find((i) => !fresh.includes(i)).file.name }] : null;
+    // Said now; a file started now clears the page's notices, so it says it again with its own.
+    if (notice) this.messages.say(this.ui.noticeDrop, ...notice);
+    if (!fresh.length) return;
+    items = fresh;
     // A file brought on its own is one the reader wants to read: its text is shown when it is
     // done, wherever it stands in the list (app.js); a folder's files are not each jumped to.
     const alone = items.length === 1;
@@ -108,7 +133,7 @@ export class Queue {
       this.entries.push({ id: nextId++, file, name: file.name, path: path || file.name, state: 'waiting', done: 0, total: 0, alone });
     }
     this.render();
-    if (!this.busy) this.next();
+    if (!this.busy) this.next(notice);
   }
 
   /** "Convert the rest": the waiting files and those whose conversion was cancelled, from the
@@ -121,7 +146,8 @@ export class Queue {
     this.next();
   }
 
-  next() {
+  /** @param dropNotice [key, params] the files' arrival has to say, shown with the next file */
+  next(dropNotice = null) {
     if (this.current && !FINAL.has(this.current.state)) return; // one at a time
     const view = this.viewRequest;
     this.viewRequest = null;
@@ -147,7 +173,7 @@ export class Queue {
     if (!entry.viewing) entry.state = 'working';
     entry.done = 0;
     this.render();
-    this.convert({ file: entry.file });
+    this.convert({ file: entry.file, dropNotice });
   }
 
   /** The controller's word on the current file: {state: 'working'|'password'|'done'|'failed'|
@@ -431,7 +457,12 @@ export class Queue {
       .map((e) => t('queue_partial', { name: e.path.slice(shared.length), pages: e.failedPages }));
     ui.queueSummary.textContent = [t('queue_summary', counts), ...partial].join(' ');
     ui.downloadAll.hidden = counts.done === 0;
-    const rest = entries.filter((e) => e.state === 'waiting' || e.state === 'cancelled').length;
-    ui.queueResume.hidden = rest === 0 || ui.queue.dataset.state === 'running';
+    // Mid-list the zip would hold some texts and a report of files still "working" or
+    // "waiting" (a new user's was partial without a word): it waits for the list's end, and
+    // says so beside the button.
+    const converting = ui.queue.dataset.state === 'running';
+    ui.downloadAll.disabled = converting;
+    ui.downloadAllNote.hidden = !converting || counts.done === 0;
+    ui.queueResume.hidden = this.rest === 0 || converting;
   }
 }

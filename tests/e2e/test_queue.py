@@ -203,6 +203,12 @@ def test_cancel_stops_the_queue_and_a_waiting_file_can_be_removed(app: App) -> N
     app.page.wait_for_function(wait_queue_idle_or_waiting)
     assert [(n, s) for n, s, _ in queue_states(app)] == [
         ("long read.pdf", "cancelled"), ("next.pdf", "waiting"), ("unwanted.pdf", "waiting")]
+    # The status points to the way on, not to "another PDF" (a new user read the list as done).
+    app.page.wait_for_function(
+        "() => document.querySelector('[data-testid=status]').dataset.state === 'ready'")
+    assert app.testid("status").text_content() == (
+        "Cancelled. The list stops here: “Convert the rest” converts the files left.")
+    assert app.testid("queue-resume").is_visible()
     app.page.locator("[data-testid=queue-list] > li", has_text="unwanted.pdf").locator(".queue-remove").click()
     app.ensure_idle()
     # "Convert the rest" starts again with the file cancelled mid-way (a new user saw it skipped).

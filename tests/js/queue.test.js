@@ -48,10 +48,10 @@ const { archiveContents } = await import('../../app/shell/archive.js');
 /** A queue wired to a stand-in controller that records what it was asked to convert. */
 function makeQueue() {
   const ui = {};
-  for (const name of ['queue', 'queueList', 'queueSummary', 'queueClear', 'queueResume', 'downloadAll', 'passwordCancel']) {
+  for (const name of ['queue', 'queueList', 'queueSummary', 'queueClear', 'queueResume', 'downloadAll', 'downloadAllNote', 'noticeDrop', 'passwordCancel']) {
     ui[name] = new FakeElement();
   }
-  const messages = { shown: new Map(), say() {} };
+  const messages = { shown: new Map(), said: [], say(el, key = null, params = {}) { this.said.push([el, key, params]); } };
   ui.status = new FakeElement();
   // The status line as Status keeps it: its state, and its message remembered by `messages`.
   const status = {
@@ -64,21 +64,27 @@ function makeQueue() {
     },
   };
   const asked = [];
+  const requests = [];
   const cancelled = [];
   let queue = null;
   queue = new Queue(
     { ui, messages, status, shown: {} },
-    (request) => asked.push(request.file.name),
+    (request) => {
+      asked.push(request.file.name);
+      requests.push(request);
+    },
     // The controller answers a cancel at once with the file's outcome.
     (announce) => {
       cancelled.push(announce);
       queue.settle({ state: 'cancelled' });
     },
   );
-  return { queue, ui, asked, cancelled, status };
+  return { queue, ui, asked, requests, cancelled, status, messages };
 }
 
-const file = (name) => ({ name, size: 1000 });
+// Each file its own (a time of change of its own): the same name is not the same file.
+let stamp = 0;
+const file = (name) => ({ name, size: 1000, lastModified: ++stamp });
 const items = (...names) => names.map((name) => ({ file: file(name), path: name }));
 const states = (queue) => queue.entries.map((e) => [e.name, e.state]);
 const done = (pages = 1, text = 'text') => ({ state: 'done', text, format: 'txt', pages, seconds: 0.1, report: {}, notices: [] });
@@ -411,7 +417,7 @@ test('a time that rounds to nothing is "under 0.1 s", in both languages', async 
     assert.equal(say(0.02), 'Hecho: a.pdf, 1 página en menos de 0,1 s.');
     assert.equal(say(1.25), 'Hecho: a.pdf, 1 página en 1,3 s.');
     assert.equal(t('status_queue_end', { file: ['status_done', { name: 'a.pdf', pages: 1, seconds: 0 }], total: 2, done: 1, skipped: 1 }),
-      'Hecho: a.pdf, 1 página en menos de 0,1 s. Lista terminada: 1 de 2 convertidos, 1 omitido.');
+      'Hecho: a.pdf, 1 página en menos de 0,1 s. Lista terminada: 1 de 2 convertido, 1 omitido.');
   } finally {
     setLanguage('en');
   }
@@ -506,4 +512,142 @@ test('a file of which every page failed is failed (unreadable), as the command l
     [['failed', 'unreadable', null], ['done', 'no_text', null], ['done', null, 'text.txt']]);
   assert.deepEqual(report.files[0].failed_pages, [1, 2]);
   assert.deepEqual(report.counts, { failed: 1, done: 2 });
+});
+
+test('the same file chosen again is not converted twice, and the reader is told, in both languages', async () => {
+  const { queue, ui, asked, requests, messages } = makeQueue();
+  const [a, b] = items('a.pdf', 'b.pdf');
+  queue.add([a, b]);
+  // While a.pdf converts, a.pdf again (the same name, size and time of change) and a new c.pdf.
+  const again = { file: { ...a.file }, path: 'a.pdf' };
+  queue.add([again, ...items('c.pdf')]);
+  assert.deepEqual(queue.entries.map((e) => e.name), ['a.pdf', 'b.pdf', 'c.pdf']);
+  assert.deepEqual(messages.said.at(-1), [ui.noticeDrop, 'notice_duplicate', { count: 1, name: 'a.pdf' }]);
+  assert.equal(t('notice_duplicate', { count: 1, name: 'a.pdf' }),
+    'a.pdf is in the list already (same name, size and date): it was not added again.');
+  const { setLanguage } = await import('../../app/i18n.js');
+  setLanguage('es');
+  try {
+    assert.equal(t('notice_duplicate', { count: 2, name: 'a.pdf' }),
+      '2 archivos ya están en la lista (mismo nombre, tamaño y fecha): no se añadieron otra vez.');
+  } finally {
+    setLanguage('en');
+  }
+  // Only repeats: nothing joins, nothing more is converted.
+  queue.add([{ file: { ...b.file }, path: 'b.pdf' }]);
+  assert.equal(queue.size, 3);
+  for (let i = 0; i < 3; i += 1) {
+    queue.settle(done());
+    await tick();
+  }
+  assert.deepEqual(asked, ['a.pdf', 'b.pdf', 'c.pdf']);
+  // A repeat brought with a new file to a finished list: the notice comes with the new file,
+  // whose start clears the page's notices.
+  queue.add([{ file: { ...a.file }, path: 'a.pdf' }, ...items('d.pdf')]);
+  assert.deepEqual(asked, ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf']);
+  assert.deepEqual(requests.at(-1).dropNotice, ['notice_duplicate', { count: 1, name: 'a.pdf' }]);
+  // A file of the same name that is another file (another size or date) is converted.
+  queue.settle(done());
+  await tick();
+  queue.add([{ file: { ...a.file, size: 2000 }, path: 'a.pdf' }]);
+  assert.deepEqual(asked.at(-1), 'a.pdf');
+  assert.equal(queue.size, 5);
+  // Two copies of one file in two subfolders of a folder brought are two files of it.
+  const copy = file('same.pdf');
+  queue.add([{ file: copy, path: 'refs/same.pdf' }, { file: { ...copy }, path: 'refs/sub/same.pdf' }]);
+  assert.equal(queue.size, 7);
+});
+
+test('"Download all" waits for the list to finish, saying why; a list stopped by Cancel offers it', async () => {
+  const { queue, ui } = makeQueue();
+  queue.add(items('a.pdf', 'b.pdf', 'c.pdf'));
+  queue.settle(done());
+  await tick();
+  // b.pdf converts: a.pdf's text is there, but the zip would be partial.
+  assert.equal(ui.downloadAll.hidden, false);
+  assert.equal(ui.downloadAll.disabled, true);
+  assert.equal(ui.downloadAllNote.hidden, false);
+  assert.match(t('download_all_wait'), /when the list is finished/);
+  queue.settle({ state: 'cancelled' }); // the reader's Cancel
+  await tick();
+  assert.equal(ui.downloadAll.disabled, false);
+  assert.equal(ui.downloadAllNote.hidden, true);
+  queue.run();
+  queue.settle(done());
+  await tick();
+  assert.equal(ui.downloadAll.disabled, true);
+  queue.settle(done());
+  await tick();
+  assert.deepEqual(states(queue).map(([, state]) => state), ['done', 'done', 'done']);
+  assert.equal(ui.downloadAll.disabled, false);
+  assert.equal(ui.downloadAllNote.hidden, true);
+});
+
+test('a Cancel with files left names "Convert the rest"; without any, or alone, it says ready', async () => {
+  const { queue } = makeQueue();
+  queue.add(items('a.pdf', 'b.pdf', 'c.pdf'));
+  queue.settle({ state: 'cancelled' });
+  await tick();
+  assert.equal(queue.rest, 3);
+  const { Controller } = await import('../../app/shell/controller.js');
+  const said = [];
+  const status = { set: (state, key, params = {}) => said.push([state, key, params]) };
+  const controller = new Controller({ ui: {}, messages: {}, status, engine: {}, shown: {}, password: {}, rest: () => queue.rest });
+  controller.cancelling = 7;
+  controller.announceCancel = true;
+  controller.onCancelled({ job: 7 });
+  assert.deepEqual(said.at(-1), ['ready', 'status_cancelled_rest', {}]);
+  assert.equal(t('status_cancelled_rest'), 'Cancelled. The list stops here: “Convert the rest” converts the files left.');
+  const { setLanguage } = await import('../../app/i18n.js');
+  setLanguage('es');
+  try {
+    assert.equal(t('status_cancelled_rest'),
+      'Cancelado. La lista se detiene aquí: «Convertir el resto» convierte los archivos que quedan.');
+  } finally {
+    setLanguage('en');
+  }
+  // A single file cancelled: no list is shown, so no "Convert the rest" to point to.
+  const alone = makeQueue().queue;
+  alone.add(items('x.pdf'));
+  alone.settle({ state: 'cancelled' });
+  await tick();
+  assert.equal(alone.rest, 0);
+  const single = new Controller({ ui: {}, messages: {}, status, engine: {}, shown: {}, password: {}, rest: () => alone.rest });
+  single.cancelling = 3;
+  single.announceCancel = true;
+  single.onCancelled({ job: 3 });
+  assert.deepEqual(said.at(-1), ['ready', 'status_cancelled', {}]);
+});
+
+test('every count sentence agrees with its number, in both languages', async () => {
+  const { setLanguage } = await import('../../app/i18n.js');
+  const summary = { total: 1, done: 1, failed: 0, skipped: 0, cancelled: 0, waiting: 0, noText: 0 };
+  assert.equal(t('queue_summary', summary), '1 of 1 converted.');
+  const limit = (part, values) => t('notice_limit_reached', { part, values, pages: [2] });
+  assert.equal(limit('graphics_states', { limit: 100, count: 1 }),
+    'Page 2: it saves more graphics states than 100 without restoring them; 1 was ignored.');
+  assert.match(limit('fonts', { count: 1 }), /^Page 2: 1 of its fonts maps or sizes more codes/);
+  assert.match(limit('fonts', { count: 2 }), /^Page 2: 2 of its fonts map or size more codes/);
+  assert.match(limit('font_nesting', { count: 1, limit: 64 }), /^Page 2: 1 of its fonts nests arrays/);
+  assert.match(t('notice_damaged', { recovered: 1, expected: 3, readable: 0 }), /1 of its 3 pages was found, 0 of them/);
+  assert.match(t('notice_repaired', { count: 1 }), /1 of its streams declared a wrong length; it was read/);
+  setLanguage('es');
+  try {
+    assert.equal(t('queue_summary', summary), '1 de 1 convertido.');
+    assert.equal(t('queue_summary', { ...summary, total: 3, done: 2, waiting: 1 }), '2 de 3 convertidos, 1 en espera.');
+    assert.equal(t('queue_summary', { ...summary, total: 2, done: 0, failed: 2 }), '0 de 2 convertidos, 2 fallidos.');
+    assert.match(t('notice_damaged', { recovered: 1, expected: 3, readable: 0 }),
+      /se encontró 1 de sus 3 páginas y se pudieron leer 0\./);
+    assert.match(t('notice_damaged', { recovered: 4, expected: 4, readable: 1 }),
+      /se encontraron 4 páginas y se pudo leer 1\./);
+    assert.match(t('notice_damaged', { recovered: 1, expected: 5 }), /se pudo recuperar 1 de sus 5 páginas\./);
+    assert.match(limit('graphics_states', { limit: 100, count: 1 }), /; se ignoró 1\.$/);
+    assert.match(limit('shapes', { limit: 100, count: 1 }), /\(1 más no se conservó\)\.$/);
+    assert.match(limit('fonts', { count: 1 }), /: 1 de sus fuentes asigna o dimensiona /);
+    assert.match(limit('font_nesting', { count: 3, limit: 64 }), /: 3 de sus fuentes anidan /);
+    assert.match(t('notice_repaired', { count: 1 }), /1 de sus flujos declaraba una longitud errónea; se leyó/);
+    assert.match(t('notice_repaired', { count: 2 }), /2 de sus flujos declaraban una longitud errónea; cada uno se leyó/);
+  } finally {
+    setLanguage('en');
+  }
 });
