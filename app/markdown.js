@@ -10,6 +10,12 @@
 // Top-level blocks carry data-line and data-line-end (their source lines), so the text of a page
 // can be found in the rendered view too. Headings are shifted two levels down (the page's own
 // h1 and h2 come first), keeping their look through md-h1..md-h6 classes.
+//
+// Footnotes (the engine's "Text[^*]" and "[^*]: the note") are rendered by markdown-it-footnote
+// (vendored with it): a reference is a raised link to its note, the notes are listed at the end
+// of their segment, each under the mark the PDF printed. A reference whose note falls in another
+// segment stays text, as before (segments are cut 16,000 characters apart, a note sits at the
+// foot of its page).
 
 import { t } from './i18n.js';
 
@@ -25,9 +31,22 @@ let markdownIt = null;
 
 async function load() {
   if (!markdownIt) {
-    const { default: MarkdownIt } = await import('../static/vendor/markdown-it.mjs');
+    const [{ default: MarkdownIt }, { default: footnotes }] = await Promise.all([
+      import('../static/vendor/markdown-it.mjs'),
+      import('../static/vendor/markdown-it-footnote.mjs'),
+    ]);
     const md = new MarkdownIt('commonmark', { html: false, linkify: false, typographer: false });
     md.disable('image');
+    md.use(footnotes);
+    // "^[...]" is no Markdown the engine writes: a PDF's own "2^[n]" stays text.
+    md.disable('footnote_inline');
+    // The mark the PDF printed ("*", "2"), not a count from 1; it is the PDF's text, so escaped
+    // (the plugin writes its caption into the HTML as it is).
+    const mark = (meta) => md.utils.escapeHtml(meta.label ?? String(meta.id + 1));
+    md.renderer.rules.footnote_caption = (tokens, i) => mark(tokens[i].meta);
+    const footnoteOpen = md.renderer.rules.footnote_open;
+    md.renderer.rules.footnote_open = (tokens, i, options, env, self) =>
+      `${footnoteOpen(tokens, i, options, env, self)}<span class="md-footnote-mark">${mark(tokens[i].meta)}</span> `;
     // GFM pipe tables (the engine's Markdown tables), which the CommonMark preset leaves out. A
     // column's alignment comes as a style attribute, which the page's policy (style-src 'self')
     // refuses: it becomes a class (static/app.css).
@@ -117,7 +136,8 @@ export class MarkdownView {
   renderNext(md) {
     const segment = this.pending.shift();
     if (!segment) return;
-    const env = {};
+    // Footnote anchors are named after the segment (docId), so no two segments share an id.
+    const env = { docId: `s${segment.line}` };
     const tokens = md.parse(segment.text, env);
     for (let i = 0; i + 2 < tokens.length; i += 1) {
       const marker = tokens[i].type === 'paragraph_open' && tokens[i + 1].type === 'inline'

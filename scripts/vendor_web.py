@@ -8,7 +8,9 @@ second run takes well under a second (the engine wheel is rebuilt only when its 
   checked them against the sha512 integrity hashes in package-lock.json).
 - static/vendor/noble-ciphers.mjs: @noble/ciphers' AES bundled by esbuild into one ES module.
 - static/vendor/fflate.mjs: fflate's zip writer (the page's "Download all"), bundled the same way.
-- static/vendor/markdown-it.mjs: markdown-it's own self-contained browser ES module build.
+- static/vendor/markdown-it.mjs: markdown-it's own self-contained browser ES module build, and
+  static/vendor/markdown-it-footnote.mjs: its footnote plugin's ES module (no imports), for the
+  preview's footnotes.
 - static/wheels/: the wheels of requirements-web.txt (pip checks their sha256; the downloads are
   kept in build/web-wheels/), the engine's own wheel, and manifest.json listing them with SRI
   hashes, which the worker passes to fetch(). pdfminer.six's wheel goes in without its CJK CMap
@@ -61,6 +63,10 @@ NODE_MARKDOWN_IT = ROOT / "node_modules" / "markdown-it"
 MARKDOWN_IT_BUILD = "dist/browser/markdown-it.esm.min.mjs"  # no imports: one file
 MARKDOWN_IT_OUT = VENDOR / "markdown-it.mjs"
 MARKDOWN_IT_VERSION = "15.0.3"
+NODE_FOOTNOTE = ROOT / "node_modules" / "markdown-it-footnote"
+FOOTNOTE_BUILD = "index.mjs"  # no imports: one file
+FOOTNOTE_OUT = VENDOR / "markdown-it-footnote.mjs"
+FOOTNOTE_VERSION = "4.0.0"
 PRECACHE_OUT = VENDOR / "precache.js"
 LIMITS_OUT = VENDOR / "limits.mjs"
 OPTIONS_SOURCE = ROOT / "py" / "pdfprose" / "options.py"
@@ -173,18 +179,26 @@ def bundle(entry: Path, out: Path, what: str) -> None:
     log(f"bundled {what} into {out.relative_to(ROOT)}")
 
 
-def vendor_markdown_it() -> None:
-    meta = json.loads((NODE_MARKDOWN_IT / "package.json").read_text(encoding="utf-8"))
-    if meta.get("version") != MARKDOWN_IT_VERSION:
-        sys.exit(f"vendor: node_modules has markdown-it {meta.get('version')}, want {MARKDOWN_IT_VERSION}")
-    source = (NODE_MARKDOWN_IT / MARKDOWN_IT_BUILD).read_text(encoding="utf-8")
+def copy_module(package: Path, build: str, out: Path, version: str) -> None:
+    """Copy `build`, an ES module of npm package `package` (checked by npm ci against
+    package-lock.json's integrity hash) that imports nothing, to `out` under a header."""
+    name = package.name
+    meta = json.loads((package / "package.json").read_text(encoding="utf-8"))
+    if meta.get("version") != version:
+        sys.exit(f"vendor: node_modules has {name} {meta.get('version')}, want {version}")
+    source = (package / build).read_text(encoding="utf-8")
     # The source map is not shipped, so the comment pointing at it goes too.
     text = re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", source)
-    header = f"// markdown-it {MARKDOWN_IT_VERSION} (MIT), copied by scripts/vendor_web.py from {MARKDOWN_IT_BUILD}\n"
+    header = f"// {name} {version} (MIT), copied by scripts/vendor_web.py from {build}\n"
     text = header + text
-    if not MARKDOWN_IT_OUT.exists() or MARKDOWN_IT_OUT.read_text(encoding="utf-8") != text:
-        MARKDOWN_IT_OUT.write_text(text, encoding="utf-8")
-        log(f"copied markdown-it {MARKDOWN_IT_VERSION} to {MARKDOWN_IT_OUT.relative_to(ROOT)}")
+    if not out.exists() or out.read_text(encoding="utf-8") != text:
+        out.write_text(text, encoding="utf-8")
+        log(f"copied {name} {version} to {out.relative_to(ROOT)}")
+
+
+def vendor_markdown_it() -> None:
+    copy_module(NODE_MARKDOWN_IT, MARKDOWN_IT_BUILD, MARKDOWN_IT_OUT, MARKDOWN_IT_VERSION)
+    copy_module(NODE_FOOTNOTE, FOOTNOTE_BUILD, FOOTNOTE_OUT, FOOTNOTE_VERSION)
 
 
 def required_hashes() -> set[str]:

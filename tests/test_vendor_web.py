@@ -155,3 +155,21 @@ def test_the_engine_wheel_is_rebuilt_only_when_its_code_changes(tmp_path: Path,
     module.write_text("VALUE = 1\n")
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "pdfprose"\nversion = "2"\n')
     assert VENDOR_WEB.engine_fingerprint() != first
+
+
+def test_a_module_is_copied_at_its_pinned_version_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The footnote plugin is copied as markdown-it is: under a header naming it and its
+    version, without its source map's comment, and refused at any other version."""
+    monkeypatch.setattr(VENDOR_WEB, "ROOT", tmp_path)
+    package = tmp_path / "node_modules" / "markdown-it-footnote"
+    package.mkdir(parents=True)
+    (package / "package.json").write_text(json.dumps({"version": "4.0.0"}), encoding="utf-8")
+    (package / "index.mjs").write_text("export default function f () {}\n//# sourceMappingURL=x.map\n",
+                                       encoding="utf-8")
+    out = tmp_path / "footnote.mjs"
+    VENDOR_WEB.copy_module(package, "index.mjs", out, "4.0.0")
+    assert out.read_text(encoding="utf-8") == (
+        "// markdown-it-footnote 4.0.0 (MIT), copied by scripts/vendor_web.py from index.mjs\n"
+        "export default function f () {}\n")
+    with pytest.raises(SystemExit, match="has markdown-it-footnote 4.0.0, want 4.0.1"):
+        VENDOR_WEB.copy_module(package, "index.mjs", out, "4.0.1")

@@ -219,6 +219,31 @@ def test_page_markers_in_the_markdown_preview_are_not_raw_comments(app: App, cor
         app.wait_shown("txt|1|1|0")
 
 
+def test_footnotes_in_the_markdown_preview_are_rendered(app: App, corpus_file: Callable[[str], Path]) -> None:
+    """A fresh-clone tester saw "Tagged PDF[^*]" as text in the preview: the reference is a raised
+    link to its note, listed under the mark the PDF printed; the source keeps the syntax."""
+    app.show(corpus_file("real/pdfua_presentation_slides.pdf"))
+    app.set_format("md")
+    app.testid("view-both").check()
+    try:
+        app.wait_shown("md|1|1|0")
+        assert "Tagged PDF[^*]" in app.output()
+        app.page.wait_for_function(
+            "() => document.querySelector('[data-testid=rendered] .footnote-ref') !== null")
+        rendered = app.testid("rendered")
+        assert "[^*]" not in rendered.text_content()
+        ref = rendered.locator(".footnote-ref a").first
+        assert ref.text_content() == "*"
+        note = rendered.locator(".footnote-item").first
+        assert note.locator(".md-footnote-mark").text_content() == "*"
+        assert "More info: PDF/UA in a Nutshell" in note.text_content()
+        assert ref.get_attribute("href") == f"#{note.get_attribute('id')}"
+    finally:
+        app.testid("view-source").check()
+        app.set_format("txt")
+        app.wait_shown("txt|1|1|0")
+
+
 def test_struck_through_headers_follow_the_option(app: App, corpus_file: Callable[[str], Path]) -> None:
     """The strike-through lines show only while running headers are removed from the text."""
     app.show(corpus_file(TRACEMONKEY))
