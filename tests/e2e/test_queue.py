@@ -149,13 +149,13 @@ def test_loose_files_dropped_together_queue_and_a_non_pdf_is_marked(app: App) ->
     drop(app, ("notes.txt", b"some notes\n"), ("paper.pdf", make_pdf([["The paper in the drop."]])))
     wait_queue_idle(app)
     assert [(n, s, m) for n, s, m in queue_states(app)] == [
-        ("notes.txt", "failed", "This file is not a PDF."),
+        ("notes.txt", "failed", "This file is not a PDF (it has no %PDF- header)."),
         ("paper.pdf", "done", "Done: 1 page"),
     ]
     assert "The paper in the drop." in app.output()
     app.testid("lang").select_option("es")
     try:
-        assert queue_states(app)[0][2] == "Este archivo no es un PDF."
+        assert queue_states(app)[0][2] == "Este archivo no es un PDF (no tiene la cabecera %PDF-)."
         assert queue_states(app)[1][2] == "Hecho: 1 página"
     finally:
         app.testid("lang").select_option("en")
