@@ -223,7 +223,7 @@ def test_the_manifest_keeps_one_line_per_file_across_runs(tmp_path: Path) -> Non
 
 
 def test_outcomes_and_settings_on_their_own(tmp_path: Path) -> None:
-    assert convert_bytes(b"").code == "not_pdf"
+    assert convert_bytes(b"").code == "empty_file"  # the page's report.json code too
     scan = tmp_path / "scan.pdf"
     canvas_pdf(scan, lambda c, i: c.rect(50, 50, 400, 600, fill=1), pages=2)
     empty = convert_bytes(scan.read_bytes())
