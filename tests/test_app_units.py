@@ -148,7 +148,8 @@ def test_the_page_s_zip_and_the_command_line_name_texts_by_one_rule() -> None:
         pytest.skip("node is missing (./dev needs Node.js 20+)")
     paths = ["refs/a.pdf", "refs/A.PDF", "refs/sub/b.pdf", "refs/sub/B.pdf", "refs/a.Pdf", "refs/c.pdf"]
     cli = [job.output for job in plan([Found(f"/in/{p}", "", f"/in/{p}", "/in/refs") for p in paths], ".txt")]
-    assert cli == ["a.txt", "A-2.txt", "sub/b.txt", "sub/B-2.txt", "a-3.txt", "c.txt"]
+    # Named in name_order, not in the list's order: lower case first (a.pdf, a.Pdf, A.PDF).
+    assert cli == ["a.txt", "A-3.txt", "sub/b.txt", "sub/B-2.txt", "a-2.txt", "c.txt"]
     script = (
         "import { archiveContents } from './app/shell/archive.js';"
         "const paths = JSON.parse(process.argv[1]);"

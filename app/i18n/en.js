@@ -174,7 +174,7 @@ export default {
     `This PDF has ${p.pages} pages; the limit is ${p.limit} pages. ` +
     'Split it into smaller files, then try again.',
 
-  error_not_pdf: 'This file is not a PDF.',
+  error_not_pdf: 'This file is not a PDF (it has no %PDF- header).',
   error_empty_file: 'This file is empty (0 bytes): there is nothing to convert.',
   notice_not_a_file: 'That was text or a link, not a file: nothing is fetched from the web here. Save the PDF, then drop the file.',
   // A file of which every page failed (the command line's code unreadable).

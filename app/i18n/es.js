@@ -170,7 +170,7 @@ export default {
     `Este PDF tiene ${p.pages} páginas; el límite es de ${p.limit} páginas. ` +
     'Divídelo en archivos más pequeños y vuelve a intentarlo.',
 
-  error_not_pdf: 'Este archivo no es un PDF.',
+  error_not_pdf: 'Este archivo no es un PDF (no tiene la cabecera %PDF-).',
   error_empty_file: 'Este archivo está vacío (0 bytes): no hay nada que convertir.',
   notice_not_a_file: 'Eso era texto o un enlace, no un archivo: aquí no se descarga nada de la web. Guarda el PDF y suelta el archivo.',
   // Un archivo del que falló cada página (el código unreadable de la línea de órdenes).

@@ -21,18 +21,53 @@ export function sharedFolder(paths) {
   return shared;
 }
 
+/** `path` as a case-insensitive file system may take it: upper-cased, then lower-cased ('Straße'
+ * and 'STRASSE' alike), as the command line's pdfprose.batch.sources.fold computes it. */
+export function foldName(path) {
+  return String(path).toUpperCase().toLowerCase();
+}
+
+/** Strings compared by code point, as Python compares them (not by UTF-16 unit). */
+function codePointOrder(a, b) {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+    const difference = x[i].codePointAt(0) - y[i].codePointAt(0);
+    if (difference) return difference;
+  }
+  return x.length - y.length;
+}
+
 /**
- * `base.ext` made unique among `taken` (a Set of lower-cased names, updated): a.pdf and A.PDF
- * give a.txt and A-2.txt, the command line's rule for a batch's texts
+ * The order in which files are named, whatever order the browser lists them in: by the path
+ * folded, then, between paths that fold alike, by the exact path from the highest code point
+ * down, so lower case comes first ('x.pdf' before 'x.PDF', which gives 'x.txt' and 'x-2.txt').
+ * The command line's rule (pdfprose.batch.sources.name_order), so that one folder gets the same
+ * names both ways.
+ */
+export function nameOrder(a, b) {
+  return codePointOrder(foldName(a), foldName(b)) || codePointOrder(String(b), String(a));
+}
+
+/** Whether a file of a folder brought is hidden in it: a part of its path below that folder
+ * ('d/.secret.pdf', 'd/.cache/a.pdf'; the first part is the folder) starts with '.'. The command
+ * line skips the same (pdfprose.batch.sources.hidden_below). */
+export function hiddenInFolder(path) {
+  return String(path).split('/').slice(1).some((part) => part.startsWith('.'));
+}
+
+/**
+ * `base.ext` made unique among `taken` (a Set of folded names, updated): called in nameOrder, a.pdf
+ * and A.PDF give a.txt and A-2.txt, the command line's rule for a batch's texts
  * (pdfprose.batch.sources.plan), so that one folder gives the same names both ways. Case is
  * ignored because the file systems most zips are opened on ignore it.
  */
 export function uniqueName(base, ext, taken) {
   let name = `${base}.${ext}`;
-  for (let n = 2; taken.has(name.toLowerCase()) || name.toLowerCase() === REPORT_NAME; n += 1) {
+  for (let n = 2; taken.has(foldName(name)) || foldName(name) === REPORT_NAME; n += 1) {
     name = `${base}-${n}.${ext}`;
   }
-  taken.add(name.toLowerCase());
+  taken.add(foldName(name));
   return name;
 }
 
@@ -49,12 +84,22 @@ export function archiveContents(entries, generatedAt = new Date()) {
   const taken = new Set();
   const texts = [];
   const shared = sharedFolder(entries.map((entry) => entry.path || entry.name));
-  const files = entries.map((entry) => {
+  const relatives = entries.map((entry) => (entry.path || entry.name).slice(shared.length));
+  // Every file takes its name, converted or not, in nameOrder (not the list's order), as the
+  // command line names every input before converting any.
+  const names = new Array(entries.length);
+  const order = entries.map((_, index) => index)
+    .sort((i, j) => nameOrder(relatives[i], relatives[j]) || i - j);
+  for (const index of order) {
+    const relative = relatives[index];
+    const folder = relative.slice(0, relative.lastIndexOf('/') + 1);
+    const ext = entries[index].format === 'md' ? 'md' : 'txt';
+    names[index] = uniqueName(folder + baseName(relative), ext, taken);
+  }
+  const files = entries.map((entry, index) => {
     let output = null;
     if (entry.state === 'done' && typeof entry.text === 'string' && entry.text !== '') {
-      const relative = (entry.path || entry.name).slice(shared.length);
-      const folder = relative.slice(0, relative.lastIndexOf('/') + 1);
-      output = uniqueName(folder + baseName(relative), entry.format === 'md' ? 'md' : 'txt', taken);
+      output = names[index];
       texts.push({ name: output, text: entry.text });
     }
     return {

@@ -16,7 +16,7 @@ import { outputOptions } from './document.js';
 import { registerServiceWorker } from './offline.js';
 
 const MEMORY_FAILURE = /MemoryError|out of memory|Aborted\(|fatal error|allocation failed/i;
-const BAD_FILE_CODES = ['not_pdf', 'unreadable', 'no_pages', 'truncated', 'unsupported_encryption'];
+const BAD_FILE_CODES = ['empty_file', 'not_pdf', 'unreadable', 'no_pages', 'truncated', 'unsupported_encryption'];
 
 /** The size in MB as the limit notices state it: rounded up, so a file just over the limit never
  * reads as "25.0 MB; the limit is 25 MB". */
@@ -77,7 +77,7 @@ export class Controller {
       : file.size > MAX_FILE_BYTES ? ['noticeLimit', 'limit_size', { mb: megabytes(file.size), limit: MAX_FILE_BYTES / 1e6 }]
         : null;
     if (refusal) {
-      // Said here, in the reader's words (the engine would call an empty file "not a PDF").
+      // Said here, without waiting for the engine, which gives the same code (empty_file).
       const [where, key, params] = refusal;
       messages.say(ui[where], key, params);
       this.fail();

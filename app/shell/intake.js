@@ -2,15 +2,25 @@
 // the folder chooser, and drops anywhere on the page (files, or folders searched recursively for
 // their PDFs). What comes is handed to `take` as [{file, path}] (path: the file's place in the
 // folder brought, or its name); a drop that brings no file (text or a link) is said as such and
-// fetches nothing.
+// fetches nothing. A folder's hidden files (any part of the path below it starting with '.') are
+// left out, as the command line leaves them (archive.js, hiddenInFolder).
+
+import { hiddenInFolder, nameOrder } from './archive.js';
 
 export function looksLikePdf(file) {
   return file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 }
 
-/** Folder files in the order a file manager lists them ('2.pdf' before '10.pdf'). */
-function byPath(a, b) {
-  return a.path.localeCompare(b.path, undefined, { numeric: true, sensitivity: 'base' });
+/** Folder files in the order a file manager lists them ('2.pdf' before '10.pdf'); names equal
+ * but for case in nameOrder ('a.pdf' before 'A.PDF'), never in the browser's own order. */
+export function byPath(a, b) {
+  return a.path.localeCompare(b.path, undefined, { numeric: true, sensitivity: 'base' })
+    || nameOrder(a.path, b.path);
+}
+
+/** The PDFs of a folder brought, [{file, path}], without its hidden files, in byPath order. */
+export function folderPdfs(items) {
+  return items.filter(({ file, path }) => looksLikePdf(file) && !hiddenInFolder(path)).sort(byPath);
 }
 
 /** The PDFs under a dropped folder (a FileSystemDirectoryEntry), at any depth. */
@@ -24,15 +34,17 @@ async function pdfsUnder(directory) {
       const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
       if (!batch.length) break;
       for (const entry of batch) {
-        if (entry.isDirectory) pending.push(entry);
-        else if (/\.pdf$/i.test(entry.name)) {
+        // A hidden folder is not opened: none of its files would be taken.
+        if (entry.isDirectory) {
+          if (!entry.name.startsWith('.')) pending.push(entry);
+        } else if (/\.pdf$/i.test(entry.name)) {
           const file = await new Promise((resolve, reject) => entry.file(resolve, reject));
           found.push({ file, path: entry.fullPath.replace(/^\//, '') });
         }
       }
     }
   }
-  return found.sort(byPath);
+  return folderPdfs(found);
 }
 
 /**
@@ -54,9 +66,8 @@ export function wireIntake(ui, take, noFile, noPdf) {
   });
   ui.folderInput.addEventListener('change', () => {
     // A folder's files, all of them: only its PDFs are taken.
-    const items = [...ui.folderInput.files].filter(looksLikePdf)
-      .map((file) => ({ file, path: file.webkitRelativePath || file.name }))
-      .sort(byPath);
+    const items = folderPdfs([...ui.folderInput.files]
+      .map((file) => ({ file, path: file.webkitRelativePath || file.name })));
     ui.folderInput.value = '';
     if (items.length) take(items);
     else noPdf();

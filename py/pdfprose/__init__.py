@@ -14,6 +14,7 @@ thresholds (``convert(data, params=LayoutParams(...))``).
 from .engine.conversion import Conversion
 from .engine.converter import Converter, convert
 from .errors import (
+    EmptyFileError,
     InternalError,
     NoPagesError,
     NotAPdfError,
@@ -45,6 +46,7 @@ __all__ = [
     "MAX_PAGES",
     "PdfProseError",
     "NotAPdfError",
+    "EmptyFileError",
     "NoTextError",
     "PasswordRequiredError",
     "WrongPasswordError",

@@ -293,12 +293,11 @@ def _convert_one(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
         except MissingFsspec as exc:
             return _fail(name, str(exc))
         except (OSError, ValueError) as exc:
-            where = "standard input" if stdin else given
             reason = getattr(exc, "strerror", None) or str(exc)
             if isinstance(exc, IsADirectoryError):
                 reason += " (for the PDFs in a folder, give -o OUTDIR)"
-            print(f"pdfprose: cannot read {where}: {reason}", file=sys.stderr)
-            return 1
+            # The documented form, "pdfprose: INPUT: ...", as every other failure says it.
+            return _fail(name, f"cannot read it: {reason}")
         options = Options(
             format=args.format,
             join_lines=not args.no_join_lines,

@@ -27,6 +27,13 @@ class NotAPdfError(PdfProseError):
     code = "not_pdf"
 
 
+class EmptyFileError(NotAPdfError):
+    """The file has no byte at all (a download or copy that never started): its own code, so that
+    the command line's manifest and the page's report.json say the same of it."""
+
+    code = "empty_file"
+
+
 class UnreadablePdfError(PdfProseError):
     """The file looks like a PDF but has no page pdfminer.six can find (broken beyond repair)."""
 

@@ -28,7 +28,7 @@ from pdfprose.batch import FileResult, Settings, convert_bytes, plan_batch, run
 from pdfprose.batch.manifest import Manifest
 from pdfprose.batch.order import largest_first
 from pdfprose.batch.progress import Progress
-from pdfprose.batch.sources import BadInput, Found, plan, read_list
+from pdfprose.batch.sources import BadInput, Found, fold, hidden_below, name_order, plan, read_list
 from pdfprose.batch.storage import InputTooLarge, read_stream
 
 Corpus = Callable[[str], Path]
@@ -153,7 +153,7 @@ def test_two_inputs_with_the_same_name_get_two_texts(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert texts(tmp_path / "out") == {
         "a/report.txt": "report of a\n", "b/report.txt": "report of b\n",
-        "c/x-2.txt": "lower case\n", "c/x.txt": "upper case\n"}  # x.PDF sorts before x.pdf
+        "c/x.txt": "lower case\n", "c/x-2.txt": "upper case\n"}  # name_order: x.pdf first
     # The same file named twice is converted once.
     twice = pdfprose("a/report.pdf", "./a/report.pdf", "-o", "once", cwd=tmp_path)
     assert twice.returncode == 0 and list(manifest(tmp_path / "once")) == ["report.txt"]
@@ -223,7 +223,7 @@ def test_the_manifest_keeps_one_line_per_file_across_runs(tmp_path: Path) -> Non
 
 
 def test_outcomes_and_settings_on_their_own(tmp_path: Path) -> None:
-    assert convert_bytes(b"").code == "not_pdf"
+    assert convert_bytes(b"").code == "empty_file"  # the page's report.json code too
     scan = tmp_path / "scan.pdf"
     canvas_pdf(scan, lambda c, i: c.rect(50, 50, 400, 600, fill=1), pages=2)
     empty = convert_bytes(scan.read_bytes())
@@ -442,3 +442,46 @@ def test_a_file_of_which_every_page_failed_is_failed_as_the_page_counts_it(tmp_p
     lines = manifest(tmp_path / "out")
     assert (lines["every.txt"]["status"], lines["every.txt"]["code"]) == ("failed", "unreadable")
     assert (lines["mixed.txt"]["status"], lines["mixed.txt"]["code"]) == ("converted", "no_text")
+
+
+def test_names_differing_in_case_hidden_files_and_an_empty_file_as_the_page_has_them(
+        tmp_path: Path) -> None:
+    """A new user's folder: ``a.pdf`` and ``A.PDF`` got ``A.txt`` (A.PDF's text) and
+    ``a-2.txt`` from the command line, the other way round from the page; ``.hidden/h.pdf`` was
+    taken though ``.secret.pdf`` was not; an empty file was ``not_pdf`` here, ``empty_file`` in
+    the page's report.json. tests/js/archive.test.js and tests/e2e/test_queue.py hold the
+    page to the same."""
+    folder = tmp_path / "d"
+    (folder / ".hidden").mkdir(parents=True)
+    (folder / "a.pdf").write_bytes(tiny_pdf("lower case apples"))
+    (folder / "A.PDF").write_bytes(tiny_pdf("UPPER CASE PEARS"))
+    if len(os.listdir(folder)) < 3:
+        pytest.skip("a case-insensitive file system keeps one of a.pdf and A.PDF")
+    (folder / ".secret.pdf").write_bytes(tiny_pdf("a hidden file"))
+    (folder / ".hidden" / "h.pdf").write_bytes(tiny_pdf("in a hidden folder"))
+    (folder / "empty.pdf").write_bytes(b"")
+    result = pdfprose("d", "-o", "out/", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    written = texts(tmp_path / "out")
+    assert sorted(written) == ["A-2.txt", "a.txt"]
+    assert "lower case apples" in written["a.txt"]
+    assert "UPPER CASE PEARS" in written["A-2.txt"]
+    lines = manifest(tmp_path / "out")
+    assert sorted(line["path"] for line in lines.values()) == ["d/A.PDF", "d/a.pdf", "d/empty.pdf"]
+    assert (lines["empty.txt"]["code"], lines["empty.txt"]["message"]) == (
+        "empty_file", "this file is empty (0 bytes): there is nothing to convert")
+
+
+def test_names_are_given_in_one_order_whatever_order_the_files_come_in() -> None:
+    def found(path: str) -> Found:
+        return Found(path, "", path, "/d")
+
+    listed = ["/d/x.PDF", "/d/X.pdf", "/d/x.pdf", "/d/b.pdf", "/d/B.pdf"]
+    for order in (listed, listed[::-1], sorted(listed)):
+        named = {job.source: job.output for job in plan([found(p) for p in order], ".txt")}
+        assert named == {"/d/x.pdf": "x.txt", "/d/x.PDF": "x-2.txt", "/d/X.pdf": "X-3.txt",
+                         "/d/b.pdf": "b.txt", "/d/B.pdf": "B-2.txt"}
+    assert sorted(["b", "B", "a", "ab", "Ab"], key=name_order) == ["a", "ab", "Ab", "b", "B"]
+    assert fold("Straße.PDF") == fold("STRASSE.pdf")
+    assert hidden_below(".cache/a.pdf") and hidden_below("x/.a.pdf")
+    assert not hidden_below("x.y/a.pdf")

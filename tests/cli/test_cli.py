@@ -57,7 +57,9 @@ def test_missing_file_and_empty_file(tmp_path: Path) -> None:
     empty = tmp_path / "empty.pdf"
     empty.write_bytes(b"")
     result = pdfprose(str(empty))
-    assert result.returncode == 1 and "the file is empty" in result.stderr
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"pdfprose: {empty}: this file is empty (0 bytes): there is nothing to convert\n")
 
 
 def test_document_without_any_text_layer_says_so_and_writes_no_text(tmp_path: Path) -> None:

@@ -128,6 +128,16 @@ def test_missing_file_and_directory_are_one_line(tmp_path: Path) -> None:
         assert "cannot read" in one_line(result.stderr)
 
 
+def test_a_missing_file_is_named_first_as_every_message_names_it(tmp_path: Path) -> None:
+    # A new user saw "pdfprose: cannot read nonexist.pdf: No such file or directory", not the
+    # documented "pdfprose: INPUT: ..." form.
+    missing = str(tmp_path / "nonexist.pdf")
+    result = run_cli(missing)
+    assert result.returncode == 1
+    assert one_line(result.stderr) == (
+        f"pdfprose: {missing}: cannot read it: No such file or directory")
+
+
 def test_truncated_file_keeps_what_can_be_recovered_with_a_warning() -> None:
     lines = ["Apples grow on trees", "Rivers run to the sea", "Owls hunt at night", "Bees make honey"]
     pdf = pages_pdf([text(line, 700 - 40 * n) for n, line in enumerate(lines)])

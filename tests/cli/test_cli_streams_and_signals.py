@@ -36,7 +36,7 @@ def test_a_closed_standard_input_is_one_line(tmp_path: Path) -> None:
     done = subprocess.run(["sh", "-c", 'exec "$0" -m pdfprose - <&-', sys.executable],
                           capture_output=True, text=True)
     assert done.returncode == 1 and done.stdout == ""
-    assert one_line(done.stderr) == "pdfprose: cannot read standard input: standard input is closed"
+    assert one_line(done.stderr) == "pdfprose: standard input: cannot read it: standard input is closed"
     listing = subprocess.run(["sh", "-c", 'exec "$0" -m pdfprose - -o out/ <&-', sys.executable],
                              capture_output=True, text=True, cwd=tmp_path)
     assert listing.returncode == 2 and "standard input is closed" in listing.stderr

@@ -368,8 +368,15 @@ def test_pdf_over_500_pages_is_refused_with_its_page_count(app: App) -> None:
 def test_not_a_pdf_gets_a_clear_message(app: App) -> None:
     payload = {"name": "notes.pdf", "mimeType": "application/pdf", "buffer": b"just some notes, not a PDF\n"}
     assert app.convert(payload, "notes.pdf") == "error"
-    assert app.testid("error").text_content() == "This file is not a PDF."
+    assert app.testid("error").text_content() == "This file is not a PDF (it has no %PDF- header)."
     assert not app.testid("notice-limit").is_visible()
+    # Why, as the command line says it (a new user's renamed .txt was only "not a PDF").
+    app.testid("lang").select_option("es")
+    try:
+        assert app.testid("error").text_content() == \
+            "Este archivo no es un PDF (no tiene la cabecera %PDF-)."
+    finally:
+        app.testid("lang").select_option("en")
 
 
 def test_a_pdf_with_no_pages_says_so_and_is_not_called_damaged(app: App) -> None:
@@ -421,7 +428,7 @@ def test_a_drop_replaces_what_the_last_drop_said(app: App) -> None:
     app.ensure_idle()
     drop(app, ("notes.pdf", b"just some notes, not a PDF\n"))
     assert app.wait_state("done", "error") == "error"
-    assert app.testid("error").text_content() == "This file is not a PDF."
+    assert app.testid("error").text_content() == "This file is not a PDF (it has no %PDF- header)."
     drop_link(app)
     assert app.page.evaluate(notices) == ["notice-drop"]
     assert app.testid("notice-drop").text_content().startswith(not_a_file)

@@ -143,19 +143,52 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
     app.shown = None
 
 
+def test_names_differing_in_case_hidden_files_and_an_empty_file_as_the_command_line_has_them(
+        app: App, tmp_path: Path) -> None:
+    """A new user's folder d: the zip gave a.txt (a.pdf's text) and A-2.txt, the command line
+    A.txt (A.PDF's) and a-2.txt; the page took .secret.pdf, which the command line skips; an
+    empty file was empty_file here and not_pdf there. tests/batch/test_batch.py runs the same
+    folder through the command line."""
+    folder = tmp_path / "d"
+    (folder / ".hidden").mkdir(parents=True)
+    (folder / "A.PDF").write_bytes(make_pdf([["UPPER CASE PEARS"]]))
+    (folder / "a.pdf").write_bytes(make_pdf([["lower case apples"]]))
+    (folder / ".secret.pdf").write_bytes(make_pdf([["a hidden file"]]))
+    (folder / ".hidden" / "h.pdf").write_bytes(make_pdf([["in a hidden folder"]]))
+    (folder / "empty.pdf").write_bytes(b"")
+    app.ensure_idle()
+    app.reset_options()
+    app.testid("folder-input").set_input_files(folder)
+    wait_queue_idle(app)
+    assert [(name, state) for name, state, _ in queue_states(app)] == [
+        ("a.pdf", "done"), ("A.PDF", "done"), ("empty.pdf", "failed")]
+    with app.page.expect_download() as info:
+        app.testid("download-all").click()
+    archive = zipfile.ZipFile(io.BytesIO(Path(info.value.path()).read_bytes()))
+    assert sorted(archive.namelist()) == ["A-2.txt", "a.txt", "report.json"]
+    assert "lower case apples" in archive.read("a.txt").decode()
+    assert "UPPER CASE PEARS" in archive.read("A-2.txt").decode()
+    report = json.loads(archive.read("report.json"))
+    empty = next(f for f in report["files"] if f["name"] == "empty.pdf")
+    assert empty["error"] == {
+        "code": "empty_file", "message": "This file is empty (0 bytes): there is nothing to convert."}
+    app.testid("queue-clear").click()
+    app.shown = None
+
+
 def test_loose_files_dropped_together_queue_and_a_non_pdf_is_marked(app: App) -> None:
     app.ensure_idle()
     app.reset_options()
     drop(app, ("notes.txt", b"some notes\n"), ("paper.pdf", make_pdf([["The paper in the drop."]])))
     wait_queue_idle(app)
     assert [(n, s, m) for n, s, m in queue_states(app)] == [
-        ("notes.txt", "failed", "This file is not a PDF."),
+        ("notes.txt", "failed", "This file is not a PDF (it has no %PDF- header)."),
         ("paper.pdf", "done", "Done: 1 page"),
     ]
     assert "The paper in the drop." in app.output()
     app.testid("lang").select_option("es")
     try:
-        assert queue_states(app)[0][2] == "Este archivo no es un PDF."
+        assert queue_states(app)[0][2] == "Este archivo no es un PDF (no tiene la cabecera %PDF-)."
         assert queue_states(app)[1][2] == "Hecho: 1 página"
     finally:
         app.testid("lang").select_option("en")

@@ -1,6 +1,8 @@
 """Which files a batch converts, and where each text goes.
 
-Inputs are files, folders (searched recursively for ``*.pdf``, any case), fsspec URLs of either
+Inputs are files, folders (searched recursively for ``*.pdf``, any case, skipping hidden files:
+any whose path below the folder has a part starting with ``.``, such as ``.secret.pdf`` or
+``.cache/a.pdf``; the page skips the same), fsspec URLs of either
 (a URL may hold a glob: ``s3://bucket/2024/*/*.pdf``), and ``-``: a list of paths or URLs on
 standard input, one per line (or NUL-separated, as ``find -print0`` writes them).
 
@@ -10,8 +12,11 @@ folder), with the extension changed. ``pdfprose archive -o out`` writes ``archiv
 to ``out/2024/x.txt``; ``pdfprose a/report.pdf b/report.pdf -o out`` writes ``out/a/report.txt``
 and ``out/b/report.txt``. Inputs on different file systems (a local folder and a bucket) are laid
 out each below its own shared folder. When two inputs would still get one text (``x.pdf`` and
-``x.PDF``; the same name in two buckets), the later one's name gets ``-2`` (``-3`` ...) before
-its extension. The same inputs always give the same names, which ``--resume`` relies on.
+``x.PDF``; the same name in two buckets), names are given in one order that neither the
+command line's order nor the file system's listing changes, :func:`name_order` (the page's
+"Download all" follows it too, app/shell/archive.js): ``x.pdf`` gets ``x.txt`` and ``x.PDF``
+``x-2.txt`` (``-3`` ...). The same inputs always give the same names, which ``--resume`` relies
+on.
 """
 
 from __future__ import annotations
@@ -57,6 +62,29 @@ class Found:
     base: str
 
 
+def fold(path: str) -> str:
+    """``path`` as a case-insensitive file system may take it: upper-cased, then lower-cased
+    (``STRASSE``, ``straße`` and ``Straße`` fold alike), computed the same way by JavaScript's
+    ``toUpperCase().toLowerCase()`` (the page's ``foldName``), so that both give one name."""
+    return path.upper().lower()
+
+
+def name_order(relative: str) -> tuple[str, tuple[int, ...]]:
+    """The sort key that decides which of two files of one folded name gets the plain name:
+    the relative path folded, then, between paths that fold alike, the exact path from the
+    highest code point down, so lower case (after its capitals in Unicode) comes first:
+    ``x.pdf`` before ``x.PDF``. The page's ``nameOrder`` compares the same way."""
+    # The final 1 ranks after every negated code point: of two paths where one begins the
+    # other, the longer comes first, as a descending comparison of strings has it.
+    return fold(relative), (*(-ord(c) for c in relative), 1)
+
+
+def hidden_below(relative: str) -> bool:
+    """Whether a file found in a folder is hidden there: a part of its path below that folder
+    (``relative``, POSIX) starts with ``.`` (``.secret.pdf``, ``.cache/a.pdf``)."""
+    return any(part.startswith(".") for part in relative.split("/"))
+
+
 class BadInput(ValueError):
     """An input that cannot name any file (an empty glob, a list line that is no path)."""
 
@@ -99,8 +127,8 @@ def _find_local(given: str) -> list[Found]:
         return [Found(given, "", path, os.path.dirname(path))]
     files = []
     for folder, dirs, names in os.walk(path):
-        dirs.sort()
-        for name in sorted(names):
+        dirs[:] = sorted((d for d in dirs if not d.startswith(".")), key=name_order)
+        for name in sorted(names, key=name_order):
             if name.lower().endswith(PDF_SUFFIX) and not name.startswith("."):
                 full = os.path.join(folder, name)
                 shown = os.path.join(given, os.path.relpath(full, path))
@@ -120,8 +148,8 @@ def _find_url(given: str) -> list[Found]:
             raise BadInput(f"{given} matches no file")
         return [Found(fs.unstrip_protocol(p), system, p, base) for p in matches]
     if fs.isdir(path):
-        matches = sorted(p for p in fs.find(path) if p.lower().endswith(PDF_SUFFIX)
-                         and not posixpath.basename(p).startswith("."))
+        matches = sorted((p for p in fs.find(path) if p.lower().endswith(PDF_SUFFIX)
+                          and not hidden_below(posixpath.relpath(p, path))), key=name_order)
         return [Found(fs.unstrip_protocol(p), system, p, path.rstrip("/")) for p in matches]
     return [Found(given, system, path, posixpath.dirname(path))]
 
@@ -133,22 +161,25 @@ def plan(found: list[Found], extension: str, taken: Iterable[str] = ()) -> list[
     for system in dict.fromkeys(f.system for f in found):
         bases = [f.base for f in found if f.system == system]
         roots[system] = _common(bases, local=not system)
-    used = {name.casefold() for name in taken}
-    jobs = []
-    for index, item in enumerate(found):
+    relatives = []
+    for item in found:
         root = roots[item.system]
         if item.system:
-            relative = posixpath.relpath(item.path, root) if root else item.path.lstrip("/")
+            relatives.append(posixpath.relpath(item.path, root) if root else item.path.lstrip("/"))
         else:
-            relative = os.path.relpath(item.path, root).replace(os.sep, "/")
-        stem = _stem(relative)
+            relatives.append(os.path.relpath(item.path, root).replace(os.sep, "/"))
+    used = {fold(name) for name in taken}
+    outputs: dict[int, str] = {}
+    # Named in name_order, not input order (a stable sort: one path in two buckets keeps it).
+    for index in sorted(range(len(found)), key=lambda i: name_order(relatives[i])):
+        stem = _stem(relatives[index])
         output, number = stem + extension, 1
-        while output.casefold() in used:  # case-insensitive: macOS and Windows folders
+        while fold(output) in used:  # case-insensitive: macOS and Windows folders
             number += 1
             output = f"{stem}-{number}{extension}"
-        used.add(output.casefold())
-        jobs.append(Job(index, item.location, output))
-    return jobs
+        used.add(fold(output))
+        outputs[index] = output
+    return [Job(index, item.location, outputs[index]) for index, item in enumerate(found)]
 
 
 def _common(bases: list[str], local: bool) -> str:

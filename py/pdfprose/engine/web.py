@@ -6,7 +6,7 @@ A :class:`WebSession` wraps one conversion. The worker calls :meth:`WebSession.o
 :meth:`~WebSession.render` as often as options change. Errors are returned, never raised, as
 ``{"error": {"code", "message", "params"}}`` so that the page can translate them.
 
-Error codes (:mod:`pdfprose.errors`): ``not_pdf``, ``unreadable``, ``no_pages`` (an empty
+Error codes (:mod:`pdfprose.errors`): ``empty_file`` (0 bytes), ``not_pdf``, ``unreadable``, ``no_pages`` (an empty
 page tree), ``truncated`` (cut short,
 nothing recoverable; ``params.bytes``), ``password_required``, ``wrong_password``,
 ``unsupported_encryption`` (``params.method``), ``too_many_pages`` (``params.pages``,

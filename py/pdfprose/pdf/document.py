@@ -23,7 +23,13 @@ from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import literal_name
 
-from ..errors import NotAPdfError, PasswordRequiredError, UnreadablePdfError, WrongPasswordError
+from ..errors import (
+    EmptyFileError,
+    NotAPdfError,
+    PasswordRequiredError,
+    UnreadablePdfError,
+    WrongPasswordError,
+)
 from ..budgets import DEFAULT_BUDGETS, ReadBudgets
 from ..model import Glyph, OutlineEntry, Shape
 from ..notice import Notice
@@ -462,12 +468,14 @@ def _without_password(data: bytes, budgets: ReadBudgets) -> ParsedDocument:
 def open_pdf(data: bytes, password: str = "", budgets: ReadBudgets = DEFAULT_BUDGETS) -> ParsedDocument:
     """Open ``data`` (a whole PDF file) and list its pages; no page content is parsed yet.
 
-    Raises :class:`NotAPdfError` (empty, or no ``%PDF-`` header in the first 1024 bytes),
+    Raises :class:`EmptyFileError` (no byte), :class:`NotAPdfError` (no ``%PDF-`` header in
+    the first 1024 bytes),
     :class:`PasswordRequiredError`, :class:`WrongPasswordError`, or :class:`UnreadablePdfError`
     (a PDF in which no page can be found).
     """
     if not data:
-        raise NotAPdfError("the file is empty")
+        # The page says it in the same words (error_empty_file).
+        raise EmptyFileError("this file is empty (0 bytes): there is nothing to convert")
     if b"%PDF-" not in data[:HEADER_SEARCH_BYTES]:
         raise NotAPdfError("this file is not a PDF (it has no %PDF- header)")
     failure: Exception | None = None
