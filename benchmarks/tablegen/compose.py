@@ -56,7 +56,7 @@ def compose(rng: random.Random, locale: str, numbers: NumberStyle, recipe: Recip
     kinds = _kinds(rng, recipe)
     n_cols = len(kinds)
     makers = [content.value_maker(rng, k, locale, numbers) for k in kinds]
-    align = ["right" if k in ("int", "decimal", "money", "percent", "unit", "ratio") else
+    align = ["right" if k in ("int", "decimal", "money", "percent", "unit", "ratio", "rising") else
              ("center" if k == "date" and rng.random() < 0.4 else "left") for k in kinds]
     wrap = [k in ("text",) for k in kinds]
     cells: list[Cell] = []

@@ -196,6 +196,18 @@ class ValueMaker:
     unit: str = ""
     magnitude: float = 1e4
     percent_space: bool = False  # "16.5 %" rather than "16.5%", for the whole column
+    last: int = 0  # a "rising" column's value in the row above
+
+    def rising(self, rng: random.Random) -> str:
+        """A value of a column that rises down the table, as page numbers do: a row counter,
+        a year, or a running total (the magnitude picks which, for the whole column)."""
+        if not self.last:
+            self.last = {100: 0, 1000: 1990}.get(self.magnitude, rng.randint(10, 500))
+        if self.magnitude in (100, 1000):
+            self.last += 1
+            return str(self.last)  # a counter or a year, never grouped ("1,991")
+        self.last += rng.randint(5, 400)
+        return self.numbers.format(self.last, 0, False)
 
     def make(self, rng: random.Random) -> str:
         k = self.kind
@@ -216,6 +228,8 @@ class ValueMaker:
             if self.locale == "zh":
                 return f"{y}-{m:02d}-{d:02d}"
             return f"{d:02d}/{m:02d}/{y}" if self.locale == "es" else f"{m:02d}/{d:02d}/{y}"
+        if k == "rising":
+            return self.rising(rng)
         value = rng.random() * self.magnitude * rng.choice((1, 1, 1, 0.1, 0.01))
         if self.signed and rng.random() < 0.4:
             value = -value
@@ -266,6 +280,7 @@ _HEADERS = {
         "unit": ["Weight", "Distance", "Latency", "Capacity", "Output", "Size"],
         "ratio": ["Speedup", "Ratio", "Factor", "Gain"],
         "date": ["Date", "Notice date", "Effective", "Received", "Due date"],
+        "rising": ["No.", "Year", "Cumulative", "Running total", "Index"],
     },
     "es": {
         "label": ["Concepto", "Categoría", "Descripción", "Tipo", "Partida", "Segmento"],
@@ -282,6 +297,7 @@ _HEADERS = {
         "unit": ["Peso", "Distancia", "Latencia", "Capacidad", "Producción", "Tamaño"],
         "ratio": ["Factor", "Ratio", "Ganancia"],
         "date": ["Fecha", "Fecha de aviso", "Vigencia", "Recibido", "Vencimiento"],
+        "rising": ["Núm.", "Año", "Acumulado", "Total acumulado", "Índice"],
     },
     "zh": {
         "label": ["项目", "类别", "科目", "分类", "业务"],
@@ -296,6 +312,7 @@ _HEADERS = {
         "unit": ["重量", "容量", "产量", "距离"],
         "ratio": ["倍数", "系数"],
         "date": ["日期", "到期日", "报告期"],
+        "rising": ["序号", "年份", "累计", "累计数"],
     },
 }
 

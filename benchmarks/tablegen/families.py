@@ -12,7 +12,8 @@ paper):
 - ``spans``: a header row grouping columns under spanning cells, section rows across the table,
   category cells spanning rows;
 - ``wrapped``: a column of sentences wrapping inside their cells;
-- ``numbers``: financial statements: signs, separators, currency, units, empty cells;
+- ``numbers``: financial statements: signs, separators, currency, units, empty cells; now
+  and then a grid of figures only whose last column rises (a counter, years, a running total);
 - ``two_column``: a table in one column of a two-column paper (or across both), prose beside it;
 - ``page_break``: a long table cut by a page break, the next part repeating the header or not;
 - ``sizes``: 2 x 2 up to 12 columns x 40 rows;
@@ -316,6 +317,15 @@ def make_numbers(rng: random.Random, name: str) -> GeneratedDoc:
     recipe = Recipe(len(kinds) + 1, rng.randint(4, 24), first_kind="label", kinds=kinds,
                     empty_share=rng.choice((0.0, 0.05, 0.15)),
                     section_rows=rng.choice((0, 0, 1, 2)))
+    # A grid of figures only, its last column rising down the rows (a counter, years, a
+    # running total), as a contents' page numbers do: a table, not a contents. Drawn from a
+    # generator of its own so that the family's other documents stay as they were.
+    if random.Random(f"{name}/rising").random() < 0.3:
+        recipe.first_kind = "int"
+        recipe.kinds = ["int"] * max(1, len(kinds) - 1) + ["rising"]
+        recipe.n_cols = len(recipe.kinds) + 1
+        recipe.empty_share = 0.0
+        recipe.section_rows = 0
     single_table_page(rng, doc, recipe, look, spans=recipe.section_rows > 0)
     return doc.finish()
 

@@ -104,3 +104,16 @@ def test_dot_leaders_running_to_figures_are_a_statistical_table_not_contents() -
     rows = [[f"{label} . . . . . . . .", "Part I", f"{n}."]
             for (label, *_), n in zip(BODY, range(7, 13))]
     assert verdict(_table(rows), ruled=False) == "contents"
+
+
+def test_a_grid_of_figures_whose_last_column_rises_is_a_table_not_contents() -> None:
+    # Counters, years or running totals rise down the last column as page numbers do; beside
+    # figures they are a table's column (the tablegen ``numbers`` family's rising grids).
+    rows = [[str(r), str(100 + r), str(200 + r), str(24 + r)] for r in range(1, 13)]
+    assert verdict(_table(rows), ruled=False) is None
+    rows = [[f"{r * 7 % 31}.{r}", f"{1990 + r}"] for r in range(1, 9)]
+    assert verdict(_table(rows), ruled=False) is None
+    # Page numbers beside titles, without leaders, stay a contents.
+    rows = [[str(r), f"{label} and its sources", str(3 + 4 * r)]
+            for r, (label, *_) in enumerate(BODY * 2, 1)]
+    assert verdict(_table(rows), ruled=False) == "contents"

@@ -165,6 +165,17 @@ def test_prose_pages_have_no_table_and_know_their_column_count(n: int) -> None:
     assert doc.columns == {1: n}
 
 
+def test_a_numbers_grid_of_figures_only_has_a_last_column_that_rises() -> None:
+    # numbers-000 of seed 2026 is one of the family's grids whose last column rises as a
+    # contents' page numbers do, with figures (no words) in every column before it.
+    truth = make_doc(2026, "numbers", 0).tables[0]
+    body = [c for c in truth.cells if c.row >= truth.header_rows]
+    last = [int(c.text.replace(",", "").replace(".", "").replace(" ", "")) for c in body
+            if c.col == truth.n_cols - 1]
+    assert len(last) >= 3 and all(b > a for a, b in zip(last, last[1:]))
+    assert all(not any(ch.isalpha() for ch in c.text) for c in body)
+
+
 def test_a_cell_wraps_at_spaces_and_between_cjk_characters_and_joins_back() -> None:
     text = "Base Variable Interest Only Rate 5.46% p.a."
     lines = wrap_text(text, "Helvetica", 9, 60)

@@ -13,7 +13,9 @@ for one document:
   candidate needs columns that are not: two when it was found from white space alone, one
   when drawn rules or fills give its grid (a table with a column of sentences beside a
   column of labels is drawn so; without rules it reads as a glossary or a list);
-- contents: its last column holds page numbers (:data:`PAGE_NUMBER`) that never go down, or
+- contents: its last column holds page numbers (:data:`PAGE_NUMBER`) that never go down
+  beside a column of words (titles: beside figures, a rising column is a counter, years or
+  a running total of a table), or
   its first column dot leaders before anything but figures (a statistical table's leaders run
   to its figures);
 - list: its first column holds list markers (SPEC §10), or numbers its lines 1, 2, 3 beside
@@ -183,6 +185,10 @@ def _contents(columns: list[list[TableCell]], share: float) -> bool:
             return False
         first = [_text(c) for c in filled[0]]
         return sum(1 for t in first if LEADERS.search(t)) >= max(3, len(first) // 2)
+    # Page numbers follow the titles they number; figures that rise down the rows beside
+    # other figures (a counter, years, a running total) are a table's columns.
+    if _figures(filled[-2]):
+        return False
     arabic = [int(t) for t in numbers if t.isdigit()]
     drops = sum(1 for a, b in zip(arabic, arabic[1:]) if b < a)
     return drops <= max(0, len(arabic) // 10)
