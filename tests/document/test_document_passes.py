@@ -947,3 +947,17 @@ def test_bold_sections_a_point_over_the_body_stand_over_bold_subsections_at_its_
     mark_headings(pages)
     assert [(p.kind, p.level) for p in [cover, *sections, *subsections]] == \
         [("heading", 1)] * 3 + [("heading", 2)] * 3
+
+
+def test_a_required_fields_asterisk_before_a_numbered_label_is_no_bullet() -> None:
+    # A form marks its required fields with an asterisk before the field's numbered label
+    # (SF-424's "* 10. Name of Federal Agency:"); an asterisk before words is a bullet.
+    from pdfprose.document.lists import mark_list_items
+
+    label = para("* 10. Name of Federal Agency:", 100)
+    paren = para("* (3) Applicant's address", 130)
+    bullet = para("* Attach supporting documents", 160)
+    pages = [page(1, label, paren, bullet)]
+    mark_list_items(pages)
+    assert [(p.kind, p.marker) for p in (label, paren, bullet)] == \
+        [("body", ""), ("body", ""), ("list_item", "*")]

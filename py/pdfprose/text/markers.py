@@ -33,12 +33,19 @@ LIST_MARKER = re.compile(
 then a space (SPEC §10). "(a)" and "(1)" are accepted too: legal and technical texts use them."""
 
 
+REQUIRED_LABEL = re.compile(r"\*\s*\(?\d{1,3}[.)]\s")
+"""A form's required-field asterisk before a numbered label ("* 10. Name of Federal Agency"):
+no bullet, as a bulleted item does not start with a number of its own."""
+
+
 def list_marker(text: str) -> str | None:
     """The list marker ``text`` starts with, or ``None``."""
     m = LIST_MARKER.match(text)
     if m is None:
         return None
     marker = m.group("marker")
+    if marker == "*" and REQUIRED_LABEL.match(text):
+        return None
     # "A. Smith" or "J. Doe": a capital letter and a period before a capitalized name is an
     # initial, not an enumerator; letters as enumerators are lowercase or followed by ")".
     if len(marker) == 2 and marker[0].isupper() and marker[1] == ".":
