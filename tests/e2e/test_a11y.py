@@ -259,7 +259,8 @@ def test_a_disabled_button_looks_disabled_in_both_schemes(app: App) -> None:
     # (axe leaves disabled controls out of its contrast check: measured here.)
     read = """() => { const s = getComputedStyle(document.getElementById('download-all'));
         return [s.backgroundColor, s.color, s.cursor]; }"""
-    app.page.evaluate("() => { const b = document.getElementById('download-all'); b.hidden = false; b.disabled = true; }")
+    before = app.page.evaluate("""() => { const b = document.getElementById('download-all');
+        const was = [b.hidden, b.disabled]; b.hidden = false; b.disabled = true; return was; }""")
     try:
         for scheme, accent in (("light", "rgb(47, 91, 211)"), ("dark", "rgb(123, 156, 255)")):
             app.page.emulate_media(color_scheme=scheme)
@@ -269,7 +270,8 @@ def test_a_disabled_button_looks_disabled_in_both_schemes(app: App) -> None:
             assert contrast(background, colour) >= 4.5, (scheme, background, colour)
     finally:
         app.page.emulate_media(color_scheme="light")
-        app.page.evaluate("() => { const b = document.getElementById('download-all'); b.hidden = true; b.disabled = false; }")
+        app.page.evaluate("([h, d]) => { const b = document.getElementById('download-all'); b.hidden = h; b.disabled = d; }",
+                          before)
 
 
 def test_every_message_exists_in_both_languages(app: App) -> None:
