@@ -288,6 +288,7 @@ export default {
     `Done: ${p.name ? `${p.name}, ` : ''}${h.plural(p.pages, 'page', 'pages')}` + (p.empty ? ', no text to read' : '') +
     (p.notices ? `, ${h.plural(p.notices, 'notice', 'notices')}` : ''),
   queue_failed: 'Failed',
+  error_password_skipped: 'This PDF is protected by a password and none was given: it was skipped.',
   queue_skipped: 'Skipped (no password)',
   queue_cancelled: 'Cancelled',
   queue_remove: (p) => `Remove ${p.name} from the list`,

@@ -289,6 +289,7 @@ export default {
     `Hecho: ${h.plural(p.pages, 'página', 'páginas')}` + (p.empty ? ', sin texto que leer' : '') +
     (p.notices ? `, ${h.plural(p.notices, 'aviso', 'avisos')}` : ''),
   queue_failed: 'Falló',
+  error_password_skipped: 'Este PDF está protegido con una contraseña y no se dio ninguna: se omitió.',
   queue_skipped: 'Omitido (sin contraseña)',
   queue_cancelled: 'Cancelado',
   queue_remove: (p) => `Quitar ${p.name} de la lista`,

@@ -24,6 +24,23 @@ function unreadable(report) {
   return Boolean(report?.all_empty) && failed > 0 && failed === (report.pages?.length ?? failed);
 }
 
+/** The engine's notices of a converted file, for report.json. The engine has no notice for a
+ * file without a text layer (the page words it itself: notices.js), so the notice the page
+ * shows is added, in the words of the command line's batch (pdfprose.batch.outcome). */
+function noTextNotices(report) {
+  const notices = (report?.notices ?? []).filter((n) => n?.code);
+  if (!report?.all_empty || unreadable(report)) return notices;
+  const failed = report.failed_pages?.length ?? 0;
+  const empty = report.empty_pages?.length ?? 0;
+  const hidden = notices.find((n) => n.code === 'hidden_text');
+  let message = 'no page has a text layer (a scan?): use OCR';
+  if (failed) message = `no page has text: ${empty} without a text layer (a scan? use OCR), ${failed} could not be read`;
+  // Text drawn invisibly is a text layer (no scan): its own notice says what was left out.
+  else if (hidden && empty < (report.pages?.length ?? empty)) message = `no page has visible text: ${hidden.message}`;
+  const pages = (report.empty_pages ?? []).map((p) => (typeof p === 'object' ? p.number : p));
+  return [...notices, { code: 'no_text', pages, message }];
+}
+
 const FINAL = new Set(['done', 'failed', 'skipped', 'cancelled']);
 // The outcomes that end a file's turn for good: a cancelled file is still to convert.
 const ENDED = new Set(['done', 'failed', 'skipped']);
@@ -106,14 +123,21 @@ export class Queue {
       this.viewRequest = null;
     }
     // A file already in the list (same name, size and time of change: the same file chosen
-    // again, or the same folder dropped twice) is not converted twice; the reader is told. The
-    // name is its place in the folder brought: two copies in two subfolders are two files.
-    const key = ({ file, path }) => `${path || file.name}\u0000${file.size}\u0000${file.lastModified}`;
-    const known = new Set(this.entries.map(key));
+    // again, or the same folder dropped twice) is not converted twice; the reader is told. A
+    // folder's file is known by its place in the folder brought (two copies in two subfolders
+    // are two files); a file chosen loose, which has no place, by its name alone, so one
+    // chosen after its folder was brought is the same file (README).
+    const sameFile = ({ file }) => `${file.size}\u0000${file.lastModified}`;
+    const byPlace = (item) => `${item.path || item.file.name}\u0000${sameFile(item)}`;
+    const byName = (item) => `${item.file.name}\u0000${sameFile(item)}`;
+    const loose = (item) => !(item.path || item.file.name).includes('/');
+    const places = new Set(this.entries.map(byPlace));
+    const names = new Set(this.entries.map(byName));
     const fresh = [];
     for (const item of items) {
-      if (known.has(key(item))) continue;
-      known.add(key(item));
+      if (places.has(byPlace(item)) || (loose(item) && names.has(byName(item)))) continue;
+      places.add(byPlace(item));
+      names.add(byName(item));
       fresh.push(item);
     }
     const repeated = items.length - fresh.length;
@@ -232,7 +256,10 @@ export class Queue {
       const [key, params] = message ?? ['error_internal', { message: 'unknown' }];
       entry.error = { code: key.replace(/^(error|limit)_/, ''), message: t(key, params) };
     } else if (outcome.state === 'skipped') {
+      // Skipped at its password prompt (controller.givePasswordUp), the one way a file is
+      // skipped: report.json says why, as the command line's batch does.
       entry.state = 'skipped';
+      entry.error = { code: 'password_required', message: t('error_password_skipped') };
     } else if (outcome.state === 'cancelled') {
       const removed = this.removing === entry;
       this.removing = null;
@@ -306,8 +333,9 @@ export class Queue {
       noText: Boolean(report?.all_empty) && !unreadable(report),
       // The engine's notices whole (code, kind, reason, figures, its English message), for
       // report.json: a code alone did not say why a page was cut short.
-      engineNotices: (report?.notices ?? []).filter((n) => n?.code),
+      engineNotices: noTextNotices(report),
       notices,
+      error: null, // a file skipped at its password prompt, then picked and opened
     });
     if (unreadable(report)) {
       // Every page failed: the file failed, code unreadable, as in the command line's batch

@@ -227,11 +227,24 @@ def main(argv: list[str] | None = None, own_process: bool = False) -> int:
                 and not Path(args.output).is_dir():
             parser.error(f"-o {args.output} is a file: a batch writes its texts into a folder "
                          "(give a new or existing folder)")
+        if not is_url(args.output) and not Path(args.output).exists() \
+                and args.output.lower().endswith((".txt", ".md", ".markdown")):
+            # A new user's 'pdfprose FOLDER -o x.txt' made a folder named x.txt without a word.
+            head, sep, tail = args.output.rpartition("/")
+            folder = f"{head}{sep}{tail.rsplit('.', 1)[0] or 'texts'}/"
+            parser.error(f"-o {args.output} names a text file, but a batch writes its texts into "
+                         f"a folder: give one, such as -o {folder} (-o {args.output}/ if that "
+                         "is the folder's name)")
         from .batch.command import run_batch
 
         return run_batch(args, parser, reports=args.report is not None)
     if args.report == BESIDE:
-        if args.output in (None, STDIO):
+        if args.output == STDIO:
+            parser.error("--report without a file name is written beside the text, and -o - sends "
+                         "the text to standard output: the report and the text cannot both go to "
+                         "standard output; give the text a file (-o FILE) or the report one "
+                         "(--report FILE)")
+        if args.output is None:
             parser.error("--report needs a file name (or - for standard output), or -o for "
                          "the text, beside which it is written")
         args.report = _beside(args.output)

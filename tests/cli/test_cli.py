@@ -209,3 +209,25 @@ def test_a_report_without_a_name_is_written_beside_the_text(tmp_path: Path) -> N
     assert alone.returncode == 2
     assert "--report needs a file name (or - for standard output), or -o" in alone.stderr
     assert "OUTDIR" not in alone.stderr
+    # With -o - the message asked for the -o that was given: it says what is wrong instead.
+    both = pdfprose(str(pdf), "--report", "-o", "-")
+    assert both.returncode == 2 and both.stdout == ""
+    assert "the report and the text cannot both go to standard output" in both.stderr
+    assert "needs a file name" not in both.stderr
+
+
+def test_a_batch_refuses_an_output_named_like_a_text_file(tmp_path: Path) -> None:
+    # A new user's 'pdfprose FOLDER -o x.txt' made a folder named x.txt without a word.
+    folder = tmp_path / "in"
+    folder.mkdir()
+    columns_pdf(folder / "a.pdf", 1, title="Quiet Orchards")
+    for name in ("x.txt", "notes.MD"):
+        refused = pdfprose(str(folder), "-o", str(tmp_path / name))
+        assert refused.returncode == 2
+        stem = name.rsplit(".", 1)[0]
+        assert f"give one, such as -o {tmp_path / stem}/" in refused.stderr
+        assert not (tmp_path / name).exists()
+    # A folder of that name said as one (a trailing /) is taken.
+    taken = pdfprose(str(folder), "-o", f"{tmp_path / 'x.txt'}/")
+    assert taken.returncode == 0, taken.stderr
+    assert (tmp_path / "x.txt" / "a.txt").is_file()

@@ -120,7 +120,11 @@ def test_a_folder_is_converted_file_by_file_into_one_zip(app: App, tmp_path: Pat
     # no text in the zip.
     assert by_path[f"refs/locked/{LOCKED}"]["output"] is None
     assert by_path[f"refs/locked/{LOCKED}"]["status"] == "skipped"
-    assert by_path[f"refs/locked/{LOCKED}"]["error"] is None
+    # Why it was skipped, as the command line's batch says it (its code was null, no message).
+    assert by_path[f"refs/locked/{LOCKED}"]["code"] == "password_required"
+    assert by_path[f"refs/locked/{LOCKED}"]["error"] == {
+        "code": "password_required",
+        "message": "This PDF is protected by a password and none was given: it was skipped."}
     assert by_path["refs/broken.pdf"]["status"] == "failed"
     assert by_path["refs/broken.pdf"]["output"] is None
     assert by_path["refs/broken.pdf"]["error"]["message"].startswith("This PDF is cut short")

@@ -472,6 +472,32 @@ test('a scan is converted with no text layer, named in the summary and the repor
   assert.deepEqual(report.files.map((f) => [f.status, f.code, f.output]), [['done', 'no_text', null], ['done', null, 'text.txt']]);
   // The engine's notices whole: why the page was cut short, not only that something happened.
   assert.deepEqual(report.files[1].engine_notices, [stopped]);
+  // The scan's notice too (it was [] while `notices` held it), in the command line's words.
+  assert.equal(report.files[0].notices.length, 0); // the stand-in controller words none
+  assert.deepEqual(report.files[0].engine_notices,
+    [{ code: 'no_text', pages: [1, 2], message: 'no page has a text layer (a scan?): use OCR' }]);
+});
+
+test('a file skipped at its password prompt is in report.json with code password_required and why', async () => {
+  const { queue, ui } = makeQueue();
+  queue.add(items('locked.pdf', 'text.pdf'));
+  queue.settle({ state: 'password' }); // put back to the end
+  await tick();
+  queue.settle(done());
+  await tick();
+  queue.settle({ state: 'password' });
+  queue.settle({ state: 'skipped' }); // "Skip this file"
+  await tick();
+  const { report } = archiveContents(queue.entries);
+  assert.deepEqual(report.files.map((f) => [f.name, f.status, f.code]),
+    [['locked.pdf', 'skipped', 'password_required'], ['text.pdf', 'done', null]]);
+  assert.deepEqual(report.files[0].error, {
+    code: 'password_required', message: 'This PDF is protected by a password and none was given: it was skipped.',
+  });
+  // Picked and opened with its password later, it is converted: no error left behind.
+  queue.entries[0].state = 'done';
+  queue.keep(queue.entries[0], done());
+  assert.equal(archiveContents(queue.entries).report.files[0].error, null);
 });
 
 test('a file of which every page failed is failed (unreadable), as the command line counts it; no text and some pages failed is no_text', async () => {
@@ -556,6 +582,14 @@ test('the same file chosen again is not converted twice, and the reader is told,
   const copy = file('same.pdf');
   queue.add([{ file: copy, path: 'refs/same.pdf' }, { file: { ...copy }, path: 'refs/sub/same.pdf' }]);
   assert.equal(queue.size, 7);
+  // The same file chosen loose after its folder was brought (same name, size and date) is a
+  // repeat: it was added again, the folder's place compared with a loose file's name.
+  queue.add([{ file: { ...copy }, path: 'same.pdf' }]);
+  assert.equal(queue.size, 7);
+  assert.deepEqual(messages.said.at(-1), [ui.noticeDrop, 'notice_duplicate', { count: 1, name: 'same.pdf' }]);
+  // Loose after loose as before; another date is another file.
+  queue.add([{ file: { ...copy, lastModified: copy.lastModified + 1 }, path: 'same.pdf' }]);
+  assert.equal(queue.size, 8);
 });
 
 test('"Download all" waits for the list to finish, saying why; a list stopped by Cancel offers it', async () => {
