@@ -85,3 +85,13 @@ def test_notes_inside_a_table_s_frame_are_text_after_the_table() -> None:
     assert len(found.tables) == 1
     assert cell_texts(found.tables[0]) == ROWS
     assert sorted(l.text.strip() for l in found.lines) == sorted(t.strip() for t in NOTES)
+
+
+def test_a_line_under_the_last_row_across_the_column_gaps_is_a_note() -> None:
+    # A wrapped cell's next line keeps within its column and stays; the note under it spans
+    # the gaps between the columns (132-200 and 245-300 pt).
+    lines = table_lines(ROWS) + [run("mid", XS[0], 164.0),
+                                 run("Figures for the year, unaudited", XS[0], 180.0, 8.0)]
+    rows = rows_of(lines)
+    assert notes_start(rows, gaps=[(132.0, 200.0), (245.0, 300.0)]) == 5
+    assert notes_start(rows) == 6

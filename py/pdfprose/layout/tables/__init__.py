@@ -111,6 +111,7 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
         several = [r for r in found if len(r.pieces) > 1]
         gaps = common_gaps(several if len(several) >= 2 else found, region.x0, region.x1,
                            params.table_min_gap_em)
+        found, inside = _without_notes(found, inside, params, gaps)
         box = (region.x0, region.top, region.x1, region.bottom)
         if region.open and gaps:
             found = _grown(rows, found, region.x0, region.x1, gaps, params)
@@ -119,6 +120,7 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
             gaps = under_header(several, common_gaps(several, region.x0, region.x1,
                                                      params.table_min_gap_em),
                                 region.x0, region.x1, params)
+            found, inside = _without_notes(found, inside, params, gaps)
             box = (region.x0, min(region.top, found[0].top), region.x1,
                    max(region.bottom, found[-1].bottom))
         table, why = _candidate(found, gaps, horizontal, vertical, region.x0, region.x1, box,
@@ -134,7 +136,7 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
                      key=lambda w: len(w[0].rows))
     for window, framed in windows:
         found, members = _without_notes(window.rows, [p for r in window.rows for p in r.pieces],
-                                        params)
+                                        params, window.gaps)
         if any(id(p) in used for p in members):
             continue
         box = (min(p.x0 for p in members), min(r.top for r in found),
@@ -158,10 +160,11 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
 
 
 def _without_notes(found: list[Row], inside: list[Piece], params: LayoutParams,
+                   gaps: list[tuple[float, float]] | None = None,
                    ) -> tuple[list[Row], list[Piece]]:
-    """A table's rows and pieces without the notes set under it (:func:`~.notes.notes_start`):
-    those stay out of it, read as text after it."""
-    cut = notes_start(found, params)
+    """A table's rows and pieces without the notes set under it (:func:`~.notes.notes_start`,
+    ``gaps`` its column gaps): those stay out of it, read as text after it."""
+    cut = notes_start(found, params, gaps or [])
     if cut == len(found):
         return found, inside
     found = found[:cut]

@@ -24,16 +24,25 @@ NOTE_MARKER = re.compile(
 label and its colon."""
 
 
-def notes_start(rows: list[Row], params: LayoutParams = DEFAULT_PARAMS) -> int:
+def notes_start(rows: list[Row], params: LayoutParams = DEFAULT_PARAMS,
+                gaps: list[tuple[float, float]] | None = None) -> int:
     """The index of the first of ``rows`` (a table's, top to bottom) that are its notes, or
-    ``len(rows)``: the first row of one piece starting with a :data:`NOTE_MARKER` after at
-    least ``params.table_notes_min_rows`` rows, when every row after it is one piece too (the
-    note's wrapped lines, the next notes). A row of cells starting with a mark ("* Total  12")
-    is several pieces and stays in."""
-    for k in range(params.table_notes_min_rows, len(rows)):
+    ``len(rows)``. Notes are told only after at least ``params.table_notes_min_rows`` rows,
+    and every row from the first note on is one piece (the note's wrapped lines, the next
+    notes). The first note is a row of one piece starting with a :data:`NOTE_MARKER` or,
+    below the last row of several cells, one whose text runs across one of the table's column
+    ``gaps`` (x-intervals): a cell's wrapped lines keep within its column. A row of cells
+    starting with a mark ("* Total  12") is several pieces and stays in."""
+    first = params.table_notes_min_rows
+    for k in range(first, len(rows)):
         row = rows[k]
         if len(row.pieces) == 1 and NOTE_MARKER.match(piece_line(row.pieces[0], params).text):
-            if all(len(r.pieces) == 1 for r in rows[k + 1:]):
-                return k
-            return len(rows)
+            return k if all(len(r.pieces) == 1 for r in rows[k + 1:]) else len(rows)
+    if not gaps:
+        return len(rows)
+    several = [k for k, r in enumerate(rows) if len(r.pieces) > 1]
+    for k in range(max(first, several[-1] + 1 if several else first), len(rows)):
+        p = rows[k].pieces[0]
+        if any(p.x0 < a and p.x1 > b for a, b in gaps):
+            return k
     return len(rows)
