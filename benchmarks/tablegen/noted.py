@@ -20,7 +20,10 @@ LABELS = {"en": ("Note:", "Notes:", "Source:"), "es": ("Nota:", "Fuente:"), "zh"
 
 
 def note_line(rng: random.Random, locale: str) -> str:
-    """One note: a mark or a label, then a short sentence."""
+    """One note: a mark or a label, then a short sentence; now and then the sentence alone,
+    spanning the table's columns."""
+    if rng.random() < 0.2:
+        return content.sentence(rng, locale, 8, 14)
     lead = rng.choice(MARKS) if rng.random() < 0.6 else rng.choice(LABELS[locale])
     gap = "" if lead.endswith("：") else " "
     return lead + gap + content.sentence(rng, locale, 3, 9)
