@@ -15,9 +15,12 @@ import math
 import random
 from collections.abc import Iterable, Iterator
 
-from .families import TABLE_FAMILIES
+from .families import TABLE_FAMILIES as BASE_FAMILIES
 from .model import Cell, GeneratedDoc, TableTruth
 from .negatives import NEGATIVE_FAMILIES
+from .noted import make_notes
+
+TABLE_FAMILIES = {**BASE_FAMILIES, "notes": make_notes}
 
 FAMILIES = {**TABLE_FAMILIES, **NEGATIVE_FAMILIES}
 

@@ -38,6 +38,12 @@ class TableParams(StructureParams):
     """SPEC §4's rule for rows lining up, kept by the table stage: a gap that three or more
     rows hold with text on both sides (tabula's and camelot's stream modes ask as much) makes
     the columns of a table found without rules; two rows may be a label and its value."""
+    table_notes_min_rows: int = 2
+    """A table's notes (:mod:`pdfprose.layout.tables.notes`: rows of one piece starting with
+    "*", "†", "※", "Source:", "주:" under its last row) are told only below at least 2 rows, a
+    header and a row of cells (rows, counted from the table's top): above that a marked row is
+    the table's own (a corpus brochure's card tables end in 4-6 lines of "*" notes below 4 rows
+    of cells; the ``notes`` family of the table benchmark in 1-3 below 3-9 rows)."""
     table_row_gap_em: float = 3.0
     """Consecutive rows of one table stand at most 3 em apart, baseline to baseline (a row of
     one line with 4 pt of padding above and below, a rule between: 2 em at 7 pt); a wider gap

@@ -16,6 +16,7 @@ from ...model import Line, Shape, Table, TableCell
 from ...params import DEFAULT_PARAMS, LayoutParams
 from .decision import TABLE_CAPTION, hanging, side_by_side, sparse, verdict
 from .edges import Edge, page_edges
+from .notes import notes_start
 from .grid import build_grid, header_only_separators, separators, to_table
 from .pieces import Piece, piece_line, pieces_of
 from .rows import Row, common_gaps, text_rows
@@ -106,17 +107,20 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
                 continue
             found = found[multi[0]:multi[-1] + 1]
             inside = [p for r in found for p in r.pieces]
+        found, inside = _without_notes(found, inside, params)
         several = [r for r in found if len(r.pieces) > 1]
         gaps = common_gaps(several if len(several) >= 2 else found, region.x0, region.x1,
                            params.table_min_gap_em)
+        found, inside = _without_notes(found, inside, params, gaps)
         box = (region.x0, region.top, region.x1, region.bottom)
         if region.open and gaps:
             found = _grown(rows, found, region.x0, region.x1, gaps, params)
-            inside = [p for r in found for p in r.pieces]
+            found, inside = _without_notes(found, [p for r in found for p in r.pieces], params)
             several = [r for r in found if len(r.pieces) > 1]
             gaps = under_header(several, common_gaps(several, region.x0, region.x1,
                                                      params.table_min_gap_em),
                                 region.x0, region.x1, params)
+            found, inside = _without_notes(found, inside, params, gaps)
             box = (region.x0, min(region.top, found[0].top), region.x1,
                    max(region.bottom, found[-1].bottom))
         table, why = _candidate(found, gaps, horizontal, vertical, region.x0, region.x1, box,
@@ -131,14 +135,15 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
                       for w in text_windows(rest, 0.0, width, params)),
                      key=lambda w: len(w[0].rows))
     for window, framed in windows:
-        members = [p for r in window.rows for p in r.pieces]
+        found, members = _without_notes(window.rows, [p for r in window.rows for p in r.pieces],
+                                        params, window.gaps)
         if any(id(p) in used for p in members):
             continue
-        box = (min(p.x0 for p in members), min(r.top for r in window.rows),
-               max(p.x1 for p in members), max(r.bottom for r in window.rows))
-        table, why = _candidate(window.rows, window.gaps, horizontal, vertical, window.lo,
+        box = (min(p.x0 for p in members), min(r.top for r in found),
+               max(p.x1 for p in members), max(r.bottom for r in found))
+        table, why = _candidate(found, window.gaps, horizontal, vertical, window.lo,
                                 window.hi, box, framed, params, _captioned(lines, box, params))
-        if why is None and table is not None and scattered(window.rows, params) \
+        if why is None and table is not None and scattered(found, params) \
                 and sparse(table, params):
             why = "diagram"
         if table is not None and why is None:
@@ -152,6 +157,18 @@ def find_tables(lines: list[Line], shapes: list[Shape], width: float,
         return Found([], lines)
     tables.sort(key=lambda t: (t.top, t.x0))
     return Found(tables, _outside(lines, pieces, used, params), sides)
+
+
+def _without_notes(found: list[Row], inside: list[Piece], params: LayoutParams,
+                   gaps: list[tuple[float, float]] | None = None,
+                   ) -> tuple[list[Row], list[Piece]]:
+    """A table's rows and pieces without the notes set under it (:func:`~.notes.notes_start`,
+    ``gaps`` its column gaps): those stay out of it, read as text after it."""
+    cut = notes_start(found, params, gaps or [])
+    if cut == len(found):
+        return found, inside
+    found = found[:cut]
+    return found, [p for r in found for p in r.pieces]
 
 
 def _captioned(lines: list[Line], box: tuple[float, float, float, float],
