@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from itertools import accumulate, compress, repeat
+from itertools import accumulate, compress, islice, repeat
 from operator import gt, le, ne, not_, sub
 
 from ..model import Glyph
@@ -230,11 +230,15 @@ def spaced_pairs(is_mark: list[bool], x1s: list[float], sizes: list[float],
     spaced: dict[int, bool] = {}
     last = len(mark_x1s) - 1
     at: list[int] | None = None
+    baselines = columns.baselines if columns is not None else []
     for rank, i in enumerate(compress(range(len(is_mark)), map(not_, is_mark))):
         pair = i - rank - 1  # the marks before the space, less one
         if 0 <= pair < last and not spaced.get(pair):
             shows = not x1s[i] <= mark_x1s[pair] + 0.01 * sizes[i]
-            if shows and columns is not None:
+            # The common drawn space has the size and baseline of the mark before it: its own.
+            if shows and columns is not None and not (
+                    sizes[i - 1] == sizes[i] and baselines[i - 1] == baselines[i]
+                    and is_mark[i - 1]):
                 if at is None:
                     at = list(compress(range(len(is_mark)), is_mark))
                 shows = not is_stray_space(columns.box(i), columns.box(at[pair]),
@@ -261,6 +265,18 @@ def is_stray_space(space: Box, before: Box, after: Box,
             return False
     covered = sum(max(0.0, min(x1, b1) - max(x0, b0)) for b0, b1, _, _ in (before, after))
     return covered > params.drawn_space_cover_share * (x1 - x0)
+
+
+def _stray_before_mark(space: Glyph, mark: Glyph, glyphs: list[Glyph], k: int,
+                       params: LayoutParams) -> bool:
+    """:func:`is_stray_space` of the drawn space ``glyphs[k]`` after ``mark``, with the next
+    glyph that has text other than a drawn space (none: no stray, it never shows)."""
+    for nxt in islice(glyphs, k + 1, None):
+        if nxt.text and nxt.text != " ":
+            return is_stray_space((space.x0, space.x1, space.size, space.baseline),
+                                  (mark.x0, mark.x1, mark.size, mark.baseline),
+                                  (nxt.x0, nxt.x1, nxt.size, nxt.baseline), params)
+    return False
 
 
 def has_narrow_gap(sizes: list[float], gaps: list[float], spaced: dict[int, bool],
@@ -331,21 +347,13 @@ def general_text(glyphs: list[Glyph], along: list[float] | None, vertical: bool,
     prev: Glyph | None = None
     prev_end = 0.0
     mark: Glyph | None = None  # the last glyph with text other than a drawn space
-    after: list[Glyph | None] = []  # for each glyph the first such glyph after it
-    if along is None and not vertical and any(g.text == " " for g in glyphs):
-        following: Glyph | None = None
-        for g in reversed(glyphs):
-            after.append(following)
-            if g.text and g.text != " ":
-                following = g
-        after.reverse()
+    strays = along is None and not vertical
     for k, (g, (start, end)) in enumerate(zip(glyphs, spans)):
         if prev is not None and g.text == " " and end <= prev_end + 0.01 * g.size:
             continue  # a space drawn under the previous glyph (a string's leading space) is no gap
-        if after and g.text == " " and mark is not None and (nxt := after[k]) is not None \
-                and is_stray_space((g.x0, g.x1, g.size, g.baseline),
-                                   (mark.x0, mark.x1, mark.size, mark.baseline),
-                                   (nxt.x0, nxt.x1, nxt.size, nxt.baseline), params):
+        if strays and g.text == " " and mark is not None and (
+                mark.size != g.size or mark.baseline != g.baseline) \
+                and _stray_before_mark(g, mark, glyphs, k, params):
             continue  # another line's space lying over this line's letters
         if prev is not None and g.text:
             gap = start - prev_end
