@@ -349,12 +349,13 @@ def general_text(glyphs: list[Glyph], along: list[float] | None, vertical: bool,
     mark: Glyph | None = None  # the last glyph with text other than a drawn space
     strays = along is None and not vertical
     for k, (g, (start, end)) in enumerate(zip(glyphs, spans)):
-        if prev is not None and g.text == " " and end <= prev_end + 0.01 * g.size:
-            continue  # a space drawn under the previous glyph (a string's leading space) is no gap
-        if strays and g.text == " " and mark is not None and (
-                mark.size != g.size or mark.baseline != g.baseline) \
-                and _stray_before_mark(g, mark, glyphs, k, params):
-            continue  # another line's space lying over this line's letters
+        if g.text == " " and prev is not None:
+            if end <= prev_end + 0.01 * g.size:
+                continue  # a space drawn under the previous glyph (a string's leading space)
+            if strays and mark is not None and (
+                    mark.size != g.size or mark.baseline != g.baseline) \
+                    and _stray_before_mark(g, mark, glyphs, k, params):
+                continue  # another line's space lying over this line's letters
         if prev is not None and g.text:
             gap = start - prev_end
             both_cjk = is_cjk(prev.text[-1:]) and is_cjk(g.text[:1])
