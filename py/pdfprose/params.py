@@ -30,6 +30,12 @@ class LayoutParams(FurnitureParams):
     # -- words and spaces (pdfprose.layout.words) ---------------------------------------------
     space_gap_em: float = 0.12
     """SPEC §2: a gap wider than 0.12 x font size between two glyphs is a word space."""
+    drawn_space_own_em: float = 0.05
+    """A drawn space within 0.05 x its size of a neighbouring letter's size and baseline is the
+    line's own (IRS 1040-NR's stray from another text object: 0.14 em smaller, 0.3 em lower)."""
+    drawn_space_cover_share: float = 0.5
+    """Any other drawn space lying over its neighbour letters' boxes by over half its width is
+    no word space (that stray: 100 % over the touching "d" and "r"; an own space: 0 %)."""
     cjk_space_gap_em: float = 0.22
     """SPEC §2: between two CJK characters the threshold is 0.22 x font size (CJK text is set
     without spaces, with tracking that would otherwise read as spaces)."""

@@ -48,6 +48,8 @@ PARAMS = st.builds(
     cjk_space_gap_em=st.sampled_from([0.22, 0.1]),
     letter_spaced_min_letters=st.sampled_from([5, 3]),
     letter_spaced_max_em=st.sampled_from([0.6, 0.3]),
+    drawn_space_own_em=st.sampled_from([0.05, 0.0, 0.5]),
+    drawn_space_cover_share=st.sampled_from([0.5, 0.1, 1.0]),
 )
 """The defaults and other thresholds: the two paths must read the same fields the same way."""
 
@@ -97,3 +99,72 @@ def test_the_word_space_threshold_is_a_parameter() -> None:
     wide = LayoutParams(space_gap_em=0.2)
     assert glyphs_to_text(run) == "a b" and glyphs_to_text(run, params=wide) == "ab"
     assert general_text(run, None, False, wide) == "ab"
+
+
+def _letters(text: str, x: float, width: float, size: float = 8.0,
+             baseline: float = 166.16) -> list[Glyph]:
+    return [Glyph(ch, x + width * i, baseline - 0.8 * size, x + width * (i + 1),
+                  baseline + 0.2 * size, baseline, size, "HelveticaNeue")
+            for i, ch in enumerate(text)]
+
+
+def _space(x0: float, x1: float, size: float, baseline: float) -> Glyph:
+    return Glyph(" ", x0, baseline - 0.8 * size, x1, baseline + 0.2 * size, baseline, size,
+                 "HelveticaNeue")
+
+
+def test_a_stray_space_of_another_line_over_touching_letters_is_no_word_space() -> None:
+    # IRS form 1040-NR, page 1: "add" ends with d at 84.46-89.20 and "ress" starts with r at
+    # 89.20-91.86 (8 pt, baseline 166.16); a 7 pt space of another text object at baseline
+    # 164.04, x 88.97-90.91, lies over both letters and was read as a word space ("add ress").
+    left = _letters("ad", 84.46 - 2 * 4.74, 4.74) + _letters("d", 84.46, 4.74)
+    right = _letters("r", 89.20, 2.66) + _letters("ess", 91.86, 4.0)
+    run = left + [_space(88.97, 90.91, 7.0, 164.04)] + right
+    assert glyphs_to_text(run) == "address"
+    assert general_text(run, None, False, DEFAULT_PARAMS) == "address"
+    assert same_text(run, DEFAULT_PARAMS) in (None, True)
+
+
+def test_a_drawn_space_in_a_gap_or_of_the_line_itself_still_splits() -> None:
+    left = _letters("add", 75.0, 4.74)
+    # The same foreign 7 pt space lying in a gap of the line's letters (a word space drawn by
+    # other means than the letters' gap, narrower than 0.12 em here) is a word space.
+    gap = left + [_space(89.22, 90.02, 7.0, 164.04)] + _letters("ress", 90.02, 4.0)
+    assert glyphs_to_text(gap) == "add ress"
+    # The line's own space (its size and baseline) is a word space even over touching letters.
+    own = left + [_space(88.97, 90.91, 8.0, 166.16)] + _letters("ress", 89.22, 4.0)
+    assert glyphs_to_text(own) == "add ress"
+    assert general_text(own, None, False, DEFAULT_PARAMS) == "add ress"
+    # Covered by less than half its width: the threshold is a parameter.
+    stray = left + [_space(88.97, 90.91, 7.0, 164.04)] + _letters("ress", 89.22, 4.0)
+    assert glyphs_to_text(stray) == "address"
+    loose = LayoutParams(drawn_space_cover_share=1.0)
+    assert glyphs_to_text(stray, params=loose) == "add ress"
+    assert general_text(stray, None, False, loose) == "add ress"
+
+
+@st.composite
+def runs_with_strays(draw: st.DrawFn) -> list[Glyph]:
+    """Touching letters of one line with drawn spaces of any size and baseline lying over them,
+    in a gap of them, or partly over them."""
+    out: list[Glyph] = []
+    x = 0.0
+    for _ in range(draw(st.integers(2, 10))):
+        text = draw(st.sampled_from(["a", "d", "r", "7", "a", "e"]))
+        out.append(Glyph(text, x, 92.0, x + 4.0, 102.0, 100.0, 10.0, "HelveticaNeue"))
+        x += 4.0 + draw(st.sampled_from([0.0, 0.0, 0.5, 2.0]))
+        if draw(st.booleans()):
+            size = draw(st.sampled_from([10.0, 10.2, 9.0, 7.0]))
+            baseline = draw(st.sampled_from([100.0, 100.3, 97.9]))
+            start = x + draw(st.sampled_from([-3.0, -1.0, -0.2, 0.0, 0.5]))
+            width = draw(st.sampled_from([0.0, 1.0, 1.94, 2.8]))
+            out.append(Glyph(" ", start, baseline - 0.8 * size, start + width,
+                             baseline + 0.2 * size, baseline, size, "HelveticaNeue"))
+    return out
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(runs_with_strays(), PARAMS)
+def test_the_plain_path_skips_the_stray_spaces_the_general_one_skips(
+        run: list[Glyph], params: LayoutParams) -> None:
+    assert same_text(run, params) in (None, True)

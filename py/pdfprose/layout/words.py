@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from itertools import accumulate, compress, repeat
+from itertools import accumulate, compress, islice, repeat
 from operator import gt, le, ne, not_, sub
 
 from ..model import Glyph
@@ -94,6 +94,10 @@ class GlyphColumns:
                    [g.bold for g in glyphs], [g.italic for g in glyphs],
                    [g.top for g in glyphs], [g.bottom for g in glyphs])
 
+    def box(self, i: int) -> tuple[float, float, float, float]:
+        """Glyph ``i``'s x0, x1, size and baseline."""
+        return self.x0s[i], self.x1s[i], self.sizes[i], self.baselines[i]
+
     def part(self, start: int, end: int) -> "GlyphColumns":
         """The columns of the glyphs ``start`` to ``end`` (excluded)."""
         return GlyphColumns(self.texts[start:end], self.x0s[start:end], self.x1s[start:end],
@@ -140,7 +144,7 @@ def plain_text(glyphs: list[Glyph], columns: GlyphColumns, gaps: list[float] | N
         marks, mark_x0s, mark_x1s, mark_sizes = (list(compress(column, is_mark))
                                                  for column in (texts, x0s, x1s, sizes))
         mark_gaps = list(map(sub, mark_x0s[1:], mark_x1s))
-        spaced = spaced_pairs(is_mark, x1s, sizes, mark_x1s)
+        spaced = spaced_pairs(is_mark, x1s, sizes, mark_x1s, columns, params)
     else:
         marks, mark_x0s, mark_x1s, mark_sizes = texts, x0s, x1s, sizes
         mark_gaps = gaps
@@ -217,17 +221,62 @@ def _script_spaces(cut: list[bool], glyphs: list[Glyph], is_mark: list[bool] | N
 
 
 def spaced_pairs(is_mark: list[bool], x1s: list[float], sizes: list[float],
-                 mark_x1s: list[float]) -> dict[int, bool]:
+                 mark_x1s: list[float], columns: GlyphColumns | None = None,
+                 params: LayoutParams = DEFAULT_PARAMS) -> dict[int, bool]:
     """For each pair of consecutive marks (numbered by the first) with drawn spaces between
     them: whether one of those spaces shows, reaching further right than the mark before it
-    by more than 1 % of its size (the general loop skips the others)."""
+    by more than 1 % of its size and, given the run's ``columns``, not a stray of another line
+    (:func:`is_stray_space`; the general loop skips the others)."""
     spaced: dict[int, bool] = {}
     last = len(mark_x1s) - 1
+    at: list[int] | None = None
+    baselines = columns.baselines if columns is not None else []
     for rank, i in enumerate(compress(range(len(is_mark)), map(not_, is_mark))):
         pair = i - rank - 1  # the marks before the space, less one
         if 0 <= pair < last and not spaced.get(pair):
-            spaced[pair] = not x1s[i] <= mark_x1s[pair] + 0.01 * sizes[i]
+            shows = not x1s[i] <= mark_x1s[pair] + 0.01 * sizes[i]
+            # The common drawn space has the size and baseline of the mark before it: its own.
+            if shows and columns is not None and not (
+                    sizes[i - 1] == sizes[i] and baselines[i - 1] == baselines[i]
+                    and is_mark[i - 1]):
+                if at is None:
+                    at = list(compress(range(len(is_mark)), is_mark))
+                shows = not is_stray_space(columns.box(i), columns.box(at[pair]),
+                                           columns.box(at[pair + 1]), params)
+            spaced[pair] = shows
     return spaced
+
+
+Box = tuple[float, float, float, float]
+"""A glyph's x0, x1, size and baseline."""
+
+
+def is_stray_space(space: Box, before: Box, after: Box,
+                   params: LayoutParams = DEFAULT_PARAMS) -> bool:
+    """Whether a drawn space between the marks ``before`` and ``after`` is a stray of another
+    text object rather than a word space: neither of the marks has its size and baseline
+    (``params.drawn_space_own_em``), and more than ``params.drawn_space_cover_share`` of its
+    width lies over their boxes, not in a gap between them (a form's 7 pt space merged into an
+    8 pt line over the touching letters of "address")."""
+    x0, x1, size, baseline = space
+    own = params.drawn_space_own_em * size
+    for _, _, mark_size, mark_baseline in (before, after):
+        if abs(mark_size - size) <= own and abs(mark_baseline - baseline) <= own:
+            return False
+    covered = sum(max(0.0, min(x1, b1) - max(x0, b0)) for b0, b1, _, _ in (before, after))
+    return covered > params.drawn_space_cover_share * (x1 - x0)
+
+
+def _stray_before_mark(space: Glyph, mark: Glyph, glyphs: list[Glyph], k: int,
+                       params: LayoutParams) -> bool:
+    """:func:`is_stray_space` of the drawn space ``glyphs[k]`` after ``mark``, with the next
+    glyph that has text other than a drawn space (none: no stray, it never shows)."""
+    for nxt in islice(glyphs, k + 1, None):
+        if nxt.text and nxt.text != " ":
+            return is_stray_space((space.x0, space.x1, space.size, space.baseline),
+                                  (mark.x0, mark.x1, mark.size, mark.baseline),
+                                  (nxt.x0, nxt.x1, nxt.size, nxt.baseline), params)
+    return False
 
 
 def has_narrow_gap(sizes: list[float], gaps: list[float], spaced: dict[int, bool],
@@ -297,9 +346,16 @@ def general_text(glyphs: list[Glyph], along: list[float] | None, vertical: bool,
     parts: list[str] = []
     prev: Glyph | None = None
     prev_end = 0.0
-    for g, (start, end) in zip(glyphs, spans):
-        if prev is not None and g.text == " " and end <= prev_end + 0.01 * g.size:
-            continue  # a space drawn under the previous glyph (a string's leading space) is no gap
+    mark: Glyph | None = None  # the last glyph with text other than a drawn space
+    strays = along is None and not vertical
+    for k, (g, (start, end)) in enumerate(zip(glyphs, spans)):
+        if g.text == " " and prev is not None:
+            if end <= prev_end + 0.01 * g.size:
+                continue  # a space drawn under the previous glyph (a string's leading space)
+            if strays and mark is not None and (
+                    mark.size != g.size or mark.baseline != g.baseline) \
+                    and _stray_before_mark(g, mark, glyphs, k, params):
+                continue  # another line's space lying over this line's letters
         if prev is not None and g.text:
             gap = start - prev_end
             both_cjk = is_cjk(prev.text[-1:]) and is_cjk(g.text[:1])
@@ -322,6 +378,8 @@ def general_text(glyphs: list[Glyph], along: list[float] | None, vertical: bool,
         parts.append(g.text)
         if g.text:
             prev, prev_end = g, end
+            if g.text != " ":
+                mark = g
     return clean_line_text(_MULTISPACE.sub(" ", "".join(parts)).strip())
 
 
