@@ -302,8 +302,10 @@ def test_a_page_with_damaged_content_says_so_in_the_status(app: App, corpus_file
 
 def test_worker_crash_leaves_the_page_usable(app: App) -> None:
     """The worker dies in the middle of a document: a message, a fresh worker, the next file."""
+    # 240 pages: with 60, a fast worker had read the whole document before a loaded test
+    # process sent the crash, and the list rightly showed all 60 pages (a CI-style flake).
     line = "A long document, so that the crash comes while it is being read. "
-    long_doc = make_pdf([[f"{page}.{row} {line}" for row in range(40)] for page in range(1, 61)])
+    long_doc = make_pdf([[f"{page}.{row} {line}" for row in range(40)] for page in range(1, 241)])
     app.ensure_idle()
     boots = int(app.testid("status").get_attribute("data-boots"))
     app.testid("file-input").set_input_files(pdf_payload("crashing.pdf", long_doc))
