@@ -11,23 +11,15 @@ from pdfprose.layout.tables.decision import sparse, verdict
 from pdfprose.layout.tables.pieces import pieces_of
 from pdfprose.layout.tables.rows import Row, text_rows
 from pdfprose.layout.tables.unruled import scattered
-from pdfprose.model import Glyph, Line, PageAnalysis, Paragraph, Shape, Table, TableCell
+from pdfprose.model import Glyph, Line, PageAnalysis, Paragraph, Shape, Table
 from pdfprose.output.render import render
 from pdfprose.output.tables import gfm_table, tsv_table
+from tablekit import cell_texts, run, table_of
 
 SIZE = 10.0
 CHAR = 5.0  # points per character of the hand-built runs
 
 
-def run(text: str, x0: float, top: float, size: float = SIZE, bold: bool = False) -> Line:
-    """A run whose glyphs are CHAR points wide, spaces included (the table stage cuts runs at
-    wide gaps between glyphs, so it needs them)."""
-    glyphs = [Glyph(text=ch, x0=x0 + i * CHAR, top=top, x1=x0 + (i + 1) * CHAR,
-                    bottom=top + size, baseline=top + 0.8 * size, size=size, font="Helvetica",
-                    bold=bold, origin_x=x0 + i * CHAR, advance=CHAR)
-              for i, ch in enumerate(text)]
-    return Line(text=text, x0=x0, top=top, x1=x0 + len(text) * CHAR, bottom=top + size,
-                baseline=top + 0.8 * size, size=size, bold=bold, glyphs=glyphs)
 
 
 def grid_lines(rows: list[list[str]], xs: list[float], top: float = 100.0,
@@ -36,9 +28,6 @@ def grid_lines(rows: list[list[str]], xs: list[float], top: float = 100.0,
             for text, x in zip(row, xs) if text]
 
 
-def cell_texts(table: Table) -> list[list[str]]:
-    return [[" ".join(l.text for l in c.lines) if c is not None else "" for c in row]
-            for row in table.grid()]
 
 
 ROWS = [["Region", "Units", "Revenue"],
@@ -72,40 +61,34 @@ def test_a_ruled_table_takes_its_grid_from_the_rules_and_its_header_from_bold_ty
     assert [round(c.x0) for c in table.cells[:3]] == [68, 190, 290]
 
 
-def test_justified_prose_in_two_columns_is_no_table() -> None:
+def test_justified_prose_in_two_columns_is_notable_of() -> None:
     left = "word " * 7
     lines = [run(left.strip() + " ab", 72.0, 100.0 + k * 12.0) for k in range(12)]
     lines += [run(left.strip() + " cd", 320.0, 100.0 + k * 12.0) for k in range(12)]
     assert find_tables(lines, [], 612.0).tables == []
 
 
-def test_a_table_of_contents_with_page_numbers_is_no_table() -> None:
+def test_a_table_of_contents_with_page_numbers_is_notable_of() -> None:
     entries = [["Introduction", "1"], ["Background", "4"], ["Methods", "9"], ["Results", "15"],
                ["Discussion", "22"]]
     lines = grid_lines(entries, [72.0, 500.0], pitch=14.0)
     assert find_tables(lines, [], 612.0).tables == []
 
 
-def _table(rows: list[list[str]]) -> Table:
-    cells = [TableCell(r, c, 100.0 * c, 20.0 * r, 100.0 * (c + 1), 20.0 * (r + 1),
-                       [run(text, 100.0 * c + 2, 20.0 * r + 2)] if text else [])
-             for r, row in enumerate(rows) for c, text in enumerate(row)]
-    return Table(cells, len(rows), len(rows[0]), 0, 0.0, 0.0, 100.0 * len(rows[0]),
-                 20.0 * len(rows))
 
 
 def test_a_contents_column_holding_several_page_numbers_a_cell_is_still_contents() -> None:
     # A chapter's sections set without a gap between them make one row of the grid.
     rows = [["CONTENTS", ""], ["PREFACE", "vi"], ["1 INTRODUCTION 1.1 Scope 1.2 Audience", "1 1 2"],
             ["2 BACKGROUND 2.1 History", "4 4"], ["3 METHODS", "8"]]
-    assert verdict(_table(rows), ruled=False) == "contents"
+    assert verdict(table_of(rows), ruled=False) == "contents"
 
 
 def test_two_columns_of_words_without_rules_are_two_blocks_of_text() -> None:
     rows = [["Seller", "Buyer"], ["Test Ltd", "Media Company"], ["High Street", "Main Road"],
             ["London", "Warsaw"]]
-    assert verdict(_table(rows), ruled=False) == "columns"
-    assert verdict(_table(rows), ruled=True) is None
+    assert verdict(table_of(rows), ruled=False) == "columns"
+    assert verdict(table_of(rows), ruled=True) is None
 
 
 def test_markdown_writes_a_pipe_table_with_pipes_escaped_and_txt_tabs() -> None:
@@ -121,7 +104,7 @@ def _page_with(table: Table) -> PageAnalysis:
 
 
 def test_the_tables_option_writes_a_table_or_its_rows_as_paragraphs() -> None:
-    page = _page_with(_table([["Item", "Qty"], ["Pens", "12"], ["Ink", "3"]]))
+    page = _page_with(table_of([["Item", "Qty"], ["Pens", "12"], ["Ink", "3"]]))
     assert render([page], Options(format="md")).strip() == (
         "| Item | Qty |\n| --- | --- |\n| Pens | 12 |\n| Ink | 3 |")
     assert render([page], Options(format="txt")).strip() == "Item\tQty\nPens\t12\nInk\t3"
@@ -141,7 +124,7 @@ def test_a_rule_under_the_first_row_alone_sets_the_header_apart() -> None:
 def test_the_geometry_gives_a_table_block_its_cells_and_the_report_counts_it() -> None:
     from pdfprose.model import Block
 
-    table = _table([["Item", "Qty"], ["Pens", "12"], ["Ink", "3"]])
+    table = table_of([["Item", "Qty"], ["Pens", "12"], ["Ink", "3"]])
     page = _page_with(table)
     page.blocks = [Block(lines=table.lines(), order=0, region=0, column=0, columns=1,
                          x0=table.x0, top=table.top, x1=table.x1, bottom=table.bottom,
@@ -183,7 +166,7 @@ def test_a_table_in_one_column_of_a_two_column_page_is_found() -> None:
     assert len(found.lines) == len(prose)
 
 
-def test_zebra_bands_and_the_unshaded_rows_around_them_are_one_table() -> None:
+def test_zebra_bands_and_the_unshaded_rows_around_them_are_onetable_of() -> None:
     # Rows 2 and 4 shaded: the header and the first row stand above the first band.
     lines = grid_lines(ROWS, [72.0, 200.0, 300.0])
     grey = (0.9, 0.9, 0.9)
@@ -193,16 +176,16 @@ def test_zebra_bands_and_the_unshaded_rows_around_them_are_one_table() -> None:
     assert [cell_texts(t) for t in found.tables] == [ROWS]
 
 
-def test_a_numbered_code_listing_is_no_table() -> None:
+def test_a_numbered_code_listing_is_notable_of() -> None:
     rows = [["1", "for (var i = 2; i < 100; ++i) {"], ["2", "if (!primes[i])"],
             ["3", "continue;"], ["4", "primes[k] = false;"], ["5 }", ""]]
-    assert verdict(_table(rows), ruled=False) == "list"
+    assert verdict(table_of(rows), ruled=False) == "list"
     # An invoice numbers its lines too, beside more than one column: a table.
     rows = [["1", "Widget", "3"], ["2", "Bolt", "10"], ["3", "Nut", "2"]]
-    assert verdict(_table(rows), ruled=False) is None
+    assert verdict(table_of(rows), ruled=False) is None
 
 
-def test_the_labels_of_a_diagram_set_closer_than_a_line_are_no_table() -> None:
+def test_the_labels_of_a_diagram_set_closer_than_a_line_are_notable_of() -> None:
     rows = [["loop", "edge", "", ""], ["", "cold", "", "Native"], ["abort", "", "exit", ""],
             ["", "", "trace", "ready"], ["Record", "hot", "", ""], ["", "", "Enter", "Done"],
             ["LIR", "", "", ""], ["", "Trace", "", ""]]
@@ -212,7 +195,7 @@ def test_the_labels_of_a_diagram_set_closer_than_a_line_are_no_table() -> None:
         return text_rows(pieces_of(grid_lines(rows, xs, pitch=pitch)))
 
     assert scattered(rows_of(5.0)) and not scattered(rows_of(12.0))
-    assert sparse(_table(rows)) and not sparse(_table(ROWS))
+    assert sparse(table_of(rows)) and not sparse(table_of(ROWS))
 
 
 def test_two_words_an_em_apart_are_two_cells_and_a_spaced_out_word_is_one() -> None:
@@ -221,7 +204,7 @@ def test_two_words_an_em_apart_are_two_cells_and_a_spaced_out_word_is_one() -> N
     assert texts == [["Valor", "Motivo"], ["Valor Motivo"], ["项  目"], ["one  two  three  four"]]
 
 
-def test_two_columns_of_words_under_a_table_caption_are_a_table() -> None:
+def test_two_columns_of_words_under_a_table_caption_are_atable_of() -> None:
     rows = [["Segment", "Company"], ["Resource", "Springfield Land Partners"],
             ["Account", "Springfield Demand"], ["Change", "Winchester Weight LLC"],
             ["Branch", "Jackson Water Partners"]]
@@ -363,7 +346,7 @@ benchmark's ``slides-bullets`` family draws it: each marker a run of its own, se
 its item's words; a second-level bullet under the first list's words; the gutter 19 pt."""
 
 
-def test_two_lists_side_by_side_on_a_slide_are_no_table() -> None:
+def test_two_lists_side_by_side_on_a_slide_are_notable_of() -> None:
     # The second list's markers stand in a column of their own between the gutter and its
     # words: that gap is the items' hanging indent, not a column of a table.
     lines = [placed(*piece) for piece in SLIDE]
@@ -372,7 +355,7 @@ def test_two_lists_side_by_side_on_a_slide_are_no_table() -> None:
     assert len(found.lines) == len(lines)
 
 
-def test_a_column_of_marks_set_apart_from_the_words_after_it_stays_a_table() -> None:
+def test_a_column_of_marks_set_apart_from_the_words_after_it_stays_atable_of() -> None:
     # A feature matrix: its marks stand a column's width from the notes, not an item's
     # hanging indent.
     rows = [["Feature", "Basic", "Notes"], ["Export", "●", "Included in every plan"],
@@ -382,7 +365,7 @@ def test_a_column_of_marks_set_apart_from_the_words_after_it_stays_a_table() -> 
     assert [cell_texts(t) for t in found.tables] == [rows]
 
 
-def test_two_lists_of_wrapped_items_side_by_side_are_no_table() -> None:
+def test_two_lists_of_wrapped_items_side_by_side_are_notable_of() -> None:
     # A slide's two columns of long items (slides-bullets family): the first column's wrapped
     # lines, going on in lowercase, are no rows of their own; its items carry their markers.
     rows = [["– The province among every", "–", "The inspection by 57"],
@@ -392,7 +375,7 @@ def test_two_lists_of_wrapped_items_side_by_side_are_no_table() -> None:
             ["interpretation.", "–", "A social organisation"],
             ["– This rural position of", "–", "An environmental shipment"],
             ["– Every territory between", "", "affects each visitor."]]
-    assert verdict(_table(rows), ruled=False) == "list"
+    assert verdict(table_of(rows), ruled=False) == "list"
 
 
 def _narrow_justified_columns(n: int, rows: int, width: float, gutter: float,
@@ -433,7 +416,7 @@ def _narrow_justified_columns(n: int, rows: int, width: float, gutter: float,
     return build_lines(glyphs)[0], two
 
 
-def test_justified_prose_in_four_narrow_columns_of_two_words_a_line_is_no_table() -> None:
+def test_justified_prose_in_four_narrow_columns_of_two_words_a_line_is_notable_of() -> None:
     # Four columns of 20 letters a line hold two long words on most lines: lines of two words
     # filling their column are prose as surely as lines of three.
     lines, two = _narrow_justified_columns(4, 40, 110.0, 10.0)
@@ -441,7 +424,7 @@ def test_justified_prose_in_four_narrow_columns_of_two_words_a_line_is_no_table(
     assert find_tables(lines, [], 612.0).tables == []
 
 
-def test_a_ruled_table_whose_longest_two_word_label_repeats_is_still_a_table() -> None:
+def test_a_ruled_table_whose_longest_two_word_label_repeats_is_still_atable_of() -> None:
     # The label column is a text column wide (over 10 em) and its longest label, two words at
     # the font's own space, ends on its edge in four rows of six: no justified prose.
     label = "Economiser/Rate Saver"
@@ -449,21 +432,21 @@ def test_a_ruled_table_whose_longest_two_word_label_repeats_is_still_a_table() -
     rows = [["Loan Type", "Reference Rates"], [label, rate.format("5.49%", "5.63%")],
             ["No Fee", rate.format("5.25%", "5.25%")], [label, rate.format("5.12%", "5.53%")],
             [label, rate.format("4.95%", "5.01%")], [label, rate.format("5.69%", "5.81%")]]
-    assert verdict(_table(rows), ruled=True) is None
+    assert verdict(table_of(rows), ruled=True) is None
 
 
-def test_numbered_formulas_with_their_numbers_in_a_column_are_no_table() -> None:
+def test_numbered_formulas_with_their_numbers_in_a_column_are_notable_of() -> None:
     # math-ph0501061 p8: three displayed formulas numbered at the column's edge, the text
     # between them ("and substituting (23) into (22) we have") in the first column.
     rows = [["p̃ = e−γ̃x/m", "2mE − m2λ", "(23)"],
             ["and substituting (23) into (22) we have", "", ""],
             ["p(x, p̃(x, E)) =", "I0(λα2x/m) + I1(λα2x/m)", "(24)"],
             ["S =", "dx − Et.", "(25)"]]
-    assert verdict(_table(rows), ruled=False) == "equations"
+    assert verdict(table_of(rows), ruled=False) == "equations"
     # A table whose last column holds amounts in parentheses (losses) stays a table, and so
     # does one drawn with rules whatever its last column holds.
     rows = [["Region", "Units", "Net"], ["North", "12", "(4)"], ["South", "7", "18"],
             ["West", "31", "(2)"]]
-    assert verdict(_table(rows), ruled=False) is None
-    assert verdict(_table([["a", "x = 1", "(1)"], ["b", "y = 2", "(2)"], ["c", "z = 3", "(3)"]]),
+    assert verdict(table_of(rows), ruled=False) is None
+    assert verdict(table_of([["a", "x = 1", "(1)"], ["b", "y = 2", "(2)"], ["c", "z = 3", "(3)"]]),
                    ruled=True) is None

@@ -7,24 +7,20 @@ from __future__ import annotations
 
 from pdfprose.layout.tables import find_tables
 from pdfprose.layout.tables.decision import verdict
-from pdfprose.model import Glyph, Line, Table, TableCell
+from pdfprose.model import Line
+from tablekit import cell_texts, table_of
+from tablekit import run as kit_run
 
 SIZE = 7.0
 CHAR = 3.5  # points per character of the hand-built runs
 
 
 def run(text: str, x0: float, top: float) -> Line:
-    glyphs = [Glyph(text=ch, x0=x0 + i * CHAR, top=top, x1=x0 + (i + 1) * CHAR,
-                    bottom=top + SIZE, baseline=top + 0.8 * SIZE, size=SIZE, font="Helvetica",
-                    origin_x=x0 + i * CHAR, advance=CHAR)
-              for i, ch in enumerate(text)]
-    return Line(text=text, x0=x0, top=top, x1=x0 + len(text) * CHAR, bottom=top + SIZE,
-                baseline=top + 0.8 * SIZE, size=SIZE, glyphs=glyphs)
+    return kit_run(text, x0, top, SIZE, char=CHAR)
 
 
-def texts(table: Table) -> list[list[str]]:
-    return [[" ".join(l.text for l in c.lines) if c is not None else "" for c in row]
-            for row in table.grid()]
+
+
 
 
 XS = [72.0, 200.0, 260.0, 320.0]
@@ -48,7 +44,7 @@ def test_rows_of_figures_set_solid_under_a_padded_header_are_each_a_row() -> Non
     # header 9 pt over them. The closest pitch is not a wrapped cell's: each line fills every
     # column, where a wrapped cell's next line leaves the figures' cells empty.
     found = find_tables(_page(BODY, 6.5, 9.0), [], 612.0)
-    assert [texts(t) for t in found.tables] == [[HEADER] + BODY]
+    assert [cell_texts(t) for t in found.tables] == [[HEADER] + BODY]
 
 
 def test_solid_rows_with_an_empty_cell_and_signed_percentages_are_each_a_row() -> None:
@@ -58,7 +54,7 @@ def test_solid_rows_with_an_empty_cell_and_signed_percentages_are_each_a_row() -
             ["Arson", "+0.8 %", "8.1", "1.7"], ["Fraud", "-12.0 %", "", "75.3"],
             ["Vagrancy", "+2.6 %", "(20.9)", "5.7"]]
     found = find_tables(_page(body, 6.5, 9.0), [], 612.0)
-    assert [texts(t) for t in found.tables] == [[HEADER] + body]
+    assert [cell_texts(t) for t in found.tables] == [[HEADER] + body]
 
 
 def test_a_wrapped_cell_in_rows_padded_apart_is_still_one_cell() -> None:
@@ -69,7 +65,7 @@ def test_a_wrapped_cell_in_rows_padded_apart_is_still_one_cell() -> None:
               run("Robbery", 72.0, 156.4), run("102.1", 200.0, 156.4), run("90.0", 260.0, 156.4),
               run("12.1", 320.0, 156.4)]
     found = find_tables(lines, [], 612.0)
-    assert [texts(t) for t in found.tables] == [[HEADER] + BODY[:2] + [
+    assert [cell_texts(t) for t in found.tables] == [[HEADER] + BODY[:2] + [
         ["Motor vehicle theft", "3.1", "2.0", "1.1"], ["Robbery", "102.1", "90.0", "12.1"]]]
 
 
@@ -79,41 +75,35 @@ def test_a_label_wrapped_onto_its_figures_line_in_solid_rows_is_one_cell() -> No
     body = BODY[:2] + [["Murder and", "", "", ""], ["manslaughter", "10.0", "9.0", "1.1"]] \
         + BODY[2:]
     found = find_tables(_page(body, 6.5, 9.0), [], 612.0)
-    assert [texts(t) for t in found.tables] == [[HEADER] + BODY[:2] + [
+    assert [cell_texts(t) for t in found.tables] == [[HEADER] + BODY[:2] + [
         ["Murder and manslaughter", "10.0", "9.0", "1.1"]] + BODY[2:]]
 
 
-def _table(rows: list[list[str]]) -> Table:
-    cells = [TableCell(r, c, 100.0 * c, 20.0 * r, 100.0 * (c + 1), 20.0 * (r + 1),
-                       [run(text, 100.0 * c + 2, 20.0 * r + 2)] if text else [])
-             for r, row in enumerate(rows) for c, text in enumerate(row)]
-    return Table(cells, len(rows), len(rows[0]), 0, 0.0, 0.0, 100.0 * len(rows[0]),
-                 20.0 * len(rows))
 
 
 def test_dot_leaders_running_to_figures_are_a_statistical_table_not_contents() -> None:
     rows = [[f"{label} . . . . . . . .", *figures] for label, *figures in BODY]
-    assert verdict(_table(rows), ruled=False) is None
+    assert verdict(table_of(rows), ruled=False) is None
     # Leaders running to words (a contents whose page numbers sit in the entries' cells)
     # stay contents.
     rows = [[f"{label} . . . . . . . . {p}", "Part one", "Annex"]
             for (label, *_), p in zip(BODY, range(3, 9))]
-    assert verdict(_table(rows), ruled=False) == "contents"
+    assert verdict(table_of(rows), ruled=False) == "contents"
     # A worksheet's leaders run to its line numbers ("7.", "8."): no table either (an IRS
     # worksheet, its lines' numbers in a column of their own).
     rows = [[f"{label} . . . . . . . .", "Part I", f"{n}."]
             for (label, *_), n in zip(BODY, range(7, 13))]
-    assert verdict(_table(rows), ruled=False) == "contents"
+    assert verdict(table_of(rows), ruled=False) == "contents"
 
 
 def test_a_grid_of_figures_whose_last_column_rises_is_a_table_not_contents() -> None:
     # Counters, years or running totals rise down the last column as page numbers do; beside
     # figures they are a table's column (the tablegen ``numbers`` family's rising grids).
     rows = [[str(r), str(100 + r), str(200 + r), str(24 + r)] for r in range(1, 13)]
-    assert verdict(_table(rows), ruled=False) is None
+    assert verdict(table_of(rows), ruled=False) is None
     rows = [[f"{r * 7 % 31}.{r}", f"{1990 + r}"] for r in range(1, 9)]
-    assert verdict(_table(rows), ruled=False) is None
+    assert verdict(table_of(rows), ruled=False) is None
     # Page numbers beside titles, without leaders, stay a contents.
     rows = [[str(r), f"{label} and its sources", str(3 + 4 * r)]
             for r, (label, *_) in enumerate(BODY * 2, 1)]
-    assert verdict(_table(rows), ruled=False) == "contents"
+    assert verdict(table_of(rows), ruled=False) == "contents"

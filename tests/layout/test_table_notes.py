@@ -8,24 +8,23 @@ from pdfprose.layout.tables import find_tables
 from pdfprose.layout.tables.notes import notes_start
 from pdfprose.layout.tables.pieces import pieces_of
 from pdfprose.layout.tables.rows import Row, text_rows
-from pdfprose.model import Glyph, Line, Shape, Table
+from pdfprose.model import Line, Shape
+from tablekit import cell_texts
+from tablekit import run as kit_run
 
 SIZE = 10.0
 CHAR = 5.0
 XS = [72.0, 200.0, 300.0]
+def run(text: str, x0: float, top: float, size: float = SIZE) -> Line:
+    return kit_run(text, x0, top, size, char=CHAR)
+
+
 ROWS = [["Region", "Units", "Revenue"],
         ["North", "12", "1,204.50"],
         ["South", "7", "-88.00"],
         ["West", "31", "2,001.00"]]
 
 
-def run(text: str, x0: float, top: float, size: float = SIZE) -> Line:
-    glyphs = [Glyph(text=ch, x0=x0 + i * CHAR, top=top, x1=x0 + (i + 1) * CHAR,
-                    bottom=top + size, baseline=top + 0.8 * size, size=size, font="Helvetica",
-                    origin_x=x0 + i * CHAR, advance=CHAR)
-              for i, ch in enumerate(text)]
-    return Line(text=text, x0=x0, top=top, x1=x0 + len(text) * CHAR, bottom=top + size,
-                baseline=top + 0.8 * size, size=size, glyphs=glyphs)
 
 
 def table_lines(rows: list[list[str]], top: float = 100.0, pitch: float = 16.0) -> list[Line]:
@@ -37,9 +36,6 @@ def rows_of(lines: list[Line]) -> list[Row]:
     return text_rows(pieces_of(lines))
 
 
-def cell_texts(table: Table) -> list[list[str]]:
-    return [[" ".join(l.text for l in c.lines) if c is not None else "" for c in row]
-            for row in table.grid()]
 
 
 NOTES = ["* Units sold in the year, returns not counted", "  and exchanges within a month",
